@@ -1,0 +1,80 @@
+// swift-tools-version:6.0
+// Shade: a GPU-style shader pipeline emulator. See README.md and ../shared/DESIGN.md.
+//
+// Layering (each module imports only modules listed above it):
+//   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → ImageGraph → ShaderTesting
+//   → ShadeCLI → shade
+// The dependency lists below are the only place that layering is granted.
+import PackageDescription
+
+let package = Package(
+    name: "Shade",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "shade", targets: ["shade"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "ShaderSemantics", targets: ["ShaderSemantics"]),
+        .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
+    ],
+    targets: [
+        // MARK: Shader language front end
+        .target(name: "ShaderDiagnostics"),
+        .target(name: "ShaderSyntax", dependencies: ["ShaderDiagnostics"]),
+        .target(name: "ShaderSemantics", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
+
+        // MARK: Pixels and execution
+        .target(name: "Framebuffers"),
+        .target(
+            name: "ShaderCompiler",
+            dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers"]
+        ),
+        .target(
+            name: "ShaderExecution",
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler"]
+        ),
+
+        // MARK: Image files (system libpng and libjpeg-turbo behind C shims that own setjmp)
+        .systemLibrary(
+            name: "CLibPNG",
+            path: "Sources/CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CLibJPEG",
+            path: "Sources/CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
+        .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
+
+        // MARK: Command line
+        .target(
+            name: "ShadeCLI",
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+            ]
+        ),
+        .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+
+        // MARK: Tests
+        .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
+        .testTarget(
+            name: "ShaderSemanticsTests",
+            dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]
+        ),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["Framebuffers", "ImageCodecs"]),
+        .testTarget(
+            name: "ShaderExecutionTests",
+            dependencies: [
+                "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+            ]
+        ),
+        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// ShaderCompiler: see README.md for what this module does.

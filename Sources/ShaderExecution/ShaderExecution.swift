@@ -1,0 +1,1 @@
+// ShaderExecution: see README.md for what this module does.

@@ -1,0 +1,1 @@
+// ShaderSemantics: see README.md for what this module does.

@@ -1,0 +1,1 @@
+// ShaderSyntax: see README.md for what this module does.
