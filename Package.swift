@@ -51,12 +51,18 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Testing kit
+        .target(
+            name: "ShaderTesting",
+            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "Framebuffers", "ShaderExecution", "ImageCodecs"]
+        ),
+
         // MARK: Command line
         .target(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ShaderTesting",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
@@ -73,6 +79,10 @@ let package = Package(
             dependencies: [
                 "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
             ]
+        ),
+        .testTarget(
+            name: "ShaderTestingTests",
+            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],
