@@ -67,6 +67,20 @@ def main():
     with open(os.path.join(MADE, "huge_header.jpg"), "wb") as out:
         out.write(bytes(data))
 
+    # A 5x3 picture saved with each EXIF orientation (PNG eXIf chunk); the reference is Pillow's
+    # exif_transpose of it.
+    rng = np.random.default_rng(7)
+    picture = Image.fromarray(rng.integers(0, 256, (3, 5, 3), dtype=np.uint8), "RGB")
+    for orientation in range(1, 9):
+        exif = Image.Exif()
+        exif[0x0112] = orientation
+        path = os.path.join(MADE, f"orientation_{orientation}.png")
+        picture.save(path, exif=exif)
+        pixels = rgba(path)
+        with open(os.path.join(REFERENCE, f"orientation_{orientation}.png.rgba"), "wb") as out:
+            out.write(pixels.tobytes())
+        print(f"orientation_{orientation}.png: {pixels.shape[1]}x{pixels.shape[0]}")
+
 
 if __name__ == "__main__":
     main()
