@@ -19,6 +19,12 @@ enum JPEGDecoding {
         let width = Int(header.width)
         let height = Int(header.height)
         let count = try checkedSampleCount(width: width, height: height, limit: options.pixelLimit)
+        // Saved markers live in libjpeg's per-image pool, freed by jpeg_finish_decompress.
+        var exifCount = 0
+        let exif = shade_jpeg_decoder_exif(decoder, &exifCount)
+        let orientation = exif.flatMap {
+            EXIF.orientation(in: UnsafeBufferPointer(start: $0, count: exifCount))
+        }
 
         var status = SHADE_JPEG_OK
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -29,11 +35,6 @@ enum JPEGDecoding {
             throw error(status, message: String(cString: shade_jpeg_decoder_message(decoder)))
         }
 
-        var exifCount = 0
-        let exif = shade_jpeg_decoder_exif(decoder, &exifCount)
-        let orientation = exif.flatMap {
-            EXIF.orientation(in: UnsafeBufferPointer(start: $0, count: exifCount))
-        }
         let colorModel: ColorModel =
             switch Int(header.color_space) {
             case Int(SHADE_JPEG_GRAYSCALE): .grey

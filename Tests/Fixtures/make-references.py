@@ -8,7 +8,8 @@ Run once (needs numpy + Pillow); the outputs are committed, so the tests never n
 Reference/<file>.rgba: raw RGBA8, row after row, decoded by Pillow (an independent decoder):
 - 16-bit PNG samples are reduced to 8 bits by keeping the high byte (v >> 8), the rule Shade
   documents (libpng's png_set_strip_16);
-- tRNS keys and palette alpha become alpha; grey is replicated to RGB;
+- tRNS keys and palette alpha become alpha (a low-bit grey key is scaled like the samples,
+  which Pillow's own conversion does not do); grey is replicated to RGB;
 - Adobe CMYK JPEGs use Pillow's CMYK -> RGB conversion;
 - the EXIF orientation is applied (PIL.ImageOps.exif_transpose).
 """
@@ -32,6 +33,14 @@ def rgba(path):
     if im.mode in ("I;16", "I;16B", "I"):
         grey = (np.array(im).astype(np.uint32) >> 8).astype(np.uint8)
         alpha = np.full(grey.shape, 255, np.uint8)
+        return np.dstack([grey, grey, grey, alpha])
+    if im.mode == "L" and isinstance(im.info.get("transparency"), int) and path.endswith(".png"):
+        # Pillow keeps a low-bit-depth grey tRNS key unscaled (15 for a 4-bit white) while it
+        # scales the samples (to 255), so its own conversion misses the key; apply it here.
+        depth = open(path, "rb").read()[24]
+        key = im.info["transparency"] * 255 // ((1 << depth) - 1)
+        grey = np.array(im, dtype=np.uint8)
+        alpha = np.where(grey == key, 0, 255).astype(np.uint8)
         return np.dstack([grey, grey, grey, alpha])
     return np.array(im.convert("RGBA"), dtype=np.uint8)
 
