@@ -17,7 +17,11 @@ enum PNGDecoding {
         var header = shade_png_header()
         let headerStatus = shade_png_decoder_read_header(decoder, &header)
         guard headerStatus == SHADE_PNG_OK else {
-            throw error(headerStatus, at: .header, message: String(cString: shade_png_decoder_message(decoder)))
+            // libpng explains a bad IHDR in warnings before its "Invalid IHDR data" error.
+            var message = String(cString: shade_png_decoder_message(decoder))
+            let warnings = warningList(shade_png_decoder_warnings(decoder))
+            if !warnings.isEmpty { message += " (" + warnings.joined(separator: "; ") + ")" }
+            throw error(headerStatus, at: .header, message: message)
         }
         let width = Int(header.width)
         let height = Int(header.height)
