@@ -15,7 +15,7 @@ enum JPEGEncoding {
             switch options.components {
             case .grey: true
             case .color: false
-            case .automatic: PNGEncoding.scan(bytes, opaque: 255).0
+            case .automatic: PNGEncoding.scan(bytes, opaque: 255, checksOpacity: false).isGrey
             }
         var output: UnsafeMutablePointer<UInt8>?
         var count = 0

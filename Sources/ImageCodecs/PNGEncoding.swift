@@ -88,27 +88,29 @@ enum PNGEncoding {
         }
     }
 
-    /// Whether every pixel has R = G = B, and whether every alpha is `opaque`; stops as soon as
-    /// both answers are known to be no.
-    static func scan<Sample: FixedWidthInteger>(_ samples: [Sample], opaque: Sample) -> (Bool, Bool) {
+    /// Whether every pixel has R = G = B, and whether every alpha is `opaque` (only when
+    /// `checksOpacity`); stops as soon as the answers wanted are known to be no.
+    static func scan<Sample: FixedWidthInteger>(
+        _ samples: [Sample], opaque: Sample, checksOpacity: Bool = true
+    ) -> (isGrey: Bool, isOpaque: Bool) {
         samples.withUnsafeBufferPointer { p in
             var isGrey = true
-            var isOpaque = true
-            var i = 0
-            let rowLength = 4 * 256  // check a block of pixels, then decide whether to go on
-            while i < p.count && (isGrey || isOpaque) {
-                let end = min(i + rowLength, p.count)
-                var greyBlock = true
-                var opaqueBlock = true
-                var j = i
+            var isOpaque = checksOpacity
+            var start = 0
+            let blockLength = 4 * 1024  // branch-free over a block, then decide whether to go on
+            while start < p.count && (isGrey || isOpaque) {
+                let end = min(start + blockLength, p.count)
+                var difference: Sample = 0  // any bit set: some R ≠ G or R ≠ B
+                var alpha: Sample = ~0  // all bits set: every alpha is the maximum
+                var j = start
                 while j < end {
-                    greyBlock = greyBlock && p[j] == p[j + 1] && p[j] == p[j + 2]
-                    opaqueBlock = opaqueBlock && p[j + 3] == opaque
+                    difference |= (p[j] ^ p[j + 1]) | (p[j] ^ p[j + 2])
+                    alpha &= p[j + 3]
                     j += 4
                 }
-                isGrey = isGrey && greyBlock
-                isOpaque = isOpaque && opaqueBlock
-                i = end
+                isGrey = isGrey && difference == 0
+                isOpaque = isOpaque && alpha == opaque
+                start = end
             }
             return (isGrey, isOpaque)
         }
