@@ -1,6 +1,5 @@
 import Foundation
 import ShadeCLI
-import Synchronization
 import Testing
 
 /// The committed test images, `Tests/Fixtures/Images`.
@@ -15,15 +14,19 @@ struct Outcome {
     var standardError: String
 }
 
-/// A `Console` that keeps what is written.
-final class CapturedConsole: Sendable {
-    let output = Mutex("")
-    let error = Mutex("")
+/// A `Console` that keeps what is written (behind a lock: `Console` closures are `@Sendable`).
+final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputText = ""
+    private var errorText = ""
+
+    var output: String { lock.withLock { outputText } }
+    var error: String { lock.withLock { errorText } }
 
     var console: Console {
         Console(
-            standardOutput: { text in self.output.withLock { $0 += text } },
-            standardError: { text in self.error.withLock { $0 += text } })
+            standardOutput: { text in self.lock.withLock { self.outputText += text } },
+            standardError: { text in self.lock.withLock { self.errorText += text } })
     }
 }
 
@@ -31,9 +34,7 @@ final class CapturedConsole: Sendable {
 func shade(_ arguments: String...) -> Outcome {
     let captured = CapturedConsole()
     let status = ShadeCommand.main(arguments: arguments.map(fixture), console: captured.console)
-    return Outcome(
-        status: status, standardOutput: captured.output.withLock { $0 },
-        standardError: captured.error.withLock { $0 })
+    return Outcome(status: status, standardOutput: captured.output, standardError: captured.error)
 }
 
 /// Image arguments name files under `Tests/Fixtures/Images`; options stay as they are.
@@ -65,8 +66,8 @@ struct InfoCommandTests {
         let captured = CapturedConsole()
         let status = ShadeCommand.main(arguments: ["info"] + files.map(fixture), console: captured.console)
         #expect(status == 0)
-        #expect(captured.output.withLock { $0 }.split(separator: "\n").count == files.count)
-        let errors = captured.error.withLock { $0 }
+        #expect(captured.output.split(separator: "\n").count == files.count)
+        let errors = captured.error
         #expect(errors.contains("padded_idat.png: warning: IDAT: Extra compressed data"))
         #expect(!errors.contains("error:"))
     }
