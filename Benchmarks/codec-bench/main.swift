@@ -29,11 +29,13 @@ func makeFourK() throws -> Texture {
     for y in 0..<height {
         // Bilinear sample of the photo at the pixel centre.
         let fy = max(0, (Float(y) + 0.5) * Float(photo.height) / Float(height) - 0.5)
-        let y0 = min(Int(fy), photo.height - 1), y1 = min(y0 + 1, photo.height - 1)
+        let y0 = min(Int(fy), photo.height - 1)
+        let y1 = min(y0 + 1, photo.height - 1)
         let wy = fy - Float(y0)
         for x in 0..<width {
             let fx = max(0, (Float(x) + 0.5) * Float(photo.width) / Float(width) - 0.5)
-            let x0 = min(Int(fx), photo.width - 1), x1 = min(x0 + 1, photo.width - 1)
+            let x0 = min(Int(fx), photo.width - 1)
+            let x1 = min(x0 + 1, photo.width - 1)
             let wx = fx - Float(x0)
             for c in 0..<3 {
                 let a = Float(source[(y0 * photo.width + x0) * 4 + c])
@@ -71,7 +73,9 @@ struct Measurement {
 }
 
 /// Runs Shade and C alternately `runs` times (after one warm-up each), so drift hits both alike.
-func measure(_ name: String, shade: () throws -> Void, direct: () throws -> Void) rethrows -> Measurement {
+func measure(_ name: String, shade: () throws -> Void, direct: () throws -> Void) rethrows
+    -> Measurement
+{
     var result = Measurement(name: name)
     try shade()
     try direct()
@@ -93,57 +97,92 @@ let zRLE: Int32 = 3
 
 // Inputs for the decoders: a PNG as zlib's defaults write it (level 6), a JPEG at quality 90.
 var size = 0
-guard let pngPointer = rgba.withUnsafeBufferPointer({
-    bench_png_encode($0.baseAddress, UInt32(width), UInt32(height), 0, 6, 0, &size)
-}) else { throw BenchError(description: "direct PNG encode failed") }
+guard
+    let pngPointer = rgba.withUnsafeBufferPointer({
+        bench_png_encode($0.baseAddress, UInt32(width), UInt32(height), 0, 6, 0, &size)
+    })
+else { throw BenchError(description: "direct PNG encode failed") }
 let pngFile = Array(UnsafeBufferPointer(start: pngPointer, count: size))
 bench_free(pngPointer)
-guard let jpegPointer = rgba.withUnsafeBufferPointer({
-    bench_jpeg_encode($0.baseAddress, UInt32(width), UInt32(height), 90, 1, &size)
-}) else { throw BenchError(description: "direct JPEG encode failed") }
+guard
+    let jpegPointer = rgba.withUnsafeBufferPointer({
+        bench_jpeg_encode($0.baseAddress, UInt32(width), UInt32(height), 90, 1, &size)
+    })
+else { throw BenchError(description: "direct JPEG encode failed") }
 let jpegFile = Array(UnsafeBufferPointer(start: jpegPointer, count: size))
 bench_free(jpegPointer)
 
-print("codec-bench: \(width)x\(height) RGBA8 (coffee.png upscaled, with grain), median of \(runs) runs, ms")
+print(
+    "codec-bench: \(width)x\(height) RGBA8 (coffee.png upscaled, with grain), median of \(runs) runs, ms"
+)
 print("inputs: PNG \(pngFile.count) bytes (zlib level 6), JPEG \(jpegFile.count) bytes (q90 4:2:0)")
 
 var results: [Measurement] = []
-results.append(try measure("PNG decode", shade: {
-    let image = try ImageFile.decode(pngFile)
-    guard image.texture.width == width else { throw BenchError(description: "PNG decode") }
-}, direct: {
-    var w: UInt32 = 0, h: UInt32 = 0
-    guard let pixels = pngFile.withUnsafeBufferPointer({ bench_png_decode($0.baseAddress, $0.count, &w, &h) })
-    else { throw BenchError(description: "direct PNG decode") }
-    bench_free(pixels)
-}))
-results.append(try measure("PNG encode (level 1, Z_RLE, RGB)", shade: {
-    _ = try ImageFile.encode(texture, as: .png(pngOptions))
-}, direct: {
-    var count = 0
-    guard let bytes = rgba.withUnsafeBufferPointer({
-        bench_png_encode($0.baseAddress, UInt32(width), UInt32(height), 0, 1, zRLE, &count)
-    }) else { throw BenchError(description: "direct PNG encode") }
-    bench_free(bytes)
-}))
-results.append(try measure("JPEG decode", shade: {
-    let image = try ImageFile.decode(jpegFile)
-    guard image.texture.width == width else { throw BenchError(description: "JPEG decode") }
-}, direct: {
-    var w: UInt32 = 0, h: UInt32 = 0
-    guard let pixels = jpegFile.withUnsafeBufferPointer({ bench_jpeg_decode($0.baseAddress, $0.count, &w, &h) })
-    else { throw BenchError(description: "direct JPEG decode") }
-    bench_free(pixels)
-}))
-results.append(try measure("JPEG encode (q90, 4:2:0)", shade: {
-    _ = try ImageFile.encode(texture, as: .jpeg(JPEGEncodingOptions(quality: 90)))
-}, direct: {
-    var count = 0
-    guard let bytes = rgba.withUnsafeBufferPointer({
-        bench_jpeg_encode($0.baseAddress, UInt32(width), UInt32(height), 90, 1, &count)
-    }) else { throw BenchError(description: "direct JPEG encode") }
-    bench_free(bytes)
-}))
+results.append(
+    try measure(
+        "PNG decode",
+        shade: {
+            let image = try ImageFile.decode(pngFile)
+            guard image.texture.width == width else { throw BenchError(description: "PNG decode") }
+        },
+        direct: {
+            var w: UInt32 = 0
+            var h: UInt32 = 0
+            guard
+                let pixels = pngFile.withUnsafeBufferPointer({
+                    bench_png_decode($0.baseAddress, $0.count, &w, &h)
+                })
+            else { throw BenchError(description: "direct PNG decode") }
+            bench_free(pixels)
+        }))
+results.append(
+    try measure(
+        "PNG encode (level 1, Z_RLE, RGB)",
+        shade: {
+            _ = try ImageFile.encode(texture, as: .png(pngOptions))
+        },
+        direct: {
+            var count = 0
+            guard
+                let bytes = rgba.withUnsafeBufferPointer({
+                    bench_png_encode(
+                        $0.baseAddress, UInt32(width), UInt32(height), 0, 1, zRLE, &count)
+                })
+            else { throw BenchError(description: "direct PNG encode") }
+            bench_free(bytes)
+        }))
+results.append(
+    try measure(
+        "JPEG decode",
+        shade: {
+            let image = try ImageFile.decode(jpegFile)
+            guard image.texture.width == width else { throw BenchError(description: "JPEG decode") }
+        },
+        direct: {
+            var w: UInt32 = 0
+            var h: UInt32 = 0
+            guard
+                let pixels = jpegFile.withUnsafeBufferPointer({
+                    bench_jpeg_decode($0.baseAddress, $0.count, &w, &h)
+                })
+            else { throw BenchError(description: "direct JPEG decode") }
+            bench_free(pixels)
+        }))
+results.append(
+    try measure(
+        "JPEG encode (q90, 4:2:0)",
+        shade: {
+            _ = try ImageFile.encode(texture, as: .jpeg(JPEGEncodingOptions(quality: 90)))
+        },
+        direct: {
+            var count = 0
+            guard
+                let bytes = rgba.withUnsafeBufferPointer({
+                    bench_jpeg_encode($0.baseAddress, UInt32(width), UInt32(height), 90, 1, &count)
+                })
+            else { throw BenchError(description: "direct JPEG encode") }
+            bench_free(bytes)
+        }))
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 
@@ -151,8 +190,9 @@ print("")
 print("| operation | Shade (ms) | direct C (ms) | Shade / C |")
 print("| --- | ---: | ---: | ---: |")
 for result in results {
-    print("| \(result.name) | \(format(Measurement.median(result.shade))) | "
-        + "\(format(Measurement.median(result.direct))) | \(format(result.ratio, 3)) |")
+    print(
+        "| \(result.name) | \(format(Measurement.median(result.shade))) | "
+            + "\(format(Measurement.median(result.direct))) | \(format(result.ratio, 3)) |")
 }
 let worst = results.map(\.ratio).max() ?? 0
 print("")
@@ -160,16 +200,26 @@ print("worst ratio \(format(worst, 3)): \(worst <= 1.2 ? "within" : "NOT within"
 
 // How the PNG settings trade time for size (Shade only), on the 4K picture and two photos.
 let photos = ["astronaut.png", "chelsea.png", "coffee.png"].map { name in
-    (name, try! ImageFile.decode(contentsOfFile: photoPath.replacingOccurrences(of: "coffee.png", with: name)).texture)
+    (
+        name,
+        try! ImageFile.decode(
+            contentsOfFile: photoPath.replacingOccurrences(of: "coffee.png", with: name)
+        ).texture
+    )
 }
 print("")
-print("| PNG setting | 4K encode (ms) | 4K bytes | " + photos.map { "\($0.0) ms / bytes" }.joined(separator: " | ") + " |")
+print(
+    "| PNG setting | 4K encode (ms) | 4K bytes | "
+        + photos.map { "\($0.0) ms / bytes" }.joined(separator: " | ") + " |")
 print("| --- | ---: | ---: | " + photos.map { _ in "---:" }.joined(separator: " | ") + " |")
 for (label, options) in [
     ("level 1, Z_RLE", PNGEncodingOptions(compressionLevel: 1, strategy: .runLength)),
     ("level 1, default strategy", PNGEncodingOptions(compressionLevel: 1, strategy: .default)),
     ("level 3, default strategy", PNGEncodingOptions(compressionLevel: 3, strategy: .default)),
-    ("level 6, default strategy (zlib's default)", PNGEncodingOptions(compressionLevel: 6, strategy: .default)),
+    (
+        "level 6, default strategy (zlib's default)",
+        PNGEncodingOptions(compressionLevel: 6, strategy: .default)
+    ),
     ("level 9, default strategy", PNGEncodingOptions(compressionLevel: 9, strategy: .default)),
     ("level 9, Z_FILTERED", PNGEncodingOptions(compressionLevel: 9, strategy: .filtered)),
 ] {
@@ -178,10 +228,15 @@ for (label, options) in [
         var bytes = 0
         var times: [Double] = []
         for _ in 0..<max(1, min(runs, 3)) {
-            times.append(try milliseconds { bytes = try ImageFile.encode(picture, as: .png(options)).count })
+            times.append(
+                try milliseconds { bytes = try ImageFile.encode(picture, as: .png(options)).count })
         }
-        cells.append(index == 0 ? "\(format(Measurement.median(times))) | \(bytes)"
-            : "\(format(Measurement.median(times))) / \(bytes)")
+        cells.append(
+            index == 0
+                ? "\(format(Measurement.median(times))) | \(bytes)"
+                : "\(format(Measurement.median(times))) / \(bytes)")
     }
-    print("| \(label)\(options == PNGEncodingOptions() ? " (Shade's default)" : "") | " + cells.joined(separator: " | ") + " |")
+    print(
+        "| \(label)\(options == PNGEncodingOptions() ? " (Shade's default)" : "") | "
+            + cells.joined(separator: " | ") + " |")
 }

@@ -16,7 +16,8 @@ enum EXIF {
         }
         func u16(_ offset: Int) -> Int? {
             guard offset >= 0, offset + 2 <= tiff.count else { return nil }
-            let a = Int(tiff[offset]), b = Int(tiff[offset + 1])
+            let a = Int(tiff[offset])
+            let b = Int(tiff[offset + 1])
             return isLittleEndian ? a | b << 8 : a << 8 | b
         }
         func u32(_ offset: Int) -> Int? {

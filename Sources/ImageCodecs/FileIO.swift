@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whole-file reads and atomic writes on POSIX calls, so errors keep their errno.
@@ -19,12 +19,16 @@ enum FileIO {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .ioError(path: path, reason(errno)) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .ioError(path: path, "not a regular file") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .ioError(path: path, "not a regular file")
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes {
+                systemRead(descriptor, $0.baseAddress, $0.count)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .ioError(path: path, reason(errno))
@@ -49,7 +53,8 @@ enum FileIO {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(
+                    descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -70,11 +75,13 @@ enum FileIO {
 
 // The module's own `read`/`write` names would shadow the system calls.
 @inline(__always)
-private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
     read(descriptor, buffer, count)
 }
 
 @inline(__always)
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }

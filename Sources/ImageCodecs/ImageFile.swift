@@ -63,7 +63,9 @@ public enum ImageFile {
     ///   - encoding: the format and its options.
     /// - Returns: the file's bytes.
     /// - Throws: `ImageCodecError.invalidOptions` for out-of-range options.
-    public static func encode(_ texture: Texture, as encoding: ImageEncoding) throws(ImageCodecError) -> [UInt8] {
+    public static func encode(_ texture: Texture, as encoding: ImageEncoding)
+        throws(ImageCodecError) -> [UInt8]
+    {
         switch encoding {
         case .png(let options): try PNGEncoding.encode(texture, options: options)
         case .jpeg(let options): try JPEGEncoding.encode(texture, options: options)
@@ -83,8 +85,10 @@ public enum ImageFile {
     public static func write(
         _ texture: Texture, toFile path: String, as encoding: ImageEncoding? = nil
     ) throws(ImageCodecError) {
-        guard let encoding = encoding ?? ImageFormat(pathExtensionOf: path).map(ImageEncoding.init) else {
-            throw .invalidOptions("cannot tell the format of '\(path)': use .png or .jpg, or pass one")
+        guard let encoding = encoding ?? ImageFormat(pathExtensionOf: path).map(ImageEncoding.init)
+        else {
+            throw .invalidOptions(
+                "cannot tell the format of '\(path)': use .png or .jpg, or pass one")
         }
         try FileIO.writeAtomically(encode(texture, as: encoding), to: path)
     }

@@ -51,7 +51,8 @@ enum JPEGDecoding {
             orientation: orientation ?? .topLeft, isOrientationApplied: false,
             warnings: warningList(shade_jpeg_decoder_warnings(decoder))
         )
-        return DecodedImage(texture: Texture(width: width, height: height, rgba8: pixels), info: info)
+        return DecodedImage(
+            texture: Texture(width: width, height: height, rgba8: pixels), info: info)
     }
 
     static func error(_ status: shade_jpeg_status, message: String) -> ImageCodecError {

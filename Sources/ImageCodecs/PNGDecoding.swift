@@ -37,13 +37,15 @@ enum PNGDecoding {
             }
             storage = .float32(samples.map { Float($0) / 65535 })
         } else {
-            storage = .rgba8([UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                status = shade_png_decoder_read_rgba(decoder, buffer.baseAddress, width * 4, 0)
-                initialized = count
-            })
+            storage = .rgba8(
+                [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    status = shade_png_decoder_read_rgba(decoder, buffer.baseAddress, width * 4, 0)
+                    initialized = count
+                })
         }
         guard status == SHADE_PNG_OK else {
-            throw error(status, at: .pixels, message: String(cString: shade_png_decoder_message(decoder)))
+            throw error(
+                status, at: .pixels, message: String(cString: shade_png_decoder_message(decoder)))
         }
 
         var exifCount = 0
@@ -68,12 +70,15 @@ enum PNGDecoding {
             orientation: orientation ?? .topLeft, isOrientationApplied: false,
             warnings: warningList(shade_png_decoder_warnings(decoder))
         )
-        return DecodedImage(texture: Texture(width: width, height: height, storage: storage), info: info)
+        return DecodedImage(
+            texture: Texture(width: width, height: height, storage: storage), info: info)
     }
 
     /// Maps a shim failure to its error case. libpng reports problems as text only, so the
     /// classification reads libpng's (stable, documented) messages.
-    static func error(_ status: shade_png_status, at stage: Stage, message: String) -> ImageCodecError {
+    static func error(_ status: shade_png_status, at stage: Stage, message: String)
+        -> ImageCodecError
+    {
         switch status {
         case SHADE_PNG_TRUNCATED: return .truncated(message)
         case SHADE_PNG_NO_MEMORY: return .outOfMemory

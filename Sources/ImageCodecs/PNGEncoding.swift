@@ -3,9 +3,12 @@ import Framebuffers
 
 /// Texture → PNG through the libpng shim.
 enum PNGEncoding {
-    static func encode(_ texture: Texture, options: PNGEncodingOptions) throws(ImageCodecError) -> [UInt8] {
+    static func encode(_ texture: Texture, options: PNGEncodingOptions) throws(ImageCodecError)
+        -> [UInt8]
+    {
         guard (0...9).contains(options.compressionLevel) else {
-            throw .invalidOptions("PNG compression level must be 0...9, got \(options.compressionLevel)")
+            throw .invalidOptions(
+                "PNG compression level must be 0...9, got \(options.compressionLevel)")
         }
         let isSixteenBit =
             switch options.bitDepth {
@@ -117,19 +120,24 @@ enum PNGEncoding {
     }
 
     /// RGBA samples repacked to `layout` (grey is luma `(77 R + 150 G + 29 B + 128) >> 8`).
-    static func pack<Sample: FixedWidthInteger>(_ samples: [Sample], channels layout: Layout) -> [Sample] {
+    static func pack<Sample: FixedWidthInteger>(_ samples: [Sample], channels layout: Layout)
+        -> [Sample]
+    {
         let pixelCount = samples.count / 4
         let count = layout.count
         return [Sample](unsafeUninitializedCapacity: pixelCount * count) { output, initialized in
             samples.withUnsafeBufferPointer { input in
                 for pixel in 0..<pixelCount {
-                    let r = Int(input[pixel * 4]), g = Int(input[pixel * 4 + 1])
+                    let r = Int(input[pixel * 4])
+                    let g = Int(input[pixel * 4 + 1])
                     let b = Int(input[pixel * 4 + 2])
                     switch layout {
                     case .grey:
-                        output[pixel] = Sample(truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
+                        output[pixel] = Sample(
+                            truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
                     case .greyAlpha:
-                        output[pixel * 2] = Sample(truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
+                        output[pixel * 2] = Sample(
+                            truncatingIfNeeded: (77 * r + 150 * g + 29 * b + 128) >> 8)
                         output[pixel * 2 + 1] = input[pixel * 4 + 3]
                     case .rgb:
                         output[pixel * 3] = input[pixel * 4]
@@ -177,7 +185,8 @@ enum PNGEncoding {
         case SHADE_PNG_NO_MEMORY:
             throw .outOfMemory
         default:
-            throw .invalidOptions(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            throw .invalidOptions(
+                message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
     }
 }

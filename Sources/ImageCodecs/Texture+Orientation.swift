@@ -24,7 +24,8 @@ extension Texture {
     static func reorient<Element>(
         _ source: [Element], width: Int, height: Int, _ orientation: ImageOrientation
     ) -> [Element] {
-        let w = width, h = height
+        let w = width
+        let h = height
         let (origin, stepX, stepY): (Int, Int, Int) =
             switch orientation {
             case .topLeft: (0, 1, w)
@@ -44,7 +45,8 @@ extension Texture {
                     var pixel = origin + y * stepY
                     for _ in 0..<outWidth {
                         let from = pixel * 4
-                        (output.baseAddress! + target).initialize(from: input.baseAddress! + from, count: 4)
+                        (output.baseAddress! + target).initialize(
+                            from: input.baseAddress! + from, count: 4)
                         target += 4
                         pixel += stepX
                     }

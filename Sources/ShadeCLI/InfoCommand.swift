@@ -3,7 +3,8 @@ import ImageCodecs
 /// `shade info IMAGE…`: decodes each image completely and describes it as stored.
 enum InfoCommand {
     static let subcommand = ShadeCommand.Subcommand(
-        name: "info", summary: "describe PNG/JPEG images (format, size, channels, depth, orientation)",
+        name: "info",
+        summary: "describe PNG/JPEG images (format, size, channels, depth, orientation)",
         run: run)
 
     static let help = """
@@ -108,7 +109,9 @@ enum InfoCommand {
             "\(info.channels) channel\(info.channels == 1 ? "" : "s") (\(info.colorModel))",
             "\(info.bitDepth)-bit",
         ]
-        if info.format == .png && info.colorModel == .indexed && info.hasAlpha { parts.append("tRNS alpha") }
+        if info.format == .png && info.colorModel == .indexed && info.hasAlpha {
+            parts.append("tRNS alpha")
+        }
         if info.format == .png && info.colorModel != .indexed && info.hasAlpha
             && info.colorModel != .rgba && info.colorModel != .greyAlpha
         {

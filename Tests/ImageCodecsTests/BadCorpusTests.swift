@@ -46,13 +46,17 @@ struct BadCorpusTests {
     func raises(_ bad: BadCase) throws {
         let bytes = try Fixtures.bytes("bad/" + bad.file)
         let error = codecError { _ = try ImageFile.decode(bytes) }
-        #expect(error.map(errorCase) == bad.expected, "\(error.map(String.init(describing:)) ?? "no error")")
+        #expect(
+            error.map(errorCase) == bad.expected,
+            "\(error.map(String.init(describing:)) ?? "no error")")
         #expect(error.map { !$0.description.isEmpty } == true)
     }
 
-    @Test("a huge declared size fails before allocation", arguments: [
-        ("huge_header.png", 100_000, 100_000), ("huge_header.jpg", 60_000, 60_000),
-    ])
+    @Test(
+        "a huge declared size fails before allocation",
+        arguments: [
+            ("huge_header.png", 100_000, 100_000), ("huge_header.jpg", 60_000, 60_000),
+        ])
     func tooLarge(_ file: String, _ width: Int, _ height: Int) throws {
         let bytes = try Fixtures.bytes("made/" + file)
         let error = codecError { _ = try ImageFile.decode(bytes) }
@@ -62,9 +66,13 @@ struct BadCorpusTests {
     @Test("the pixel limit is configurable")
     func configurableLimit() throws {
         let bytes = try Fixtures.bytes("edge/testorig.jpg")
-        let error = codecError { _ = try ImageFile.decode(bytes, options: DecodingOptions(pixelLimit: 227 * 149 - 1)) }
+        let error = codecError {
+            _ = try ImageFile.decode(bytes, options: DecodingOptions(pixelLimit: 227 * 149 - 1))
+        }
         #expect(error == .tooLarge(width: 227, height: 149, limit: 227 * 149 - 1))
-        #expect(throws: Never.self) { try ImageFile.decode(bytes, options: DecodingOptions(pixelLimit: 227 * 149)) }
+        #expect(throws: Never.self) {
+            try ImageFile.decode(bytes, options: DecodingOptions(pixelLimit: 227 * 149))
+        }
     }
 
     @Test("empty and tiny inputs are unrecognised, not crashes")
@@ -75,18 +83,25 @@ struct BadCorpusTests {
         }
     }
 
-    @Test("every prefix of a valid file is an error: truncated once the signature is complete",
-          arguments: ["edge/basn0g01.png", "edge/basi6a08.png", "edge/testorig.jpg", "edge/app13-multiple.jpg"])
+    @Test(
+        "every prefix of a valid file is an error: truncated once the signature is complete",
+        arguments: [
+            "edge/basn0g01.png", "edge/basi6a08.png", "edge/testorig.jpg",
+            "edge/app13-multiple.jpg",
+        ])
     func everyPrefix(_ file: String) throws {
         let bytes = try Fixtures.bytes(file)
         let signatureLength = file.hasSuffix(".png") ? 8 : 3
         // Small files: every prefix; large ones: every 7th byte plus the last few.
         let step = bytes.count > 10_000 ? 7 : 1
-        let lengths = Array(stride(from: 0, to: bytes.count, by: step)) + Array(bytes.count - 4..<bytes.count)
+        let lengths =
+            Array(stride(from: 0, to: bytes.count, by: step)) + Array(bytes.count - 4..<bytes.count)
         for length in lengths {
             let error = codecError { _ = try ImageFile.decode(Array(bytes.prefix(length))) }
             let expected = length < signatureLength ? "unrecognizedFormat" : "truncated"
-            #expect(error.map(errorCase) == expected, "\(file) cut to \(length) of \(bytes.count) bytes: \(String(describing: error))")
+            #expect(
+                error.map(errorCase) == expected,
+                "\(file) cut to \(length) of \(bytes.count) bytes: \(String(describing: error))")
         }
     }
 
@@ -106,17 +121,26 @@ struct BadCorpusTests {
     @Test("a missing file and a directory are file errors")
     func fileErrors() {
         let missing = Fixtures.imagePath("no-such-image.png")
-        #expect(codecError { _ = try ImageFile.decode(contentsOfFile: missing) } == .fileNotFound(path: missing))
+        #expect(
+            codecError { _ = try ImageFile.decode(contentsOfFile: missing) }
+                == .fileNotFound(path: missing))
         let directory = Fixtures.imagePath("edge")
-        #expect(codecError { _ = try ImageFile.decode(contentsOfFile: directory) }.map(errorCase) == "ioError")
+        #expect(
+            codecError { _ = try ImageFile.decode(contentsOfFile: directory) }.map(errorCase)
+                == "ioError")
     }
 
     @Test("warnings are reported, not fatal")
     func warnings() throws {
         let png = try ImageFile.decode(contentsOfFile: Fixtures.imagePath("edge/padded_idat.png"))
-        #expect(png.info.warnings.contains { $0.contains("Extra compressed data") }, "\(png.info.warnings)")
-        let jpeg = try ImageFile.decode(contentsOfFile: Fixtures.imagePath("edge/photoshop-200dpi-broken.jpg"))
-        #expect(jpeg.info.warnings.contains { $0.contains("extraneous bytes before marker") }, "\(jpeg.info.warnings)")
+        #expect(
+            png.info.warnings.contains { $0.contains("Extra compressed data") },
+            "\(png.info.warnings)")
+        let jpeg = try ImageFile.decode(
+            contentsOfFile: Fixtures.imagePath("edge/photoshop-200dpi-broken.jpg"))
+        #expect(
+            jpeg.info.warnings.contains { $0.contains("extraneous bytes before marker") },
+            "\(jpeg.info.warnings)")
         let iccp = try ImageFile.decode(contentsOfFile: Fixtures.imagePath("astronaut.png"))
         #expect(iccp.info.warnings.contains { $0.contains("iCCP") }, "\(iccp.info.warnings)")
     }

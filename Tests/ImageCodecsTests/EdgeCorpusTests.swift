@@ -22,6 +22,15 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { file }
 
+    static func png(
+        _ file: String, _ width: Int, _ height: Int, _ model: ColorModel, _ channels: Int,
+        bits: Int, interlaced: Bool = false, warns: Bool = false
+    ) -> EdgeCase {
+        EdgeCase(
+            file: file, width: width, height: height, colorModel: model, channels: channels,
+            bitDepth: bits, isInterlaced: interlaced, warns: warns)
+    }
+
     static func jpeg(
         _ file: String, _ width: Int, _ height: Int, _ model: ColorModel, _ channels: Int,
         progressive: Bool = false, tolerance: Int = 2, warns: Bool = false
@@ -34,41 +43,34 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
 }
 
 let edgeCases: [EdgeCase] = [
-    EdgeCase(file: "basn0g01.png", width: 32, height: 32, colorModel: .grey, channels: 1, bitDepth: 1),
-    EdgeCase(file: "basn0g16.png", width: 32, height: 32, colorModel: .grey, channels: 1, bitDepth: 16),
-    EdgeCase(file: "basn2c16.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 16),
-    EdgeCase(file: "basn3p01.png", width: 32, height: 32, colorModel: .indexed, channels: 1, bitDepth: 1),
-    EdgeCase(file: "basn3p08.png", width: 32, height: 32, colorModel: .indexed, channels: 1, bitDepth: 8),
-    EdgeCase(file: "basn4a08.png", width: 32, height: 32, colorModel: .greyAlpha, channels: 2, bitDepth: 8),
-    EdgeCase(file: "basn4a16.png", width: 32, height: 32, colorModel: .greyAlpha, channels: 2, bitDepth: 16),
-    EdgeCase(file: "basn6a16.png", width: 32, height: 32, colorModel: .rgba, channels: 4, bitDepth: 16),
-    EdgeCase(file: "basi6a08.png", width: 32, height: 32, colorModel: .rgba, channels: 4, bitDepth: 8,
-             isInterlaced: true),
-    EdgeCase(file: "basi0g04.png", width: 32, height: 32, colorModel: .grey, channels: 1, bitDepth: 4,
-             isInterlaced: true),
-    EdgeCase(file: "s01i3p01.png", width: 1, height: 1, colorModel: .indexed, channels: 1, bitDepth: 1,
-             isInterlaced: true),
-    EdgeCase(file: "s07i3p02.png", width: 7, height: 7, colorModel: .indexed, channels: 1, bitDepth: 2,
-             isInterlaced: true),
-    EdgeCase(file: "tbbn3p08.png", width: 32, height: 32, colorModel: .indexed, channels: 1, bitDepth: 8),
-    EdgeCase(file: "tm3n3p02.png", width: 32, height: 32, colorModel: .indexed, channels: 1, bitDepth: 2),
-    EdgeCase(file: "tbrn2c08.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 8),
-    EdgeCase(file: "tbbn0g04.png", width: 32, height: 32, colorModel: .grey, channels: 1, bitDepth: 4),
-    EdgeCase(file: "g03n2c08.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 8),
-    EdgeCase(file: "oi9n2c16.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 16),
-    EdgeCase(file: "z00n2c08.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 8),
-    EdgeCase(file: "f99n0g04.png", width: 32, height: 32, colorModel: .grey, channels: 1, bitDepth: 4),
-    EdgeCase(file: "cs3n2c16.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 16),
-    EdgeCase(file: "exif2c08.png", width: 32, height: 32, colorModel: .rgb, channels: 3, bitDepth: 8),
-    EdgeCase(file: "ctzn0g04.png", width: 32, height: 32, colorModel: .grey, channels: 1, bitDepth: 4),
-    EdgeCase(file: "uncompressed_la.png", width: 128, height: 128, colorModel: .greyAlpha, channels: 2,
-             bitDepth: 8),
-    EdgeCase(file: "p_trns_single.png", width: 64, height: 64, colorModel: .indexed, channels: 1, bitDepth: 8),
-    EdgeCase(file: "pil123p.png", width: 162, height: 150, colorModel: .indexed, channels: 1, bitDepth: 8,
-             isInterlaced: true),
-    EdgeCase(file: "tRNS_null_1x1.png", width: 1, height: 1, colorModel: .indexed, channels: 1, bitDepth: 1),
-    EdgeCase(file: "padded_idat.png", width: 256, height: 10, colorModel: .grey, channels: 1, bitDepth: 8,
-             warns: true),
+    .png("basn0g01.png", 32, 32, .grey, 1, bits: 1),
+    .png("basn0g16.png", 32, 32, .grey, 1, bits: 16),
+    .png("basn2c16.png", 32, 32, .rgb, 3, bits: 16),
+    .png("basn3p01.png", 32, 32, .indexed, 1, bits: 1),
+    .png("basn3p08.png", 32, 32, .indexed, 1, bits: 8),
+    .png("basn4a08.png", 32, 32, .greyAlpha, 2, bits: 8),
+    .png("basn4a16.png", 32, 32, .greyAlpha, 2, bits: 16),
+    .png("basn6a16.png", 32, 32, .rgba, 4, bits: 16),
+    .png("basi6a08.png", 32, 32, .rgba, 4, bits: 8, interlaced: true),
+    .png("basi0g04.png", 32, 32, .grey, 1, bits: 4, interlaced: true),
+    .png("s01i3p01.png", 1, 1, .indexed, 1, bits: 1, interlaced: true),
+    .png("s07i3p02.png", 7, 7, .indexed, 1, bits: 2, interlaced: true),
+    .png("tbbn3p08.png", 32, 32, .indexed, 1, bits: 8),
+    .png("tm3n3p02.png", 32, 32, .indexed, 1, bits: 2),
+    .png("tbrn2c08.png", 32, 32, .rgb, 3, bits: 8),
+    .png("tbbn0g04.png", 32, 32, .grey, 1, bits: 4),
+    .png("g03n2c08.png", 32, 32, .rgb, 3, bits: 8),
+    .png("oi9n2c16.png", 32, 32, .rgb, 3, bits: 16),
+    .png("z00n2c08.png", 32, 32, .rgb, 3, bits: 8),
+    .png("f99n0g04.png", 32, 32, .grey, 1, bits: 4),
+    .png("cs3n2c16.png", 32, 32, .rgb, 3, bits: 16),
+    .png("exif2c08.png", 32, 32, .rgb, 3, bits: 8),
+    .png("ctzn0g04.png", 32, 32, .grey, 1, bits: 4),
+    .png("uncompressed_la.png", 128, 128, .greyAlpha, 2, bits: 8),
+    .png("p_trns_single.png", 64, 64, .indexed, 1, bits: 8),
+    .png("pil123p.png", 162, 150, .indexed, 1, bits: 8, interlaced: true),
+    .png("tRNS_null_1x1.png", 1, 1, .indexed, 1, bits: 1),
+    .png("padded_idat.png", 256, 10, .grey, 1, bits: 8, warns: true),
     .jpeg("pil_sample_cmyk.jpg", 100, 100, .yccK, 4, tolerance: 3),
     .jpeg("app13-multiple.jpg", 256, 160, .yCbCr, 3, progressive: true),
     .jpeg("hopper_gray.jpg", 128, 128, .grey, 1),
@@ -101,7 +103,8 @@ struct EdgeCorpusTests {
         #expect(info.warnings.isEmpty != edge.warns, "warnings: \(info.warnings)")
         #expect(image.texture.format == .rgba8)
         expectPixels(
-            image.texture, equal: try Fixtures.reference(edge.file), width: edge.width, height: edge.height,
+            image.texture, equal: try Fixtures.reference(edge.file), width: edge.width,
+            height: edge.height,
             tolerance: edge.tolerance, meanTolerance: edge.meanTolerance, edge.file)
     }
 }

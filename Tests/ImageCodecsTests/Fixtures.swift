@@ -62,9 +62,10 @@ func expectPixels(
     tolerance: Int = 0, meanTolerance: Double = 0, _ label: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    #expect(actual.width == width && actual.height == height,
-            "\(label): size \(actual.width)x\(actual.height), expected \(width)x\(height)",
-            sourceLocation: sourceLocation)
+    #expect(
+        actual.width == width && actual.height == height,
+        "\(label): size \(actual.width)x\(actual.height), expected \(width)x\(height)",
+        sourceLocation: sourceLocation)
     guard actual.width == width && actual.height == height else { return }
     let bytes = actual.rgba8Bytes
     #expect(bytes.count == expected.count, "\(label): sample count", sourceLocation: sourceLocation)
@@ -72,12 +73,15 @@ func expectPixels(
     var detail = "\(label): \(difference)"
     if let bad = difference.firstBadIndex {
         let pixel = bad / 4
-        let x = pixel % width, y = pixel / width
-        let got = Array(bytes[pixel * 4..<pixel * 4 + 4]), want = Array(expected[pixel * 4..<pixel * 4 + 4])
+        let x = pixel % width
+        let y = pixel / width
+        let got = Array(bytes[pixel * 4..<pixel * 4 + 4])
+        let want = Array(expected[pixel * 4..<pixel * 4 + 4])
         detail += " (pixel \(x),\(y): got \(got), expected \(want))"
     }
-    #expect(difference.largest <= tolerance && difference.mean <= meanTolerance, "\(detail)",
-            sourceLocation: sourceLocation)
+    #expect(
+        difference.largest <= tolerance && difference.mean <= meanTolerance, "\(detail)",
+        sourceLocation: sourceLocation)
 }
 
 /// The case of an error with its identifying data, for comparing against a table.
@@ -105,7 +109,8 @@ func codecError(
 ) -> ImageCodecError? {
     do {
         try body()
-        Issue.record("expected an ImageCodecError, but nothing was thrown", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected an ImageCodecError, but nothing was thrown", sourceLocation: sourceLocation)
         return nil
     } catch let error as ImageCodecError {
         return error

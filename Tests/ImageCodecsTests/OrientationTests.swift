@@ -4,8 +4,9 @@ import Testing
 
 @Suite("EXIF orientation")
 struct OrientationTests {
-    @Test("PNG eXIf orientations 1-8 turn upright as Pillow's exif_transpose does",
-          arguments: ImageOrientation.allCases)
+    @Test(
+        "PNG eXIf orientations 1-8 turn upright as Pillow's exif_transpose does",
+        arguments: ImageOrientation.allCases)
     func uprightLikePillow(_ orientation: ImageOrientation) throws {
         let name = "orientation_\(orientation.rawValue).png"
         let image = try ImageFile.decode(contentsOfFile: Fixtures.imagePath("made/" + name))
@@ -13,14 +14,16 @@ struct OrientationTests {
         #expect(image.info.isOrientationApplied == (orientation != .topLeft))
         #expect(image.info.width == 5 && image.info.height == 3, "info keeps the stored size")
         let (width, height) = orientation.swapsDimensions ? (3, 5) : (5, 3)
-        expectPixels(image.texture, equal: try Fixtures.reference(name), width: width, height: height, name)
+        expectPixels(
+            image.texture, equal: try Fixtures.reference(name), width: width, height: height, name)
     }
 
     @Test("orientation can be left unapplied", arguments: ImageOrientation.allCases)
     func unapplied(_ orientation: ImageOrientation) throws {
         let name = "orientation_\(orientation.rawValue).png"
         let stored = try ImageFile.decode(
-            contentsOfFile: Fixtures.imagePath("made/" + name), options: DecodingOptions(appliesOrientation: false))
+            contentsOfFile: Fixtures.imagePath("made/" + name),
+            options: DecodingOptions(appliesOrientation: false))
         #expect(stored.info.orientation == orientation)
         #expect(!stored.info.isOrientationApplied)
         #expect(stored.texture.width == 5 && stored.texture.height == 3)
@@ -35,7 +38,8 @@ struct OrientationTests {
         let upright = try ImageFile.decode(contentsOfFile: path)
         #expect(upright.info.orientation == .rightTop)
         #expect(upright.info.isOrientationApplied)
-        let stored = try ImageFile.decode(contentsOfFile: path, options: DecodingOptions(appliesOrientation: false))
+        let stored = try ImageFile.decode(
+            contentsOfFile: path, options: DecodingOptions(appliesOrientation: false))
         let turned = stored.texture.applyingOrientation(.rightTop) == upright.texture
         #expect(turned, "the upright texture is the stored one turned 90° clockwise")
         let same = stored.texture == upright.texture

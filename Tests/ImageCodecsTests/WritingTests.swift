@@ -11,7 +11,8 @@ struct WritingTests {
     func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("shade-codecs-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try body(directory)
     }
@@ -23,14 +24,18 @@ struct WritingTests {
     @Test("writes what encode returns, picking the format from the extension")
     func writesEncodedBytes() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            for (name, encoding) in [("a.png", ImageEncoding.png()), ("b.JPG", .jpeg()), ("c.jpeg", .jpeg())] {
+            for (name, encoding) in [
+                ("a.png", ImageEncoding.png()), ("b.JPG", .jpeg()), ("c.jpeg", .jpeg()),
+            ] {
                 let path = directory + "/" + name
                 try ImageFile.write(texture, toFile: path)
                 let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
                 let encoded = try ImageFile.encode(texture, as: encoding)
                 #expect(written == encoded, "\(name)")
             }
-            #expect(try contents(of: directory) == ["a.png", "b.JPG", "c.jpeg"], "no temporary files left")
+            #expect(
+                try contents(of: directory) == ["a.png", "b.JPG", "c.jpeg"],
+                "no temporary files left")
             let decoded = try ImageFile.decode(contentsOfFile: directory + "/a.png").texture
             #expect(decoded == texture)
         }
@@ -40,7 +45,8 @@ struct WritingTests {
     func replaces() throws {
         try withTemporaryDirectory { (directory: String) throws in
             let path = directory + "/picture.out"
-            try ImageFile.write(Texture(width: 1, height: 1, filledWith: [1, 0, 0, 1]), toFile: path, as: .png())
+            try ImageFile.write(
+                Texture(width: 1, height: 1, filledWith: [1, 0, 0, 1]), toFile: path, as: .png())
             try ImageFile.write(texture, toFile: path, as: .jpeg())
             let decoded = try ImageFile.decode(contentsOfFile: path)
             #expect(decoded.info.format == .jpeg && decoded.info.width == 4)
@@ -62,11 +68,14 @@ struct WritingTests {
     func destinationIsDirectory() throws {
         try withTemporaryDirectory { (directory: String) throws in
             let path = directory + "/taken.png"
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: false)
             try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path + "/keep"))
             let error = codecError { try ImageFile.write(texture, toFile: path) }
             #expect(error.map(errorCase) == "ioError", "\(String(describing: error))")
-            #expect(try contents(of: directory) == ["taken.png"], "only the directory, no temporary file")
+            #expect(
+                try contents(of: directory) == ["taken.png"],
+                "only the directory, no temporary file")
             #expect(try contents(of: path) == ["keep"])
         }
     }
@@ -78,8 +87,9 @@ struct WritingTests {
             try ImageFile.write(texture, toFile: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let error = codecError {
-                try ImageFile.write(Texture(width: 1, height: 1, filledWith: [0, 0, 0, 1]), toFile: path,
-                                    as: .jpeg(JPEGEncodingOptions(quality: 0)))
+                try ImageFile.write(
+                    Texture(width: 1, height: 1, filledWith: [0, 0, 0, 1]), toFile: path,
+                    as: .jpeg(JPEGEncodingOptions(quality: 0)))
             }
             #expect(error.map(errorCase) == "invalidOptions")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -91,7 +101,9 @@ struct WritingTests {
     func unknownExtension() throws {
         try withTemporaryDirectory { (directory: String) throws in
             for name in ["picture.gif", "picture", "archive.png.gz"] {
-                let error = codecError { try ImageFile.write(texture, toFile: directory + "/" + name) }
+                let error = codecError {
+                    try ImageFile.write(texture, toFile: directory + "/" + name)
+                }
                 #expect(error.map(errorCase) == "invalidOptions", "\(name)")
             }
             #expect(try contents(of: directory).isEmpty)

@@ -7,7 +7,8 @@ func shadeExecutable() -> URL? {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     candidates.append(executable.deletingLastPathComponent().appendingPathComponent("shade"))
     for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("shade"))
+        candidates.append(
+            bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("shade"))
     }
     candidates.append(Bundle.main.bundleURL.appendingPathComponent("shade"))
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -19,7 +20,8 @@ func runShade(_ arguments: [String]) throws -> Outcome {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    let output = Pipe(), error = Pipe()
+    let output = Pipe()
+    let error = Pipe()
     process.standardOutput = output
     process.standardError = error
     try process.run()
@@ -38,11 +40,12 @@ struct ExecutableTests {
     func success() throws {
         let outcome = try runShade(["info", fixture("coffee.png"), fixture("grace_hopper.jpg")])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == """
-            \(fixture("coffee.png")): PNG 600x400, 3 channels (RGB), 8-bit, orientation 1 (upright)
-            \(fixture("grace_hopper.jpg")): JPEG 512x600, 3 channels (YCbCr), 8-bit, orientation 1 (upright)
+        #expect(
+            outcome.standardOutput == """
+                \(fixture("coffee.png")): PNG 600x400, 3 channels (RGB), 8-bit, orientation 1 (upright)
+                \(fixture("grace_hopper.jpg")): JPEG 512x600, 3 channels (YCbCr), 8-bit, orientation 1 (upright)
 
-            """)
+                """)
         #expect(outcome.standardError.isEmpty)
     }
 
@@ -51,7 +54,10 @@ struct ExecutableTests {
         let outcome = try runShade(["info", fixture("bad/truncated_image.png")])
         #expect(outcome.status == 65)
         #expect(outcome.standardOutput.isEmpty)
-        #expect(outcome.standardError == "shade: \(fixture("bad/truncated_image.png")): error: truncated file: unexpected end of input\n")
+        #expect(
+            outcome.standardError
+                == "shade: \(fixture("bad/truncated_image.png")): error: truncated file: unexpected end of input\n"
+        )
     }
 
     @Test("exit 66 for a missing file")
@@ -66,7 +72,9 @@ struct ExecutableTests {
         #expect(try runShade(["info"]).status == 64)
         let outcome = try runShade(["info", "--json", fixture("ghost.png")])
         #expect(outcome.status == 0)
-        let array = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]]
+        let array =
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
+            as? [[String: Any]]
         #expect(array?.first?["colorModel"] as? String == "rgba")
     }
 }

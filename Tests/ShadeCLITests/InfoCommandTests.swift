@@ -46,16 +46,19 @@ func fixture(_ argument: String) -> String {
 struct InfoCommandTests {
     @Test("describes each image as stored")
     func describes() {
-        let outcome = shade("info", "camera.png", "edge/hopper_orientation_6.jpg", "edge/pil123p.png")
+        let outcome = shade(
+            "info", "camera.png", "edge/hopper_orientation_6.jpg", "edge/pil123p.png")
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            fixture("camera.png") + ": PNG 512x512, 1 channel (grey), 8-bit, orientation 1 (upright)",
-            fixture("edge/hopper_orientation_6.jpg")
-                + ": JPEG 128x128, 3 channels (YCbCr), 8-bit, orientation 6 (rotate 90° clockwise)",
-            fixture("edge/pil123p.png")
-                + ": PNG 162x150, 1 channel (indexed), 8-bit, tRNS alpha, interlaced, orientation 1 (upright)",
-        ])
+        #expect(
+            lines == [
+                fixture("camera.png")
+                    + ": PNG 512x512, 1 channel (grey), 8-bit, orientation 1 (upright)",
+                fixture("edge/hopper_orientation_6.jpg")
+                    + ": JPEG 128x128, 3 channels (YCbCr), 8-bit, orientation 6 (rotate 90° clockwise)",
+                fixture("edge/pil123p.png")
+                    + ": PNG 162x150, 1 channel (indexed), 8-bit, tRNS alpha, interlaced, orientation 1 (upright)",
+            ])
         #expect(outcome.standardError.isEmpty)
     }
 
@@ -64,7 +67,8 @@ struct InfoCommandTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: imagesDirectory + "/edge")
             .filter { !$0.hasSuffix(".md") }.map { "edge/" + $0 }
         let captured = CapturedConsole()
-        let status = ShadeCommand.main(arguments: ["info"] + files.map(fixture), console: captured.console)
+        let status = ShadeCommand.main(
+            arguments: ["info"] + files.map(fixture), console: captured.console)
         #expect(status == 0)
         #expect(captured.output.split(separator: "\n").count == files.count)
         let errors = captured.error
@@ -72,19 +76,28 @@ struct InfoCommandTests {
         #expect(!errors.contains("error:"))
     }
 
-    @Test("each bad file exits 65 with its reason on stderr", arguments: [
-        ("bad/truncated_jpeg.jpg", "truncated file: Premature end of JPEG file"),
-        ("bad/monkey12.jpg", "unsupported: Unsupported JPEG data precision 12"),
-        ("bad/xcsn0g01.png", "CRC mismatch in IDAT chunk"),
-        ("bad/truncated_end_chunk.png", "truncated file"),
-        ("bad/xs1n0g01.png", "not a PNG or JPEG file (starts with 09 50 4e 47 0d 0a 1a 0a)"),
-        ("made/huge_header.png", "image too large: 100000x100000 exceeds the limit of 268435456 pixels"),
-    ])
+    @Test(
+        "each bad file exits 65 with its reason on stderr",
+        arguments: [
+            ("bad/truncated_jpeg.jpg", "truncated file: Premature end of JPEG file"),
+            ("bad/monkey12.jpg", "unsupported: Unsupported JPEG data precision 12"),
+            ("bad/xcsn0g01.png", "CRC mismatch in IDAT chunk"),
+            ("bad/truncated_end_chunk.png", "truncated file"),
+            ("bad/xs1n0g01.png", "not a PNG or JPEG file (starts with 09 50 4e 47 0d 0a 1a 0a)"),
+            (
+                "made/huge_header.png",
+                "image too large: 100000x100000 exceeds the limit of 268435456 pixels"
+            ),
+        ])
     func badFile(_ file: String, _ reason: String) {
         let outcome = shade("info", "camera.png", file)
         #expect(outcome.status == 65)
-        #expect(outcome.standardError.hasPrefix("shade: \(fixture(file)): error: \(reason)"), "\(outcome.standardError)")
-        #expect(outcome.standardOutput.hasPrefix(fixture("camera.png") + ": PNG"), "good files are still described")
+        #expect(
+            outcome.standardError.hasPrefix("shade: \(fixture(file)): error: \(reason)"),
+            "\(outcome.standardError)")
+        #expect(
+            outcome.standardOutput.hasPrefix(fixture("camera.png") + ": PNG"),
+            "good files are still described")
     }
 
     @Test("a missing file exits 66, even next to a bad one")
@@ -101,12 +114,14 @@ struct InfoCommandTests {
         let outcome = shade("info", "--json", "camera.png", "edge/basn4a16.png", "bad/xdtn0g01.png")
         #expect(outcome.status == 65)
         let array = try #require(
-            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
+                as? [[String: Any]])
         #expect(array.count == 3)
         #expect(array[0]["format"] as? String == "png")
         #expect(array[0]["width"] as? Int == 512 && array[0]["height"] as? Int == 512)
         #expect(array[0]["channels"] as? Int == 1 && array[0]["colorModel"] as? String == "grey")
-        #expect(array[1]["bitDepth"] as? Int == 16 && array[1]["colorModel"] as? String == "greyAlpha")
+        #expect(
+            array[1]["bitDepth"] as? Int == 16 && array[1]["colorModel"] as? String == "greyAlpha")
         #expect(array[1]["hasAlpha"] as? Bool == true && array[1]["orientation"] as? Int == 1)
         #expect(array[2]["error"] as? String == "missing IDAT chunk")
         #expect(array[2]["file"] as? String == fixture("bad/xdtn0g01.png"))
