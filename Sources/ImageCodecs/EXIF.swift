@@ -1,12 +1,9 @@
 /// Reads the one EXIF field Shade uses: the orientation tag (0x0112) of the first IFD.
 enum EXIF {
-    /// The orientation in TIFF-structured EXIF data (with or without a leading `Exif\0\0`), or
-    /// `nil` when there is none, it is out of range, or the data is malformed.
-    static func orientation(in data: UnsafeBufferPointer<UInt8>) -> ImageOrientation? {
-        var tiff = data
-        if tiff.starts(with: Array("Exif\0\0".utf8)) {
-            tiff = UnsafeBufferPointer(rebasing: data[6...])
-        }
+    /// The orientation in TIFF-structured EXIF data (a PNG eXIf chunk, or a JPEG APP1 segment
+    /// after its `Exif\0\0` prefix), or `nil` when there is none, it is out of range, or the data
+    /// is malformed.
+    static func orientation(in tiff: UnsafeBufferPointer<UInt8>) -> ImageOrientation? {
         guard tiff.count >= 8 else { return nil }
         let isLittleEndian: Bool
         switch (tiff[0], tiff[1]) {
