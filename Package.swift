@@ -67,6 +67,18 @@ let package = Package(
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
 
+        // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
+        .target(
+            name: "CodecBenchDirect",
+            dependencies: ["CLibPNG", "CLibJPEG"],
+            path: "Benchmarks/CodecBenchDirect"
+        ),
+        .executableTarget(
+            name: "codec-bench",
+            dependencies: ["Framebuffers", "ImageCodecs", "CodecBenchDirect"],
+            path: "Benchmarks/codec-bench"
+        ),
+
         // MARK: Tests
         .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
         .testTarget(

@@ -48,6 +48,7 @@ public enum ShadeCommand {
 
     /// The subcommands, in the order `shade --help` lists them.
     static let subcommands: [Subcommand] = [
+        InfoCommand.subcommand,
     ]
 
     static let usage = """
