@@ -1,0 +1,8 @@
+// expect: ok
+precision mediump float;
+;
+void main() {
+    ;
+    {}
+    gl_FragColor = vec4(1.0);;
+}

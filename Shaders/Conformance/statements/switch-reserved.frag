@@ -1,0 +1,8 @@
+precision mediump float;
+uniform int u;
+void main() {
+    switch (u) { // error:
+        default: break;
+    }
+    gl_FragColor = vec4(1.0);
+}
