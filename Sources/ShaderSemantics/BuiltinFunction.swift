@@ -1,3 +1,5 @@
+import ShaderSyntax
+
 /// A built-in function of GLSL ES 1.00 §8 (plus the desktop GLSL 1.10/1.20 and extension
 /// functions Shade models). The raw value is the GLSL name.
 public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {

@@ -1,27 +1,11 @@
 import ShaderDiagnostics
+import ShaderSyntax
 
 /// The kind of one scalar component: every GLSL ES 1.00 value is made of these.
 public enum ScalarKind: String, Sendable, Hashable, CaseIterable {
     case float
     case int
     case bool
-}
-
-/// A precision qualifier (`lowp`, `mediump`, `highp`), ordered from lowest to highest.
-public enum Precision: String, Sendable, Hashable, Comparable, CaseIterable {
-    case lowp
-    case mediump
-    case highp
-
-    private var rank: Int {
-        switch self {
-        case .lowp: 0
-        case .mediump: 1
-        case .highp: 2
-        }
-    }
-
-    public static func < (a: Precision, b: Precision) -> Bool { a.rank < b.rank }
 }
 
 /// A user-declared structure type. Structures are equal by identity (GLSL's name equivalence):
@@ -34,7 +18,7 @@ public final class StructType: Sendable, Hashable, CustomStringConvertible {
         /// The member's type (may itself be a structure or an array).
         public let type: GLSLType
         /// The member's precision qualifier, if written.
-        public let precision: Precision?
+        public let precision: PrecisionQualifier?
     }
 
     /// The structure's name; anonymous structures get a generated name starting with `$`.

@@ -1,32 +1,5 @@
 import ShaderDiagnostics
-
-/// The pipeline stage a shader runs in.
-public enum ShaderStage: String, Sendable, Hashable, CaseIterable {
-    case vertex
-    case fragment
-}
-
-/// The language a shader is checked against, from its `#version` line.
-public enum LanguageVersion: Int, Sendable, Hashable, CaseIterable {
-    /// GLSL ES 1.00 (`#version 100`, or no `#version` at all).
-    case es100 = 100
-    /// Desktop GLSL 1.10: no default-precision rule, compatibility built-ins, no implicit
-    /// conversions.
-    case glsl110 = 110
-    /// Desktop GLSL 1.20: as 1.10 plus implicit `int` → `float` conversion, `transpose`,
-    /// `outerProduct`, non-square matrices (not modelled).
-    case glsl120 = 120
-
-    /// `true` for GLSL ES.
-    public var isES: Bool { self == .es100 }
-}
-
-/// A parameter qualifier.
-public enum ParameterQualifier: String, Sendable, Hashable {
-    case `in`
-    case out
-    case `inout`
-}
+import ShaderSyntax
 
 /// A variable that GLSL predeclares (§7).
 public enum BuiltinVariable: String, Sendable, Hashable, CaseIterable {
@@ -97,7 +70,9 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
     public let storage: Storage
     /// The precision the variable has (written, or from the default in scope); `nil` for
     /// types without precision and for desktop shaders that don't say.
-    public let precision: Precision?
+    public let precision: PrecisionQualifier?
+    /// `true` for `const` variables, `const` parameters and built-in constants.
+    public let isConst: Bool
     /// `true` when declared `invariant`.
     public let isInvariant: Bool
     /// The value of a `const` variable (and of built-in constants such as `gl_MaxDrawBuffers`).
@@ -106,14 +81,15 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
     public let span: SourceSpan?
 
     init(
-        id: Int, name: String, type: GLSLType, storage: Storage, precision: Precision?,
-        isInvariant: Bool = false, constantValue: ConstantValue? = nil, span: SourceSpan?
+        id: Int, name: String, type: GLSLType, storage: Storage, precision: PrecisionQualifier?,
+        isConst: Bool = false, isInvariant: Bool = false, constantValue: ConstantValue? = nil, span: SourceSpan?
     ) {
         self.id = id
         self.name = name
         self.type = type
         self.storage = storage
         self.precision = precision
+        self.isConst = isConst
         self.isInvariant = isInvariant
         self.constantValue = constantValue
         self.span = span
@@ -121,11 +97,12 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
 
     /// `true` when the shader may not assign to the variable in `stage`.
     func isReadOnly(in stage: ShaderStage) -> Bool {
+        if isConst { return true }
         switch storage {
-        case .uniform, .attribute, .constant: true
-        case .varying: stage == .fragment
-        case .global, .local, .parameter: false
-        case .builtin(let b): !b.isWritable(in: stage)
+        case .uniform, .attribute, .constant: return true
+        case .varying: return stage == .fragment
+        case .global, .local, .parameter: return false
+        case .builtin(let b): return !b.isWritable(in: stage)
         }
     }
 
@@ -135,10 +112,24 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+/// One parameter of a user function's signature.
+public struct FunctionParameter: Sendable, Hashable {
+    /// The parameter's name (`""` for an unnamed prototype parameter).
+    public let name: String
+    /// Its type (arrays included).
+    public let type: GLSLType
+    /// `in`, `out` or `inout`.
+    public let qualifier: ParameterQualifier
+    /// `true` when declared `const` (only with `in`).
+    public let isConst: Bool
+    /// Its precision, written or defaulted.
+    public let precision: PrecisionQualifier?
+}
+
 /// A user function's signature: what a call refers to.
 ///
-/// One symbol stands for the prototype(s) and the definition of a function together. The body
-/// is in `CheckedShader.functions`.
+/// One symbol stands for the prototype(s) and the definition of a function together; the
+/// definition's body and parameter variables are in `CheckedShader.functions`.
 public final class FunctionSymbol: Sendable, Hashable, CustomStringConvertible {
     /// Unique within a checked shader.
     public let id: Int
@@ -146,17 +137,16 @@ public final class FunctionSymbol: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// The return type.
     public let returnType: GLSLType
-    /// The return precision, if written.
-    public let returnPrecision: Precision?
-    /// The parameters, as declared in the definition (or the first prototype if it has no
-    /// definition). Unnamed prototype parameters are named `""`.
-    public let parameters: [Variable]
+    /// The return precision, written or defaulted.
+    public let returnPrecision: PrecisionQualifier?
+    /// The parameters, as first declared.
+    public let parameters: [FunctionParameter]
     /// Where it was first declared.
     public let span: SourceSpan?
 
     init(
-        id: Int, name: String, returnType: GLSLType, returnPrecision: Precision?,
-        parameters: [Variable], span: SourceSpan?
+        id: Int, name: String, returnType: GLSLType, returnPrecision: PrecisionQualifier?,
+        parameters: [FunctionParameter], span: SourceSpan?
     ) {
         self.id = id
         self.name = name

@@ -1,4 +1,5 @@
 import ShaderDiagnostics
+import ShaderSyntax
 
 /// A unary operator, after checking.
 public enum UnaryOperator: String, Sendable, Hashable {
@@ -206,8 +207,10 @@ public struct TypedStatement: Sendable {
 
 /// A checked function definition.
 public struct CheckedFunction: Sendable {
-    /// The signature and parameter variables.
+    /// The signature.
     public let symbol: FunctionSymbol
+    /// The parameters as variables, in order (uses in the body refer to these).
+    public let parameters: [Variable]
     /// The body's statements (the body shares its scope with the parameters).
     public let body: [TypedStatement]
     /// The user functions this one calls directly (the call graph has no cycles).

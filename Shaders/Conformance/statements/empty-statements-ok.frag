@@ -1,6 +1,5 @@
 // expect: ok
 precision mediump float;
-;
 void main() {
     ;
     {}

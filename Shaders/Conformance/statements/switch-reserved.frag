@@ -2,7 +2,6 @@ precision mediump float;
 uniform int u;
 void main() {
     switch (u) { // error:
-        default: break;
     }
     gl_FragColor = vec4(1.0);
 }
