@@ -22,6 +22,7 @@ struct ConditionEvaluator {
         case shift  // << >>
         case additive  // + -
         case multiplicative  // * / %
+        case unary  // operands only: no binary operator binds this tightly
 
         static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }

@@ -20,8 +20,7 @@ struct Parser {
 
     init(preprocessed: PreprocessedSource, options: ParseOptions) {
         self.file = preprocessed.file
-        // Invalid characters were reported by the preprocessor; skipping them avoids a second error.
-        self.tokens = preprocessed.tokens.filter { $0.kind != .invalid }
+        self.tokens = preprocessed.tokens
         self.options = options
     }
 
@@ -101,7 +100,9 @@ struct Parser {
 
     /// Records `expected X, found Y` at the current token and returns the failure to throw.
     mutating func fail(expected what: String) -> ParseFailure {
-        if peek.kind == .hash {
+        if peek.kind == .invalid {
+            // Already reported by the preprocessor: resynchronise without a second error.
+        } else if peek.kind == .hash {
             report(.strayHash, at: peek)
         } else {
             report(.expected(what, found: peek.quoted), at: peek)
