@@ -117,6 +117,9 @@ extension Parser {
         if check(.centroid) {
             qualifiers.centroidSpan = advance().span
         }
+        if (qualifiers.isInvariant || qualifiers.isCentroid) && !check(.varying) {
+            throw fail(expected: "'varying'")
+        }
         let storage: StorageQualifier? =
             switch peek.kind {
             case .keyword(.const): .const
@@ -128,9 +131,6 @@ extension Parser {
         if let storage {
             qualifiers.storage = storage
             qualifiers.storageSpan = advance().span
-        }
-        if (qualifiers.isInvariant || qualifiers.isCentroid) && storage != .varying {
-            throw fail(expected: "'varying'")
         }
         let specifier = try parseTypeSpecifier()
         return FullySpecifiedType(qualifiers: qualifiers, specifier: specifier, span: span(from: start))
@@ -180,22 +180,49 @@ extension Parser {
         try consume(.leftBrace)
         var members: [StructMember] = []
         repeat {
-            let memberStart = peek
-            let type = try parseTypeSpecifier()
-            var declarators: [Declarator] = []
-            repeat {
-                let memberName = try consumeIdentifier()
-                let array = try parseArraySpecifier()
-                declarators.append(
-                    Declarator(
-                        name: memberName, array: array, initializer: nil,
-                        span: memberName.span.merged(with: previous.span)))
-            } while match(.comma)
-            try consumeSemicolon()
-            members.append(StructMember(type: type, declarators: declarators, span: span(from: memberStart)))
+            do {
+                members.append(try parseStructMember())
+            } catch {
+                if isAborted { throw error }
+                synchronizeMember()
+            }
         } while !check(.rightBrace) && !isAtEnd
         try consume(.rightBrace)
         return StructSpecifier(name: name, members: members, span: span(from: start))
+    }
+
+    /// struct_declaration: type_specifier struct_declarator (',' struct_declarator)* ';'
+    mutating func parseStructMember() throws(ParseFailure) -> StructMember {
+        let memberStart = peek
+        let type = try parseTypeSpecifier()
+        var declarators: [Declarator] = []
+        repeat {
+            let memberName = try consumeIdentifier()
+            let array = try parseArraySpecifier()
+            declarators.append(
+                Declarator(
+                    name: memberName, array: array, initializer: nil,
+                    span: memberName.span.merged(with: previous.span)))
+        } while match(.comma)
+        try consumeSemicolon()
+        return StructMember(type: type, declarators: declarators, span: span(from: memberStart))
+    }
+
+    /// After an error in a struct member: past its `;`, or up to the struct's `}`.
+    mutating func synchronizeMember() {
+        var braces = 0
+        while !isAtEnd {
+            if check(.leftBrace) { braces += 1 }
+            if check(.rightBrace) {
+                if braces == 0 { return }
+                braces -= 1
+            }
+            if check(.semicolon) && braces == 0 {
+                advance()
+                return
+            }
+            advance()
+        }
     }
 
     /// function_prototype: fully_specified_type IDENTIFIER '(' parameters? ')'; the type and

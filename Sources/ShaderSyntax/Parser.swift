@@ -201,9 +201,15 @@ struct Parser {
         }
     }
 
-    /// Skips to the next external declaration after an error at global scope.
+    /// Skips to the next external declaration after an error at global scope: past the `;`
+    /// or the closing `}` of the declaration that failed (braces it had opened count), or to a
+    /// declaration keyword that starts a new line.
     mutating func synchronizeDeclaration(startedAt start: Int) {
         var braces = 0
+        for t in tokens[start..<current] {
+            if t.isPunctuator(.leftBrace) { braces += 1 }
+            if t.isPunctuator(.rightBrace) { braces = max(0, braces - 1) }
+        }
         while !isAtEnd {
             let t = peek
             if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) { return }
@@ -212,7 +218,11 @@ struct Parser {
             } else if t.isPunctuator(.rightBrace) {
                 advance()
                 braces -= 1
-                if braces <= 0 { return }
+                guard braces <= 0 else { continue }
+                // `struct S { … };` and `struct S { … } s;` continue to their `;`.
+                if match(.semicolon) { return }
+                guard peek.kind == .identifier else { return }
+                braces = 0
                 continue
             } else if t.isPunctuator(.semicolon) && braces == 0 {
                 advance()
