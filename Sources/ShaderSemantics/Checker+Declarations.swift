@@ -91,6 +91,8 @@ extension CheckContext {
             if member.type.precision != nil, !base.takesPrecision, !base.isError {
                 error(.precisionNotAllowed(base), at: member.type.precisionSpan ?? member.span)
             }
+            let memberPrecision = resolvePrecision(
+                member.type.precision, for: base, at: member.type.span)
             for d in member.declarators {
                 var t = base
                 if let a = d.array { t = arrayType(of: base, a) }
@@ -103,7 +105,7 @@ extension CheckContext {
                                                reason: "is a structure member and cannot have an initializer"),
                           at: i.span)
                 }
-                fields.append(.init(name: d.name.name, type: t, precision: member.type.precision))
+                fields.append(.init(name: d.name.name, type: t, precision: memberPrecision))
             }
         }
         let name: String
@@ -449,6 +451,10 @@ extension CheckContext {
         loopDepth = 0
         pushScope()
         var parameters: [Variable] = []
+        for decl in p.parameters where decl.name == nil {
+            error(.invalidParameter("a parameter of a function definition needs a name"),
+                  at: decl.span)
+        }
         for (param, decl) in zip(entry.symbol.parameters, p.parameters) {
             let v = Variable(
                 id: makeID(), name: decl.name?.name ?? "", type: param.type,

@@ -76,7 +76,7 @@ extension CheckContext {
             let step = increment.map { checkExpression($0) }
             if options.isStrict { checkAppendixALoop(initializer, condition, increment, span) }
             loopDepth += 1
-            let b = checkSubstatement(body)
+            let b = checkLoopBody(body)
             loopDepth -= 1
             if options.isStrict, !loopIndices.isEmpty { loopIndices.removeLast() }
             popScope()
@@ -96,7 +96,7 @@ extension CheckContext {
             pushScope()
             let (decl, c) = checkLoopCondition(condition)
             loopDepth += 1
-            let b = checkSubstatement(body)
+            let b = checkLoopBody(body)
             loopDepth -= 1
             popScope()
             let loop = TypedStatement(kind: .whileLoop(c, b), span: span)
@@ -152,6 +152,15 @@ extension CheckContext {
         let out = checkStatement(s) ?? TypedStatement(kind: .empty, span: s.span)
         popScope()
         return out
+    }
+
+    /// The body of a `for` or `while` loop: it shares the loop's scope (the grammar's
+    /// statement-no-new-scope), so it can't redeclare the loop's variables.
+    private func checkLoopBody(_ s: Statement) -> TypedStatement {
+        if case .compound(let body, let span) = s {
+            return TypedStatement(kind: .block(checkStatements(body)), span: span)
+        }
+        return checkStatement(s) ?? TypedStatement(kind: .empty, span: s.span)
     }
 
     // MARK: Appendix A (strict mode)
