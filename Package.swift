@@ -94,7 +94,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ShaderTestingTests",
-            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"]
+            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"],
+            exclude: ["Expectations"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],

@@ -49,6 +49,7 @@ public enum ShadeCommand {
     /// The subcommands, in the order `shade --help` lists them.
     static let subcommands: [Subcommand] = [
         InfoCommand.subcommand,
+        CheckCommand.subcommand,
     ]
 
     static let usage = """
