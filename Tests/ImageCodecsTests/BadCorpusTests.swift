@@ -145,3 +145,4 @@ struct BadCorpusTests {
         #expect(iccp.info.warnings.contains { $0.contains("iCCP") }, "\(iccp.info.warnings)")
     }
 }
+
