@@ -145,4 +145,3 @@ struct BadCorpusTests {
         #expect(iccp.info.warnings.contains { $0.contains("iCCP") }, "\(iccp.info.warnings)")
     }
 }
-
