@@ -99,6 +99,26 @@ public struct ImageInfo: Sendable, Equatable {
     public var isOrientationApplied: Bool
     /// Problems the decoder tolerated (libpng/libjpeg warnings), in order.
     public var warnings: [String]
+
+    /// Creates a description; decoders fill it from the file (tests and fakes may make their own).
+    public init(
+        format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int,
+        colorModel: ColorModel, hasAlpha: Bool = false, isInterlaced: Bool = false,
+        orientation: ImageOrientation = .topLeft, isOrientationApplied: Bool = false,
+        warnings: [String] = []
+    ) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.bitDepth = bitDepth
+        self.colorModel = colorModel
+        self.hasAlpha = hasAlpha
+        self.isInterlaced = isInterlaced
+        self.orientation = orientation
+        self.isOrientationApplied = isOrientationApplied
+        self.warnings = warnings
+    }
 }
 
 /// A decoded image: its pixels and what the file said about them.
@@ -107,12 +127,20 @@ public struct DecodedImage: Sendable, Equatable {
     public var texture: Texture
     /// The file's description.
     public var info: ImageInfo
+
+    /// Pairs pixels with their file's description.
+    public init(texture: Texture, info: ImageInfo) {
+        self.texture = texture
+        self.info = info
+    }
 }
 
 /// How to decode.
 public struct DecodingOptions: Sendable, Equatable {
     /// The largest `width * height` accepted, checked right after the header and before any
-    /// pixel memory is allocated. The default is 2^28 (e.g. 16384 x 16384).
+    /// pixel memory is allocated. The default is 2^28 (e.g. 16384 x 16384, 1 GiB as RGBA8).
+    /// This is the only guard against a small file declaring a huge image: a raised limit lets
+    /// such a file allocate up to `pixelLimit * 4` bytes (16 for Float32) before its data is read.
     public var pixelLimit: Int
     /// Whether to turn the pixels upright according to the EXIF orientation (default `true`).
     public var appliesOrientation: Bool

@@ -104,7 +104,8 @@ func checkedSampleCount(width: Int, height: Int, limit: Int) throws(ImageCodecEr
         throw .invalidHeader("image size \(width)x\(height) is empty")
     }
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-    guard !overflow, pixels <= limit else {
+    // Beyond Int.max / 16 even the Float32 byte count would overflow, whatever the limit.
+    guard !overflow, pixels <= limit, pixels <= Int.max / 16 else {
         throw .tooLarge(width: width, height: height, limit: limit)
     }
     return pixels * 4
