@@ -7,7 +7,7 @@
 // parameter: colorToReplace color default 0.0,1.0,0.0
 // parameter: thresholdSensitivity float default 0.4 range 0.0...1.0
 // parameter: smoothing float default 0.1 range 0.0...1.0
-// example: colorToReplace=0.6,0.15,0.05 thresholdSensitivity=0.15 smoothing=0.1
+// example: colorToReplace=0.55,0.12,0.08 thresholdSensitivity=0.05 smoothing=0.05
 precision highp float;
 
 varying vec2 textureCoordinate;
