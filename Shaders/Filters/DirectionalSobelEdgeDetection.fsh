@@ -2,7 +2,7 @@
 // title: Directional Sobel edge detection
 // category: processing
 // summary: Sobel gradient of the red channel with its direction, for non-maximum suppression (Canny's second step)
-// formula: G = (Gx, Gy) Sobel of the red channel (Gy positive downwards); r = |G|, (g, b) = G / |G| * 0.5 + 0.5 (0.5 where |G| = 0), a = 1
+// formula: G = (Gx, Gy) Sobel of the red channel (Gy positive downwards); r = |G|, (g, b) = G / |G| * 0.5 + 0.5, or 0.5 where |G| < 0.001 (a gradient of 8-bit data is either 0, give or take rounding, or at least 1/255), a = 1
 // inputs: 1
 // vertex: Vertex/NearbyTexelSampling.vsh
 precision highp float;
@@ -36,6 +36,6 @@ void main()
     vec2 g = vec2((tr + 2.0 * r + br) - (tl + 2.0 * l + bl),
                   (bl + 2.0 * b + br) - (tl + 2.0 * t + tr));
     float magnitude = length(g);
-    vec2 direction = magnitude > 0.0 ? g / magnitude : vec2(0.0);
+    vec2 direction = magnitude >= 0.001 ? g / magnitude : vec2(0.0);
     gl_FragColor = vec4(magnitude, direction * 0.5 + 0.5, 1.0);
 }

@@ -2,9 +2,11 @@
 // title: Gaussian blur
 // category: processing
 // summary: separable Gaussian blur of standard deviation sigma pixels (GPUImage's blurRadiusInPixels, Core Image's inputRadius)
-// formula: out(x) = sum_k w_k in(x + k d) / sum_k w_k, w_k = exp(-k^2 / (2 sigma^2)), |k| <= ceil(3 sigma), d = one texel along direction; sigma = 0 copies the input
+// formula: out(x) = sum_k w_k in(x + k d) / sum_k w_k, w_k = exp(-k^2 / (2 sigma^2)),
+//   |k| <= ceil(3 sigma), d = one texel along direction (horizontal in pass 1, vertical in pass 2);
+//   sigma = 0 copies the input
 // inputs: 1
-// parameter: sigma float default 2.0 range 0.0...24.0 -- standard deviation in pixels; the kernel reaches 3 sigma (at most 72 taps each side)
+// parameter: sigma float default 2.0 range 0.0...64.0 -- standard deviation in pixels; the kernel reaches 3 sigma (at most 192 taps each side)
 // passes: 2
 // pass: 1 self input=input1 direction=1.0,0.0
 // pass: 2 self input=pass1 direction=0.0,1.0
@@ -17,7 +19,7 @@ uniform float texelHeight;
 uniform float sigma;
 uniform vec2 direction; // set per pass: (1, 0) horizontal, (0, 1) vertical
 
-const int maxRadius = 72;
+const int maxRadius = 192;
 
 void main()
 {

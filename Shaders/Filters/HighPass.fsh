@@ -4,7 +4,7 @@
 // summary: keeps high spatial frequencies: the image minus its Gaussian blur, around mid grey (Photoshop's High Pass)
 // formula: rgb' = rgb - (G_sigma * in).rgb + 0.5; alpha kept
 // inputs: 1
-// parameter: sigma float default 4.0 range 0.0...24.0 -- standard deviation in pixels of the removed low-pass part
+// parameter: sigma float default 4.0 range 0.0...64.0 -- standard deviation in pixels of the removed low-pass part
 // passes: 3
 // pass: 1 gaussianBlur input=input1 direction=1.0,0.0
 // pass: 2 gaussianBlur input=pass1 direction=0.0,1.0

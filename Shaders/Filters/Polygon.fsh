@@ -19,13 +19,18 @@ uniform int vertexCount;
 uniform vec4 fillColor;
 uniform vec4 backgroundColor;
 
-// Straight-alpha source-over of colour c with coverage k onto the background.
+// Straight-alpha source-over of colour c with coverage k onto the background. Over a fully
+// transparent background the colour is c.rgb everywhere (only alpha fades), so the colour of
+// nearly transparent edge pixels does not jump with the last bit of k.
 vec4 over(vec4 c, float k, vec4 background)
 {
     float a = c.a * k;
+    if (background.a <= 0.0) {
+        return vec4(c.rgb, a);
+    }
     float alpha = a + background.a * (1.0 - a);
     vec3 premultiplied = a * c.rgb + (1.0 - a) * background.a * background.rgb;
-    return vec4(alpha > 0.0 ? premultiplied / alpha : vec3(0.0), alpha);
+    return vec4(premultiplied / alpha, alpha);
 }
 
 void main()

@@ -4,7 +4,7 @@
 // summary: keeps a horizontal band in focus and blurs above and below it, for a miniature look
 // formula: b = 1 - smoothstep(topFocusLevel - focusFallOffRate, topFocusLevel, y) + smoothstep(bottomFocusLevel, bottomFocusLevel + focusFallOffRate, y) (y = textureCoordinate.y, 0 at the top); out = mix(in, G_sigma * in, b)
 // inputs: 1
-// parameter: sigma float default 7.0 range 0.0...24.0 -- blur standard deviation in pixels
+// parameter: sigma float default 7.0 range 0.0...64.0 -- blur standard deviation in pixels
 // parameter: topFocusLevel float default 0.4 range 0.0...1.0 -- top of the sharp band
 // parameter: bottomFocusLevel float default 0.6 range 0.0...1.0 -- bottom of the sharp band
 // parameter: focusFallOffRate float default 0.2 range 0.0...1.0 -- height of the transition

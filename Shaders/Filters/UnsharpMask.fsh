@@ -4,7 +4,7 @@
 // summary: sharpens by adding back the difference between the image and its Gaussian blur (Core Image's CIUnsharpMask)
 // formula: rgb' = rgb + intensity (rgb - (G_sigma * in).rgb); alpha kept
 // inputs: 1
-// parameter: sigma float default 2.5 range 0.0...24.0 -- blur standard deviation in pixels (Core Image's inputRadius)
+// parameter: sigma float default 2.5 range 0.0...64.0 -- blur standard deviation in pixels (Core Image's inputRadius)
 // parameter: intensity float default 0.5 range 0.0...4.0
 // passes: 3
 // pass: 1 gaussianBlur input=input1 direction=1.0,0.0
