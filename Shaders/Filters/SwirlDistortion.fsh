@@ -6,8 +6,7 @@
 // inputs: 1
 // parameter: center vec2 default 0.5,0.5 range 0.0...1.0 -- texture coordinates
 // parameter: radius float default 0.5 range 0.0...1.0 -- fraction of the image width
-// parameter: angle float default 1.0 range -6.2832...6.2832 -- radians at the centre
-// example: angle=3.0
+// parameter: angle float default 3.14159 range -12.5664...12.5664 -- turn at the centre in radians (Core Image's CITwirlDistortion default, pi)
 precision highp float;
 
 varying vec2 textureCoordinate;

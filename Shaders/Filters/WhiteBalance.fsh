@@ -2,7 +2,7 @@
 // title: White balance
 // category: color
 // summary: shifts colour temperature (in kelvin, relative to 5000 K) and green/magenta tint
-// formula: tint moves YIQ's Q by tint/1000 (clamped to +-0.5226); the result is then overlay-blended with warm (0.93, 0.54, 0) by k = 0.0004 (T - 5000) if T < 5000 else 0.00006 (T - 5000): rgb' = mix(rgb, overlay(rgb, warm), k)
+// formula: tint moves YIQ's Q by tint * 0.0005226 (0.05226 per 100, GPUImage's scale; clamped to +-0.5226); the result is then overlay-blended with warm (0.93, 0.54, 0) by k = 0.0004 (T - 5000) if T < 5000 else 0.00006 (T - 5000): rgb' = mix(rgb, overlay(rgb, warm), k)
 // inputs: 1
 // parameter: temperature float default 5000.0 range 4000.0...7000.0 -- kelvin; 5000 is neutral, lower is cooler
 // parameter: tint float default 0.0 range -200.0...200.0 -- positive is more magenta
@@ -26,7 +26,7 @@ void main()
 {
     vec4 color = texture2D(inputImageTexture, textureCoordinate);
     vec3 yiq = rgbToYIQ * color.rgb;
-    yiq.z = clamp(yiq.z + tint * 0.001, -0.5226, 0.5226);
+    yiq.z = clamp(yiq.z + tint * 0.0005226, -0.5226, 0.5226);
     vec3 rgb = yiqToRGB * yiq;
     vec3 low = 2.0 * rgb * warm;
     vec3 high = vec3(1.0) - 2.0 * (vec3(1.0) - rgb) * (vec3(1.0) - warm);
