@@ -18,7 +18,7 @@ uniform vec4 backgroundColor;
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     mat2 linear = mat2(transformMatrix[0].xy, transformMatrix[1].xy);
     float det = linear[0][0] * linear[1][1] - linear[1][0] * linear[0][1];
     mat2 inverse = mat2(linear[1][1], -linear[0][1], -linear[1][0], linear[0][0]) / det;

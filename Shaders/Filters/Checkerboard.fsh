@@ -21,7 +21,7 @@ uniform vec4 color1;
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 k = floor((textureCoordinate - center) * size / squareSize);
     float parity = mod(k.x + k.y, 2.0);
     gl_FragColor = parity < 0.5 ? color0 : color1;

@@ -36,7 +36,7 @@ vec4 over(vec4 c, float k, vec4 background)
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 r = radii * size;
     vec2 v = (textureCoordinate - center) * size / r;
     float g = length(v / r);

@@ -18,7 +18,7 @@ const vec3 lumaWeights = vec3(0.2125, 0.7154, 0.0721);
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     float cell = max(fractionalWidthOfPixel * size.x, 1.0);
     vec2 p = textureCoordinate * size;
     vec2 m = cell * (floor(p / cell) + 0.5);

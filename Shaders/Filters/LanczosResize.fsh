@@ -35,7 +35,7 @@ float lanczos3(float t)
 
 void main()
 {
-    vec2 inputSize = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 inputSize = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 ratio = outputSize / inputSize;
     vec2 q = textureCoordinate;
     vec2 scale = ratio;

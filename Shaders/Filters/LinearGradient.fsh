@@ -21,7 +21,7 @@ uniform vec4 endColor;
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 axis = (endPoint - startPoint) * size;
     vec2 p = (textureCoordinate - startPoint) * size;
     float lengthSquared = dot(axis, axis);

@@ -36,7 +36,7 @@ vec4 over(vec4 c, float k, vec4 background)
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 halfSize = 0.5 * rect.zw * size;
     vec2 p = (textureCoordinate - rect.xy) * size - halfSize;
     float r = min(cornerRadius, min(halfSize.x, halfSize.y));

@@ -19,7 +19,7 @@ uniform vec4 backgroundColor;
 
 void main()
 {
-    vec2 inputSize = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 inputSize = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 ratio = outputSize / inputSize;
     vec2 q = textureCoordinate;
     if (fillMode != 0) {

@@ -16,7 +16,7 @@ uniform float angle;
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     float c = cos(angle);
     float s = sin(angle);
     float aspect = max(size.x / size.y, size.y / size.x);

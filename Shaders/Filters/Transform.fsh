@@ -24,7 +24,7 @@ uniform vec4 backgroundColor;
 
 void main()
 {
-    vec2 size = vec2(1.0 / texelWidth, 1.0 / texelHeight);
+    vec2 size = floor(vec2(1.0 / texelWidth, 1.0 / texelHeight) + 0.5);
     vec2 p = (textureCoordinate - anchor - translation) * size;
     float a = radians(rotation);
     float c = cos(a);
