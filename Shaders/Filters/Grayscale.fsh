@@ -1,5 +1,9 @@
-// Grayscale (luminance): every channel becomes the Rec. 709 luma of the input,
-// Y = 0.2125 R + 0.7154 G + 0.0721 B; alpha is kept.
+// filter: grayscale
+// title: Grayscale (luminance)
+// category: color
+// summary: replaces every channel by the Rec. 709 luma of the pixel; alpha kept
+// formula: Y = 0.2125 R + 0.7154 G + 0.0721 B; rgb' = (Y, Y, Y)
+// inputs: 1
 precision highp float;
 
 varying vec2 textureCoordinate;

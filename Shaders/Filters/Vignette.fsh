@@ -1,5 +1,13 @@
-// Vignette: darkens towards the edges. Between vignetteStart and vignetteEnd (distances from
-// vignetteCenter in texture space) the colour fades to vignetteColor with smoothstep.
+// filter: vignette
+// title: Vignette
+// category: effect
+// summary: fades the picture towards vignetteColor away from vignetteCenter, between the distances vignetteStart and vignetteEnd
+// formula: d = distance(textureCoordinate, vignetteCenter) in texture units; rgb' = mix(rgb, vignetteColor, smoothstep(vignetteStart, vignetteEnd, d)); alpha kept
+// inputs: 1
+// parameter: vignetteCenter vec2 default 0.5,0.5 range 0.0...1.0 -- texture coordinates (y down)
+// parameter: vignetteColor color default 0.0,0.0,0.0
+// parameter: vignetteStart float default 0.3 range 0.0...1.0
+// parameter: vignetteEnd float default 0.75 range 0.0...1.0
 precision highp float;
 
 varying vec2 textureCoordinate;
