@@ -149,7 +149,7 @@ public struct Texture: Sendable, Equatable {
 
     /// GL's conversion of a float to an unsigned normalised byte: clamp to [0, 1], then
     /// round to nearest (`f * 255 + 0.5`, truncated). NaN becomes 0.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func unorm8(_ value: Float) -> UInt8 {
         let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
         return UInt8(clamped * 255 + 0.5)
