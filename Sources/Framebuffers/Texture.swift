@@ -148,10 +148,14 @@ public struct Texture: Sendable, Equatable {
     }
 
     /// GL's conversion of a float to an unsigned normalised byte: clamp to [0, 1], then
-    /// round to nearest (`f * 255 + 0.5`, truncated). NaN becomes 0.
+    /// round `f * 255` (computed in fp32) to nearest, ties to even, as llvmpipe's
+    /// `rint(clamp(v, 0, 1) * 255)`. NaN becomes 0.
+    ///
+    /// Ties matter: a shader that sums 0.05 six times gives exactly 76.5 after the scale, which
+    /// GL (llvmpipe) writes as 76, while `f * 255 + 0.5` truncated would give 77.
     @inlinable @inline(__always)
     public static func unorm8(_ value: Float) -> UInt8 {
         let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
-        return UInt8(clamped * 255 + 0.5)
+        return UInt8((clamped * 255).rounded(.toNearestOrEven))
     }
 }
