@@ -1,3 +1,5 @@
+import ShaderSemantics
+
 /// An error in the values given to a program for a draw.
 public enum ProgramError: Error, Equatable, CustomStringConvertible {
     /// The program declares no uniform of that name.

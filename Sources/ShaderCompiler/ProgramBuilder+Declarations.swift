@@ -1,3 +1,5 @@
+import ShaderSemantics
+
 extension ProgramBuilder {
     /// Declares a per-fragment input (a varying, or an attribute in a vertex program) that the
     /// executor fills before each batch.

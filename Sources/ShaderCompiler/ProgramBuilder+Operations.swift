@@ -1,5 +1,5 @@
 /// Operators with one operand.
-public enum UnaryOperator: Sendable, Hashable {
+public enum UnaryOperation: Sendable, Hashable {
     /// `-x`.
     case negate
     /// `!b` for bools.
@@ -11,7 +11,7 @@ public enum UnaryOperator: Sendable, Hashable {
 }
 
 /// Operators with two operands; a scalar operand is applied to every component of the other.
-public enum BinaryOperator: Sendable, Hashable {
+public enum BinaryOperation: Sendable, Hashable {
     /// `+`, `-`, `*` (component-wise; use `matrixTimesVector` & co. for linear algebra), `/`.
     case add, subtract, multiply, divide
     /// `/` on integers: truncated toward zero.
@@ -35,7 +35,7 @@ public enum Builtin: String, Sendable, Hashable, CaseIterable {
 
 extension ProgramBuilder {
     /// Applies a unary operator component-wise.
-    public func unary(_ op: UnaryOperator, _ a: Value) -> Value {
+    public func unary(_ op: UnaryOperation, _ a: Value) -> Value {
         switch op {
         case .negate: elementwise(Negate.self, a)
         case .logicalNot: elementwise(LogicalNot.self, a)
@@ -45,7 +45,7 @@ extension ProgramBuilder {
     }
 
     /// Applies a binary operator component-wise.
-    public func binary(_ op: BinaryOperator, _ a: Value, _ b: Value) -> Value {
+    public func binary(_ op: BinaryOperation, _ a: Value, _ b: Value) -> Value {
         switch op {
         case .add: elementwise(Add.self, a, b)
         case .subtract: elementwise(Subtract.self, a, b)

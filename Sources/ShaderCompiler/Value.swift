@@ -1,3 +1,5 @@
+import ShaderSemantics
+
 /// Where each scalar component of a compiled expression lives. Values are compile-time
 /// descriptions: swizzles, constructors and matrix columns rearrange components without
 /// emitting any work.
@@ -134,16 +136,6 @@ public struct Sampler: Hashable, Sendable {
     public let viewIndex: Int
 }
 
-/// The scalar type a uniform's values are converted to when set.
-public enum ScalarKind: String, Sendable, Hashable {
-    /// Stored as given.
-    case float
-    /// Truncated toward zero.
-    case int
-    /// 1 when non-zero, else 0.
-    case bool
-}
-
 /// A declared uniform: `width` floats at `base` in the uniform file.
 public struct UniformDeclaration: Hashable, Sendable {
     /// The uniform's name.
@@ -152,7 +144,7 @@ public struct UniformDeclaration: Hashable, Sendable {
     public let base: Int
     /// Total scalar components (vector size × array length; matrices column-major).
     public let width: Int
-    /// How values are converted.
+    /// How values are converted when set: `int` truncates, `bool` becomes 0 or 1.
     public let kind: ScalarKind
 }
 
