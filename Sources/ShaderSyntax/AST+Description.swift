@@ -1,0 +1,155 @@
+// Printing the syntax tree back as GLSL, with every expression fully parenthesised so the
+// tree's shape is visible: `a + b * c` prints as `(a + (b * c))`.
+
+extension Expression: CustomStringConvertible {
+    /// The expression as GLSL with every operator application in parentheses.
+    public var description: String {
+        switch kind {
+        case .identifier(let name): return name
+        case .intLiteral(let value): return String(value)
+        case .floatLiteral(let value): return String(value)
+        case .boolLiteral(let value): return value ? "true" : "false"
+        case .unary(let op, let operand):
+            switch op {
+            case .postIncrement: return "(\(operand)++)"
+            case .postDecrement: return "(\(operand)--)"
+            case .preIncrement: return "(++\(operand))"
+            case .preDecrement: return "(--\(operand))"
+            default: return "(\(op.rawValue)\(operand))"
+            }
+        case .binary(let op, let left, let right): return "(\(left) \(op.rawValue) \(right))"
+        case .assignment(let op, let target, let value): return "(\(target) \(op.rawValue) \(value))"
+        case .ternary(let c, let t, let e): return "(\(c) ? \(t) : \(e))"
+        case .call(let callee, let arguments):
+            let name: String
+            switch callee {
+            case .name(let id): name = id.name
+            case .constructor(let type, _): name = type.rawValue
+            }
+            return name + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
+        case .field(let base, let field): return "\(base).\(field.name)"
+        case .index(let base, let index): return "\(base)[\(index)]"
+        case .comma(let left, let right): return "(\(left), \(right))"
+        }
+    }
+}
+
+extension TypeQualifiers: CustomStringConvertible {
+    /// The qualifiers as written, each followed by a space (`invariant varying `).
+    public var description: String {
+        (isInvariant ? "invariant " : "") + (isCentroid ? "centroid " : "")
+            + (storage.map { $0.rawValue + " " } ?? "")
+    }
+}
+
+extension TypeSpecifier: CustomStringConvertible {
+    /// `highp vec4`, `S`, `struct S { float x; }`.
+    public var description: String {
+        let body: String
+        switch kind {
+        case .builtin(let type): body = type.rawValue
+        case .named(let id): body = id.name
+        case .structure(let s): body = s.description
+        }
+        return (precision.map { $0.rawValue + " " } ?? "") + body
+    }
+}
+
+extension StructSpecifier: CustomStringConvertible {
+    /// `struct S { float x; vec2 y[2]; }`
+    public var description: String {
+        let members = members.map { m in
+            "\(m.type) " + m.declarators.map(\.description).joined(separator: ", ") + ";"
+        }
+        return "struct " + (name.map { $0.name + " " } ?? "") + "{ " + members.joined(separator: " ") + " }"
+    }
+}
+
+extension FullySpecifiedType: CustomStringConvertible {
+    public var description: String { qualifiers.description + specifier.description }
+}
+
+extension ArraySpecifier: CustomStringConvertible {
+    public var description: String { "[" + (size?.description ?? "") + "]" }
+}
+
+extension Declarator: CustomStringConvertible {
+    /// `a[3] = x`
+    public var description: String {
+        name.name + (array?.description ?? "") + (initializer.map { " = \($0)" } ?? "")
+    }
+}
+
+extension ParameterDeclaration: CustomStringConvertible {
+    public var description: String {
+        (isConst ? "const " : "") + (direction.map { $0.rawValue + " " } ?? "") + type.description
+            + (name.map { " " + $0.name } ?? "") + (array?.description ?? "")
+    }
+}
+
+extension FunctionPrototype: CustomStringConvertible {
+    public var description: String {
+        "\(returnType) \(name.name)(" + parameters.map(\.description).joined(separator: ", ") + ")"
+    }
+}
+
+extension Declaration: CustomStringConvertible {
+    /// The declaration as one line of GLSL, `;` included.
+    public var description: String {
+        switch self {
+        case .functionPrototype(let p): return "\(p);"
+        case .variables(let v):
+            let names = v.declarators.map(\.description).joined(separator: ", ")
+            return "\(v.type)" + (names.isEmpty ? "" : " " + names) + ";"
+        case .precision(let p): return "precision \(p.precision.rawValue) \(p.type);"
+        case .invariant(let i): return "invariant " + i.names.map(\.name).joined(separator: ", ") + ";"
+        }
+    }
+}
+
+extension Condition: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .expression(let e): e.description
+        case .declaration(let type, let name, let initializer, _): "\(type) \(name.name) = \(initializer)"
+        }
+    }
+}
+
+extension Statement: CustomStringConvertible {
+    /// The statement as GLSL on one line, blocks in braces.
+    public var description: String {
+        switch self {
+        case .compound(let statements, _):
+            return statements.isEmpty ? "{ }" : "{ " + statements.map(\.description).joined(separator: " ") + " }"
+        case .declaration(let d): return d.description
+        case .expression(let e, _): return "\(e);"
+        case .empty: return ";"
+        case .if(let c, let t, let e, _): return "if (\(c)) \(t)" + (e.map { " else \($0)" } ?? "")
+        case .for(let i, let c, let inc, let body, _):
+            let initText = i.description
+            return "for (\(initText) \(c?.description ?? ""); \(inc?.description ?? "")) \(body)"
+        case .while(let c, let body, _): return "while (\(c)) \(body)"
+        case .doWhile(let body, let c, _): return "do \(body) while (\(c));"
+        case .continue: return "continue;"
+        case .break: return "break;"
+        case .return(let value, _): return value.map { "return \($0);" } ?? "return;"
+        case .discard: return "discard;"
+        }
+    }
+}
+
+extension ExternalDeclaration: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .function(let f):
+            return "\(f.prototype) " + Statement.compound(f.body, span: f.bodySpan).description
+        case .declaration(let d): return d.description
+        }
+    }
+}
+
+extension TranslationUnit: CustomStringConvertible {
+    /// One external declaration per line.
+    public var description: String { declarations.map(\.description).joined(separator: "\n") }
+}

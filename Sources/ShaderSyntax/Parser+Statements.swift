@@ -1,0 +1,146 @@
+import ShaderDiagnostics
+
+extension Parser {
+    /// '{' statement* '}' — the statements of a block; each error is recovered from inside it.
+    mutating func parseBlockBody() throws(ParseFailure) -> [Statement] {
+        try consume(.leftBrace)
+        var statements: [Statement] = []
+        while !check(.rightBrace) && !isAtEnd {
+            let start = current
+            do {
+                statements.append(try parseStatement())
+            } catch {
+                if isAborted { throw error }
+                synchronizeStatement(startedAt: start)
+            }
+        }
+        try consume(.rightBrace)
+        return statements
+    }
+
+    /// statement: compound | simple statement.
+    mutating func parseStatement() throws(ParseFailure) -> Statement {
+        try enterNesting()
+        defer { leaveNesting() }
+        let start = peek
+        switch peek.kind {
+        case .punctuator(.leftBrace):
+            let statements = try parseBlockBody()
+            return .compound(statements, span: span(from: start))
+        case .punctuator(.semicolon):
+            advance()
+            return .empty(span: start.span)
+        case .keyword(.if):
+            return try parseIf()
+        case .keyword(.for):
+            return try parseFor()
+        case .keyword(.while):
+            advance()
+            try consume(.leftParen)
+            let condition = try parseCondition()
+            try consume(.rightParen)
+            let body = try parseStatement()
+            return .while(condition: condition, body: body, span: span(from: start))
+        case .keyword(.do):
+            advance()
+            let body = try parseStatement()
+            guard match(.while) else { throw fail(expected: "'while'") }
+            try consume(.leftParen)
+            let condition = try parseExpression()
+            try consume(.rightParen)
+            try consumeSemicolon()
+            return .doWhile(body: body, condition: condition, span: span(from: start))
+        case .keyword(.continue):
+            advance()
+            try consumeSemicolon()
+            return .continue(span: span(from: start))
+        case .keyword(.break):
+            advance()
+            try consumeSemicolon()
+            return .break(span: span(from: start))
+        case .keyword(.discard):
+            advance()
+            try consumeSemicolon()
+            return .discard(span: span(from: start))
+        case .keyword(.return):
+            advance()
+            var value: Expression?
+            if !check(.semicolon) { value = try parseExpression() }
+            try consumeSemicolon()
+            return .return(value, span: span(from: start))
+        default:
+            if isAtDeclarationStart() {
+                return try parseDeclarationStatement()
+            }
+            let expression = try parseExpression()
+            try consumeSemicolon()
+            return .expression(expression, span: span(from: start))
+        }
+    }
+
+    /// A declaration inside a function (function definitions are not allowed there).
+    mutating func parseDeclarationStatement() throws(ParseFailure) -> Statement {
+        let start = peek
+        switch try parseDeclaration(allowsFunctionDefinition: false) {
+        case .declaration(let declaration):
+            return .declaration(declaration)
+        case .function:
+            // Unreachable: definitions were not allowed. Treat as a grammar error, not a crash.
+            report(.expected("declaration", found: start.quoted), at: start)
+            throw ParseFailure()
+        }
+    }
+
+    /// 'if' '(' expression ')' statement ('else' statement)?
+    mutating func parseIf() throws(ParseFailure) -> Statement {
+        let start = advance()
+        try consume(.leftParen)
+        let condition = try parseExpression()
+        try consume(.rightParen)
+        let then = try parseStatement()
+        var otherwise: Statement?
+        if match(.else) {
+            otherwise = try parseStatement()
+        }
+        return .if(condition: condition, then: then, else: otherwise, span: span(from: start))
+    }
+
+    /// 'for' '(' (declaration | expression? ';') condition? ';' expression? ')' statement
+    mutating func parseFor() throws(ParseFailure) -> Statement {
+        let start = advance()
+        try consume(.leftParen)
+        let initStart = peek
+        let initializer: Statement
+        if check(.semicolon) {
+            advance()
+            initializer = .empty(span: initStart.span)
+        } else if isAtDeclarationStart() {
+            initializer = try parseDeclarationStatement()
+        } else {
+            let e = try parseExpression()
+            try consume(.semicolon)
+            initializer = .expression(e, span: span(from: initStart))
+        }
+        var condition: Condition?
+        if !check(.semicolon) { condition = try parseCondition() }
+        try consume(.semicolon)
+        var increment: Expression?
+        if !check(.rightParen) { increment = try parseExpression() }
+        try consume(.rightParen)
+        let body = try parseStatement()
+        return .for(
+            initializer: initializer, condition: condition, increment: increment, body: body,
+            span: span(from: start))
+    }
+
+    /// condition: expression | fully_specified_type IDENTIFIER '=' initializer
+    mutating func parseCondition() throws(ParseFailure) -> Condition {
+        guard isAtDeclarationStart() else { return .expression(try parseExpression()) }
+        let start = peek
+        let type = try parseFullySpecifiedType()
+        let name = try consumeIdentifier()
+        try consume(.equal)
+        let initializer = try parseAssignmentExpression()
+        return .declaration(type: type, name: name, initializer: initializer, span: span(from: start))
+    }
+}

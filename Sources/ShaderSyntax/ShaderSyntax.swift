@@ -1,1 +1,0 @@
-// ShaderSyntax: see README.md for what this module does.

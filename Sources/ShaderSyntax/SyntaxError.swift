@@ -1,0 +1,31 @@
+import ShaderDiagnostics
+
+/// An error found by the parser.
+public enum SyntaxError: Error, Sendable, Hashable {
+    /// Something other than what the grammar allows here: `expected ';', found 'vec4'`.
+    case expected(String, found: String)
+    /// An operator GLSL ES 1.00 reserves (`%`, `&`, `<<`, `~`, …).
+    case reservedOperator(String)
+    /// An integer literal above 4294967295.
+    case integerTooLarge(String)
+    /// Expressions or statements nested deeper than the limit.
+    case nestingTooDeep(limit: Int)
+    /// A `#` that does not start a line.
+    case strayHash
+
+    /// The diagnostic message.
+    public var message: String {
+        switch self {
+        case .expected(let what, let found): "expected \(what), found \(found)"
+        case .reservedOperator(let op): "operator '\(op)' is reserved in GLSL ES 1.00"
+        case .integerTooLarge(let text): "integer literal '\(text)' is too large"
+        case .nestingTooDeep(let limit): "nesting too deep: more than \(limit) levels of expressions or statements"
+        case .strayHash: "'#' is only allowed at the start of a line, to begin a directive"
+        }
+    }
+
+    /// The error as a diagnostic at `span`.
+    public func diagnostic(at span: SourceSpan?, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        .error(message, at: span, notes: notes)
+    }
+}
