@@ -60,6 +60,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+        // Release benchmark of the shading runtime against a native loop:
+        // `swift run -c release exec-bench`.
+        .executableTarget(
+            name: "exec-bench", dependencies: ["Framebuffers", "ShaderCompiler", "ShaderExecution"]
+        ),
 
         // MARK: Tests
         .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),

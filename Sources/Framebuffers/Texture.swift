@@ -155,7 +155,11 @@ public struct Texture: Sendable, Equatable {
     /// GL (llvmpipe) writes as 76, while `f * 255 + 0.5` truncated would give 77.
     @inlinable @inline(__always)
     public static func unorm8(_ value: Float) -> UInt8 {
-        let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
-        return UInt8((clamped * 255).rounded(.toNearestOrEven))
+        // NaN fails both comparisons and becomes 0. Adding and subtracting 1.5 * 2^23 rounds
+        // to nearest even in fp32 without a libm call (the scaled value is in 0...255).
+        let clamped: Float = value > 0 ? (value < 1 ? value : 1) : 0
+        // The low mantissa bits of `x + 1.5 * 2^23` are `x` rounded: no checked conversion.
+        let magic: Float = 12_582_912
+        return UInt8(truncatingIfNeeded: (clamped * 255 + magic).bitPattern)
     }
 }

@@ -26,6 +26,11 @@ public struct TextureView: @unchecked Sendable {
         self.table = unormToFloatTable
     }
 
+    /// The same texels sampled with other parameters.
+    public func with(_ state: SamplerState) -> TextureView {
+        TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats)
+    }
+
     /// Samples at one texture coordinate (s, t); t = 0 is texture row 0.
     ///
     /// RGBA8 textures follow llvmpipe's fixed-point bilinear filter: `x = s * width - 0.5`,
@@ -47,37 +52,35 @@ public struct TextureView: @unchecked Sendable {
     ///   - outputs: destinations for red, green, blue, alpha; `nil` skips a channel.
     public func sample(
         s: UnsafePointer<Float>, t: UnsafePointer<Float>, count: Int,
-        outputs: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
-                  UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
+        outputs o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                    UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
     ) {
-        switch (bytes != nil, state.filter) {
-        case (true, .linear): sampleSpan(s, t, count, outputs) { linearRGBA8($0, $1) }
-        case (true, .nearest): sampleSpan(s, t, count, outputs) { nearestRGBA8($0, $1) }
-        case (false, .linear): sampleSpan(s, t, count, outputs) { linearFloat($0, $1) }
-        case (false, .nearest): sampleSpan(s, t, count, outputs) { nearestFloat($0, $1) }
-        }
-    }
-
-    @inline(__always)
-    private func sampleSpan(
-        _ s: UnsafePointer<Float>, _ t: UnsafePointer<Float>, _ count: Int,
-        _ o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
-              UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?),
-        _ fetch: (Float, Float) -> SIMD4<Float>
-    ) {
-        if let r = o.0, let g = o.1, let b = o.2, let a = o.3 {
-            for i in 0..<count {
-                let c = fetch(s[i], t[i])
-                r[i] = c.x; g[i] = c.y; b[i] = c.z; a[i] = c.w
+        // Unrequested channels go to a zero-stride sink so the loops have no branches.
+        let rs = o.0 == nil ? 0 : 1, gs = o.1 == nil ? 0 : 1, bs = o.2 == nil ? 0 : 1, as_ = o.3 == nil ? 0 : 1
+        var sink = SIMD4<Float>()
+        withUnsafeMutablePointer(to: &sink) { sinkPointer in
+            let sp = UnsafeMutableRawPointer(sinkPointer).assumingMemoryBound(to: Float.self)
+            let r = o.0 ?? sp, g = o.1 ?? sp, b = o.2 ?? sp, a = o.3 ?? sp
+            if bytes != nil {
+                if state.filter == .linear {
+                    linearRGBA8Span(s, t, count, r, rs, g, gs, b, bs, a, as_)
+                } else {
+                    for i in 0..<count {
+                        let c = nearestRGBA8(s[i], t[i])
+                        r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                    }
+                }
+            } else if state.filter == .linear {
+                for i in 0..<count {
+                    let c = linearFloat(s[i], t[i])
+                    r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                }
+            } else {
+                for i in 0..<count {
+                    let c = nearestFloat(s[i], t[i])
+                    r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                }
             }
-            return
-        }
-        for i in 0..<count {
-            let c = fetch(s[i], t[i])
-            if let r = o.0 { r[i] = c.x }
-            if let g = o.1 { g[i] = c.y }
-            if let b = o.2 { b[i] = c.z }
-            if let a = o.3 { a[i] = c.w }
         }
     }
 
@@ -87,10 +90,23 @@ public struct TextureView: @unchecked Sendable {
     /// are clamped first so the integer conversion can never trap.
     @inline(__always)
     static func split(_ x: Float) -> (index: Int, fraction: Float) {
+        // floor without libm or checked conversions: round to nearest with the 1.5 * 2^23
+        // trick, step down when that rounded up, and read the integer from the low mantissa
+        // bits. NaN and huge values are clamped first.
         let limit: Float = 4_194_304
         let c = x >= -limit ? (x <= limit ? x : limit) : -limit
-        let f = c.rounded(.down)
-        return (Int(f), c - f)
+        let magic: Float = 12_582_912
+        let nearest = (c + magic) - magic
+        let f = nearest > c ? nearest - 1 : nearest
+        let bits = Int32(bitPattern: (f + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
+        return (Int(bits), c - f)
+    }
+
+    /// `rint(f * 256)` for a fraction in [0, 1): 8-bit sub-texel weight, ties to even.
+    @inline(__always)
+    static func weight(_ f: Float) -> Int32 {
+        let magic: Float = 12_582_912
+        return Int32(bitPattern: (f * 256 + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
     }
 
     /// GL's wrap of an integer texel index into `0..<n`.
@@ -140,8 +156,7 @@ public struct TextureView: @unchecked Sendable {
     private func linearRGBA8(_ s: Float, _ t: Float) -> SIMD4<Float> {
         let (ix, fx) = TextureView.split(s * widthF - 0.5)
         let (iy, fy) = TextureView.split(t * heightF - 0.5)
-        let wx = Int32((fx * 256).rounded(.toNearestOrEven))
-        let wy = Int32((fy * 256).rounded(.toNearestOrEven))
+        let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
         let x0 = TextureView.wrap(ix, width, state.wrapS)
         let y0 = TextureView.wrap(iy, height, state.wrapT)
         if wx == 0 && wy == 0 {
@@ -158,6 +173,69 @@ public struct TextureView: @unchecked Sendable {
         let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
         let c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
         return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+    }
+
+    /// Bilinear RGBA8 over a span in two passes: a branch-free, vectorisable pass computes
+    /// texel indices and 8-bit weights for every lane; a second pass fetches, taking one texel
+    /// where both weights are 0 (texel centres, the common case in image filters).
+    @inline(__always)
+    private func linearRGBA8Span(
+        _ s: UnsafePointer<Float>, _ t: UnsafePointer<Float>, _ count: Int,
+        _ r: UnsafeMutablePointer<Float>, _ rs: Int, _ g: UnsafeMutablePointer<Float>, _ gs: Int,
+        _ b: UnsafeMutablePointer<Float>, _ bs: Int, _ a: UnsafeMutablePointer<Float>, _ as_: Int
+    ) {
+        let chunk = 64
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * chunk) { buffer in
+            let xs = buffer.baseAddress!, ys = xs + chunk, wxs = ys + chunk, wys = wxs + chunk
+            let table = self.table, texels = bytes.unsafelyUnwrapped
+            let w = Int32(width), h = Int32(height)
+            let isClamped = state.wrapS == .clampToEdge && state.wrapT == .clampToEdge
+            var start = 0
+            while start < count {
+                let m = min(chunk, count - start)
+                let sp = s + start, tp = t + start
+                for i in 0..<m {
+                    let (ix, fx) = TextureView.split(sp[i] * widthF - 0.5)
+                    let (iy, fy) = TextureView.split(tp[i] * heightF - 0.5)
+                    xs[i] = Int32(truncatingIfNeeded: ix); ys[i] = Int32(truncatingIfNeeded: iy)
+                    wxs[i] = TextureView.weight(fx); wys[i] = TextureView.weight(fy)
+                }
+                for i in 0..<m {
+                    let wx = wxs[i], wy = wys[i]
+                    var x0 = Int(xs[i]), y0 = Int(ys[i]), x1 = x0 &+ 1, y1 = y0 &+ 1
+                    if isClamped {
+                        x0 = x0 < 0 ? 0 : (x0 >= Int(w) ? Int(w) &- 1 : x0)
+                        y0 = y0 < 0 ? 0 : (y0 >= Int(h) ? Int(h) &- 1 : y0)
+                        x1 = x1 < 0 ? 0 : (x1 >= Int(w) ? Int(w) &- 1 : x1)
+                        y1 = y1 < 0 ? 0 : (y1 >= Int(h) ? Int(h) &- 1 : y1)
+                    } else {
+                        x0 = TextureView.wrap(x0, width, state.wrapS); x1 = TextureView.wrap(x1, width, state.wrapS)
+                        y0 = TextureView.wrap(y0, height, state.wrapT); y1 = TextureView.wrap(y1, height, state.wrapT)
+                    }
+                    let o = start &+ i
+                    let row0 = y0 &* width, row1 = y1 &* width
+                    let p00 = texels + ((row0 &+ x0) &<< 2)
+                    if wx == 0 && wy == 0 {
+                        r[o &* rs] = table[Int(p00[0])]; g[o &* gs] = table[Int(p00[1])]
+                        b[o &* bs] = table[Int(p00[2])]; a[o &* as_] = table[Int(p00[3])]
+                        continue
+                    }
+                    let p10 = texels + ((row0 &+ x1) &<< 2)
+                    let p01 = texels + ((row1 &+ x0) &<< 2), p11 = texels + ((row1 &+ x1) &<< 2)
+                    let c00 = SIMD4(Int32(p00[0]), Int32(p00[1]), Int32(p00[2]), Int32(p00[3]))
+                    let c10 = SIMD4(Int32(p10[0]), Int32(p10[1]), Int32(p10[2]), Int32(p10[3]))
+                    let c01 = SIMD4(Int32(p01[0]), Int32(p01[1]), Int32(p01[2]), Int32(p01[3]))
+                    let c11 = SIMD4(Int32(p11[0]), Int32(p11[1]), Int32(p11[2]), Int32(p11[3]))
+                    let half = SIMD4<Int32>(repeating: 128)
+                    let top = c00 &+ (((c10 &- c00) &* wx &+ half) &>> 8)
+                    let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
+                    let c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
+                    r[o &* rs] = table[Int(truncatingIfNeeded: c.x)]; g[o &* gs] = table[Int(truncatingIfNeeded: c.y)]
+                    b[o &* bs] = table[Int(truncatingIfNeeded: c.z)]; a[o &* as_] = table[Int(truncatingIfNeeded: c.w)]
+                }
+                start += m
+            }
+        }
     }
 
     @inline(__always)

@@ -113,6 +113,9 @@ public final class Program: Sendable {
         drawStage(context)
     }
 
+    /// The per-batch stage as one kernel, for callers that keep it in a local while shading.
+    public var batchKernel: Kernel { laneStage }
+
     /// Runs the per-batch stage on one batch of `context.stride` lanes.
     public func runBatch(_ context: KernelContext) {
         laneStage(context)

@@ -9,6 +9,8 @@ public enum TextureBinding: Sendable {
     case texture2D(Texture, SamplerState)
     /// A cube map's six faces (+X, −X, +Y, −Y, +Z, −Z) and its filter.
     case cube([Texture], TextureFilter)
+    /// A texture already prepared for sampling (no copy per draw), with its own parameters.
+    case sampled(SampledTexture)
 }
 
 /// Everything one draw of the full-screen quad needs besides the target.
@@ -24,7 +26,10 @@ public struct DrawCall: Sendable {
     /// Input images in GPUImage order: `inputImageTexture`, `inputImageTexture2`, …; other 2D
     /// samplers take the remaining inputs in declaration order.
     public var inputs: [Texture]
-    /// Sampling parameters for `inputs`.
+    /// Inputs already prepared for sampling; when not empty they replace `inputs` (a renderer
+    /// that draws the same images repeatedly prepares them once instead of once per draw).
+    public var preparedInputs: [SampledTexture] = []
+    /// Sampling parameters for `inputs` and `preparedInputs`.
     public var samplerState: SamplerState
     /// Explicit bindings by sampler name; they win over `inputs`.
     public var bindings: [String: TextureBinding]
@@ -161,12 +166,20 @@ public struct Executor: Sendable {
                 let sampled = SampledTexture(t, state: state)
                 keep.append(sampled)
                 views.append(sampled.view)
+            case (.texture2D, .sampled(let sampled)):
+                keep.append(sampled)
+                views.append(sampled.view)
             case (.texture2D, _):
                 var index = inputIndex(s.name)
                 if index == nil {
                     while used.contains(next) { next += 1 }
                     index = next
                     used.insert(next)
+                }
+                if !draw.preparedInputs.isEmpty, index! < draw.preparedInputs.count {
+                    keep.append(draw.preparedInputs[index!])
+                    views.append(draw.preparedInputs[index!].view.with(draw.samplerState))
+                    continue
                 }
                 let texture = index! < draw.inputs.count ? draw.inputs[index!] : black
                 let sampled = SampledTexture(texture, state: draw.samplerState)
@@ -222,141 +235,243 @@ struct TileJob: @unchecked Sendable {
 
     /// Shades the tiles `worker`, `worker + workers`, …; returns a `ProgramStatus` raw value.
     func run(worker: Int, of workers: Int) -> Int {
-        let n = lanes
-        let registers = UnsafeMutablePointer<Float>.allocate(capacity: program.laneSlotCount * n + 64)
-        defer { registers.deallocate() }
-        registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
-        var status = 0
-        return withUnsafeMutablePointer(to: &status) { statusPointer in
-            let context = KernelContext(registers: registers, uniforms: uniforms, stride: n, textures: views, status: statusPointer)
-            var tile = worker
-            while tile < tileCount {
-                let tx = tile % tilesAcross * tileWidth, ty = tile / tilesAcross * tileHeight
-                var by = ty
-                while by < min(ty + tileHeight, target.height) {
-                    var bx = tx
-                    while bx < min(tx + tileWidth, target.width) {
-                        shadeBatch(x: bx, y: by, context: context)
-                        if statusPointer.pointee != 0 { return statusPointer.pointee }
-                        bx += batchWidth
-                    }
-                    by += batchHeight
+        // Everything the batch loop touches is copied into memory this worker owns: no shared
+        // reference counts in the hot path.
+        let shader = Worker(job: self)
+        defer { shader.deallocate() }
+        var tile = worker
+        while tile < tileCount {
+            let tx = tile % tilesAcross * tileWidth, ty = tile / tilesAcross * tileHeight
+            var by = ty
+            while by < min(ty + tileHeight, target.height) {
+                var bx = tx
+                while bx < min(tx + tileWidth, target.width) {
+                    shader.shadeBatch(x: bx, y: by)
+                    if shader.status.pointee != 0 { return shader.status.pointee }
+                    bx += batchWidth
                 }
-                tile += workers
+                by += batchHeight
             }
-            return 0
+            tile += workers
         }
+        return 0
+    }
+}
+
+/// An edge function `a X + b Y + c`, positive inside.
+struct Edge {
+    var a: Double, b: Double, c: Double
+    var owned: Bool
+
+    @inline(__always) func callAsFunction(_ x: Double, _ y: Double) -> Double { a * x + b * y + c }
+    @inline(__always) func includes(_ x: Double, _ y: Double) -> Bool {
+        let v = a * x + b * y + c
+        return v > 0 || (v == 0 && owned)
+    }
+}
+
+/// One triangle in worker-owned memory.
+struct WorkerTriangle {
+    var e0: Edge, e1: Edge, e2: Edge
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
+    var frontFacing: Float
+    var isPerspective: Bool
+    var q: Plane, z: Plane
+    /// One plane per flattened input component.
+    var planes: UnsafeMutablePointer<Plane>
+}
+
+/// A worker's private copy of a draw: register file, lane tables, triangles, output channels.
+struct Worker {
+    let program: Program
+    let kernel: Kernel
+    let context: KernelContext
+    let status: UnsafeMutablePointer<Int>
+    let registers: UnsafeMutablePointer<Float>
+    let lanes: Int
+    let batchWidth: Int, batchHeight: Int
+    let width: Int, height: Int
+    let laneX: UnsafeMutablePointer<Int>, laneY: UnsafeMutablePointer<Int>
+    let laneXD: UnsafeMutablePointer<Double>, laneYD: UnsafeMutablePointer<Double>
+    let triangles: UnsafeMutablePointer<WorkerTriangle>
+    let triangleCount: Int
+    /// Lane slot of every input component, in the order of `WorkerTriangle.planes`.
+    let inputSlots: UnsafeMutablePointer<Int>
+    let inputCount: Int
+    let fragCoord: SIMD4<Int>?
+    let frontFacingSlot: Int
+    let channelSlots: SIMD4<Int>
+    let channelValues: UnsafeMutablePointer<Float>
+    let format: PixelFormat
+    let output: UnsafeMutableRawPointer
+
+    init(job: TileJob) {
+        program = job.program
+        kernel = job.program.batchKernel
+        lanes = job.lanes
+        let n = lanes
+        registers = .allocate(capacity: program.laneSlotCount * n + 64)
+        registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
+        status = .allocate(capacity: 1)
+        status.initialize(to: 0)
+        context = KernelContext(registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status)
+        batchWidth = job.batchWidth
+        batchHeight = job.batchHeight
+        width = job.target.width
+        height = job.target.height
+        laneX = .allocate(capacity: n); laneY = .allocate(capacity: n)
+        laneXD = .allocate(capacity: n); laneYD = .allocate(capacity: n)
+        for i in 0..<n {
+            laneX[i] = job.laneX[i]; laneY[i] = job.laneY[i]
+            laneXD[i] = Double(job.laneX[i]); laneYD[i] = Double(job.laneY[i])
+        }
+        var slots: [Int] = []
+        for input in program.inputs { slots.append(contentsOf: input.slots) }
+        inputCount = slots.count
+        inputSlots = .allocate(capacity: max(slots.count, 1))
+        inputSlots.initialize(from: slots, count: slots.count)
+        triangleCount = job.triangles.count
+        triangles = .allocate(capacity: max(triangleCount, 1))
+        for (k, t) in job.triangles.enumerated() {
+            let planes = UnsafeMutablePointer<Plane>.allocate(capacity: max(slots.count, 1))
+            var m = 0
+            for (j, input) in program.inputs.enumerated() {
+                for c in 0..<input.slots.count {
+                    planes[m] = t.inputs[j]?[c] ?? Plane(f0: 0, dx: 0, dy: 0, x0: 0, y0: 0)
+                    m += 1
+                }
+            }
+            func edge(_ e: (a: Double, b: Double, c: Double, owned: Bool)) -> Edge { Edge(a: e.a, b: e.b, c: e.c, owned: e.owned) }
+            (triangles + k).initialize(to: WorkerTriangle(
+                e0: edge(t.edges[0]), e1: edge(t.edges[1]), e2: edge(t.edges[2]),
+                minX: t.minX, maxX: t.maxX, minY: t.minY, maxY: t.maxY,
+                frontFacing: t.isFrontFacing ? 1 : 0, isPerspective: t.isPerspective,
+                q: t.q, z: t.z, planes: planes
+            ))
+        }
+        fragCoord = program.fragCoordSlots.map { SIMD4($0[0], $0[1], $0[2], $0[3]) }
+        frontFacingSlot = program.frontFacingSlot ?? -1
+        channelSlots = SIMD4(job.channels[0].slot, job.channels[1].slot, job.channels[2].slot, job.channels[3].slot)
+        channelValues = .allocate(capacity: 4)
+        for k in 0..<4 { channelValues[k] = job.channels[k].value }
+        format = job.target.format
+        output = job.target.baseAddress
+    }
+
+    func deallocate() {
+        for k in 0..<triangleCount { triangles[k].planes.deallocate() }
+        triangles.deallocate()
+        registers.deallocate(); status.deallocate(); channelValues.deallocate()
+        laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
+        inputSlots.deallocate()
     }
 
     /// Shades one batch at pixel (x, y) once per triangle that touches it.
     @inline(__always)
-    func shadeBatch(x bx: Int, y by: Int, context: KernelContext) {
-        let n = lanes, r = context.registers
-        let mask = r + Program.rootMaskSlot * n
+    func shadeBatch(x bx: Int, y by: Int) {
+        let n = lanes
+        let mask = registers + Program.rootMaskSlot * n
         let x0 = Double(bx) + 0.5, y0 = Double(by) + 0.5
         let x1 = x0 + Double(batchWidth - 1), y1 = y0 + Double(batchHeight - 1)
-        let width = target.width, height = target.height
         let isInside = bx + batchWidth <= width && by + batchHeight <= height
-        for t in triangles {
-            if x1 < t.minX - 1 || x0 > t.maxX + 1 || y1 < t.minY - 1 || y0 > t.maxY + 1 { continue }
-            // Coverage: all four corner centres strictly inside every edge → whole batch.
+        for k in 0..<triangleCount {
+            let t = triangles + k
+            if x1 < t.pointee.minX - 1 || x0 > t.pointee.maxX + 1 || y1 < t.pointee.minY - 1 || y0 > t.pointee.maxY + 1 { continue }
+            // Coverage: all four corner centres strictly inside every edge → the whole batch.
             var full = isInside, empty = false
-            for e in t.edges {
-                let c00 = e.a * x0 + e.b * y0 + e.c, c10 = e.a * x1 + e.b * y0 + e.c
-                let c01 = e.a * x0 + e.b * y1 + e.c, c11 = e.a * x1 + e.b * y1 + e.c
+            for e in [t.pointee.e0, t.pointee.e1, t.pointee.e2] {
+                let c00 = e(x0, y0), c10 = e(x1, y0), c01 = e(x0, y1), c11 = e(x1, y1)
                 if !(c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) { full = false }
                 if c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0 { empty = true }
             }
             if empty { continue }
-            var live = 0
             if full {
                 for i in 0..<n { mask[i] = 1 }
-                live = n
             } else {
+                var live = 0
+                let e0 = t.pointee.e0, e1 = t.pointee.e1, e2 = t.pointee.e2
                 for i in 0..<n {
                     let px = bx + laneX[i], py = by + laneY[i]
-                    let on = px < width && py < height && t.covers(Double(px) + 0.5, Double(py) + 0.5)
+                    let x = Double(px) + 0.5, y = Double(py) + 0.5
+                    let on = px < width && py < height && e0.includes(x, y) && e1.includes(x, y) && e2.includes(x, y)
                     mask[i] = on ? 1 : 0
                     live += on ? 1 : 0
                 }
                 if live == 0 { continue }
             }
-            fillInputs(t, x: bx, y: by, registers: r)
-            program.runBatch(context)
-            if context.status.pointee != 0 { return }
-            writeOutputs(x: bx, y: by, registers: r, full: full)
+            fillInputs(t, x: bx, y: by)
+            kernel(context)
+            if status.pointee != 0 { return }
+            writeOutputs(x: bx, y: by, full: full)
         }
     }
 
     @inline(__always)
-    func fillInputs(_ t: TriangleSetup, x bx: Int, y by: Int, registers r: UnsafeMutablePointer<Float>) {
-        let n = lanes
+    func fillInputs(_ t: UnsafeMutablePointer<WorkerTriangle>, x bx: Int, y by: Int) {
+        let n = lanes, r = registers
         let x0 = Double(bx) + 0.5, y0 = Double(by) + 0.5
-        laneX.withUnsafeBufferPointer { lx in
-            laneY.withUnsafeBufferPointer { ly in
-                for (k, input) in program.inputs.enumerated() {
-                    guard let planes = t.inputs[k] else {
-                        for s in input.slots { (r + s * n).update(repeating: 0, count: n) }
-                        continue
-                    }
-                    for (c, s) in input.slots.enumerated() {
-                        let p = planes[c], d = r + s * n
-                        if t.isPerspective {
-                            for i in 0..<n {
-                                let x = x0 + Double(lx[i]), y = y0 + Double(ly[i])
-                                d[i] = Float(p(x, y) / t.q(x, y))
-                            }
-                        } else {
-                            for i in 0..<n { d[i] = Float(p(x0 + Double(lx[i]), y0 + Double(ly[i]))) }
-                        }
-                    }
+        let perspective = t.pointee.isPerspective, q = t.pointee.q
+        for m in 0..<inputCount {
+            let p = t.pointee.planes[m], d = r + inputSlots[m] * n
+            if perspective {
+                for i in 0..<n {
+                    let x = x0 + laneXD[i], y = y0 + laneYD[i]
+                    d[i] = Float(p(x, y) / q(x, y))
                 }
-                if let f = program.fragCoordSlots {
-                    let fx = r + f[0] * n, fy = r + f[1] * n, fz = r + f[2] * n, fw = r + f[3] * n
-                    for i in 0..<n {
-                        let x = x0 + Double(lx[i]), y = y0 + Double(ly[i])
-                        fx[i] = Float(x); fy[i] = Float(y)
-                        fz[i] = Float(t.z(x, y)); fw[i] = Float(t.q(x, y))
-                    }
-                }
-                if let s = program.frontFacingSlot {
-                    (r + s * n).update(repeating: t.isFrontFacing ? 1 : 0, count: n)
-                }
+            } else {
+                for i in 0..<n { d[i] = Float(p(x0 + laneXD[i], y0 + laneYD[i])) }
             }
+        }
+        if let f = fragCoord {
+            let fx = r + f[0] * n, fy = r + f[1] * n, fz = r + f[2] * n, fw = r + f[3] * n
+            let z = t.pointee.z
+            for i in 0..<n {
+                let x = x0 + laneXD[i], y = y0 + laneYD[i]
+                fx[i] = Float(x); fy[i] = Float(y)
+                fz[i] = Float(z(x, y)); fw[i] = Float(q(x, y))
+            }
+        }
+        if frontFacingSlot >= 0 {
+            (r + frontFacingSlot * n).update(repeating: t.pointee.frontFacing, count: n)
         }
     }
 
     @inline(__always)
-    func writeOutputs(x bx: Int, y by: Int, registers r: UnsafeMutablePointer<Float>, full: Bool) {
-        let n = lanes, width = target.width
+    func writeOutputs(x bx: Int, y by: Int, full: Bool) {
+        let n = lanes, r = registers
         let mask = r + Program.rootMaskSlot * n
-        // Per-draw channels are read from a 0-stride pointer.
-        var constant = SIMD4<Float>(channels[0].value, channels[1].value, channels[2].value, channels[3].value)
-        withUnsafeMutablePointer(to: &constant) { cp in
-            let cf = UnsafeMutableRawPointer(cp).assumingMemoryBound(to: Float.self)
-            func source(_ k: Int) -> (UnsafeMutablePointer<Float>, Int) {
-                channels[k].slot >= 0 ? (r + channels[k].slot * n, 1) : (cf + k, 0)
+        // Per-draw channels are read through a zero stride.
+        let rs = channelSlots[0] >= 0 ? 1 : 0, gs = channelSlots[1] >= 0 ? 1 : 0
+        let bs = channelSlots[2] >= 0 ? 1 : 0, as_ = channelSlots[3] >= 0 ? 1 : 0
+        let rp = rs == 1 ? r + channelSlots[0] * n : channelValues
+        let gp = gs == 1 ? r + channelSlots[1] * n : channelValues + 1
+        let bp = bs == 1 ? r + channelSlots[2] * n : channelValues + 2
+        let ap = as_ == 1 ? r + channelSlots[3] * n : channelValues + 3
+        switch format {
+        case .rgba8:
+            let out = output.assumingMemoryBound(to: UInt8.self)
+            if full && rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
+                for i in 0..<n where mask[i] != 0 {
+                    let o = out + (((by &+ laneY[i]) &* width &+ bx &+ laneX[i]) &<< 2)
+                    o[0] = Texture.unorm8(rp[i]); o[1] = Texture.unorm8(gp[i])
+                    o[2] = Texture.unorm8(bp[i]); o[3] = Texture.unorm8(ap[i])
+                }
+                return
             }
-            let (rp, rs) = source(0), (gp, gs) = source(1), (bp, bs) = source(2), (ap, as_) = source(3)
-            let height = target.height
-            switch target.format {
-            case .rgba8:
-                let out = target.rgba8Pointer
-                for i in 0..<n where mask[i] != 0 {
-                    let px = bx + laneX[i], py = by + laneY[i]
-                    if !full && (px >= width || py >= height) { continue }
-                    let o = out + (py * width + px) * 4
-                    o[0] = Texture.unorm8(rp[i * rs]); o[1] = Texture.unorm8(gp[i * gs])
-                    o[2] = Texture.unorm8(bp[i * bs]); o[3] = Texture.unorm8(ap[i * as_])
-                }
-            case .float32:
-                let out = target.float32Pointer
-                for i in 0..<n where mask[i] != 0 {
-                    let px = bx + laneX[i], py = by + laneY[i]
-                    if !full && (px >= width || py >= height) { continue }
-                    let o = out + (py * width + px) * 4
-                    o[0] = rp[i * rs]; o[1] = gp[i * gs]; o[2] = bp[i * bs]; o[3] = ap[i * as_]
-                }
+            for i in 0..<n where mask[i] != 0 {
+                let px = bx &+ laneX[i], py = by &+ laneY[i]
+                if !full && (px >= width || py >= height) { continue }
+                let o = out + ((py &* width &+ px) &<< 2)
+                o[0] = Texture.unorm8(rp[i &* rs]); o[1] = Texture.unorm8(gp[i &* gs])
+                o[2] = Texture.unorm8(bp[i &* bs]); o[3] = Texture.unorm8(ap[i &* as_])
+            }
+        case .float32:
+            let out = output.assumingMemoryBound(to: Float.self)
+            for i in 0..<n where mask[i] != 0 {
+                let px = bx + laneX[i], py = by + laneY[i]
+                if !full && (px >= width || py >= height) { continue }
+                let o = out + (py * width + px) * 4
+                o[0] = rp[i * rs]; o[1] = gp[i * gs]; o[2] = bp[i * bs]; o[3] = ap[i * as_]
             }
         }
     }

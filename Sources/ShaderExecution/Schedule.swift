@@ -13,7 +13,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     /// Creates a schedule.
     ///
     /// - Precondition: positive sizes; `laneWidth` is 4 times a power of two.
-    public init(tileWidth: Int = 64, tileHeight: Int = 64, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64) {
+    public init(tileWidth: Int = 256, tileHeight: Int = 16, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64) {
         precondition(tileWidth > 0 && tileHeight > 0 && threadCount > 0, "schedule sizes must be positive")
         precondition(laneWidth >= 4 && laneWidth <= 1024 && laneWidth.nonzeroBitCount == 1, "lane width must be 4, 8, 16, … 1024; got \(laneWidth)")
         self.tileWidth = tileWidth
@@ -28,12 +28,10 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     /// One thread, default tiles and lanes: the reference every other schedule must match.
     public static var singleThreaded: Schedule { Schedule(threadCount: 1) }
 
-    /// The pixel block one batch covers: width × height == laneWidth, both even.
+    /// The pixel block one batch covers: a row of 2×2 quads, `laneWidth / 2` pixels wide and
+    /// 2 high, so that texture reads and framebuffer writes stream along rows.
     public var batchSize: (width: Int, height: Int) {
-        let quads = laneWidth / 4
-        let k = quads.trailingZeroBitCount
-        let quadsWide = 1 << ((k + 1) / 2)
-        return (2 * quadsWide, 2 * (quads / quadsWide))
+        (laneWidth / 2, 2)
     }
 
     public var description: String {
