@@ -7,7 +7,8 @@ extension ProgramBuilder {
         if let existing = inputDeclarations.first(where: { $0.name == name }) {
             return Self.lanes(existing.slots)
         }
-        let slots = allocateLanes(width)
+        let base = allocateConsecutiveLanes(width)
+        let slots = Array(base..<(base + width))
         pinnedSlots.formUnion(slots)
         inputDeclarations.append(InputDeclaration(name: name, slots: slots))
         return Self.lanes(slots)
@@ -71,10 +72,20 @@ extension ProgramBuilder {
     /// Declares a per-lane variable, initialised to `initialValue` (zero when `nil`, so that
     /// every schedule reads the same bits from an uninitialised variable).
     public func variable(width: Int, initialValue: Value? = nil) -> Value {
-        let slots = allocateLanes(width)
-        let v = Self.lanes(slots)
+        // Consecutive slots, so that the variable can also be indexed per lane.
+        let base = allocateConsecutiveLanes(width)
+        let v = Self.lanes(Array(base..<(base + width)))
         store(initialValue ?? .constant(Array(repeating: 0, count: width)), into: v)
         return v
+    }
+
+    /// A copy of `value` in fresh lane temporaries (unmasked): a snapshot that later stores
+    /// into the variables `value` reads cannot change.
+    public func materialize(_ value: Value) -> Value {
+        guard !value.isUniform else { return value }
+        let temps = allocateLanes(value.width)
+        copy(value, into: temps, masked: false)
+        return Self.lanes(temps)
     }
 
     /// Declares a per-lane array, zero-initialised, indexable per lane.

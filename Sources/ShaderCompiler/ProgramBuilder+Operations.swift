@@ -169,7 +169,12 @@ extension ProgramBuilder {
         case .min: return elementwise(Minimum.self, arg(0), arg(1))
         case .max: return elementwise(Maximum.self, arg(0), arg(1))
         case .clamp: return elementwise(Clamp.self, arg(0), arg(1), arg(2))
-        case .mix: return elementwise(Mix.self, arg(0), arg(1), arg(2))
+        case .mix:
+            if let t = arg(2).constantValues {
+                // With a constant weight llvmpipe evaluates x * (1 - a) + y * a.
+                return multiplyAdd(arg(1), arg(2), multiply(arg(0), .constant(t.map { 1 - $0 })))
+            }
+            return elementwise(Mix.self, arg(0), arg(1), arg(2))
         case .step: return elementwise(Step.self, arg(0), arg(1))
         case .smoothstep: return elementwise(Smoothstep.self, arg(0), arg(1), arg(2))
         case .length:
@@ -253,10 +258,12 @@ extension ProgramBuilder {
         return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
     }
 
-    /// `texture2DProj(sampler, coord)`: coord is a vec3 (divided by z) or vec4 (by w).
+    /// `texture2DProj(sampler, coord)`: coord is a vec3 (s, t scaled by 1 / z) or vec4 (by 1 / w).
     public func texture2DProj(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
-        let q = coord[coord.width - 1]
-        return texture2D(sampler, divide(coord.swizzled([0, 1]), q), channels: channels)
+        // llvmpipe multiplies by the reciprocal of q rather than dividing (this matches it
+        // bit for bit where a division would differ by one 8-bit step in a few pixels).
+        let q = divide(.constant(1), coord[coord.width - 1])
+        return texture2D(sampler, multiply(coord.swizzled([0, 1]), q), channels: channels)
     }
 
     /// `texture2DLod`: the same as `texture2D`, since textures have one level (the lod is

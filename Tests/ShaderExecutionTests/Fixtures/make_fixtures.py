@@ -54,6 +54,15 @@ def main():
         ("derivatives", [], ["--size", f"{W}x{H}"]),
         ("loopdiscard", ["alpha"], []),
         ("builtins", [], ["--size", f"{W}x{H}"]),
+        ("boxblur3x3_gpuimage", ["noise"], ["--vert", "builtin:3x3"]),
+        ("uniforms", [], ["--size", f"{W}x{H}", "--uniform", "tint=0.2,0.4,0.6",
+                          "--uniform", "m=1,0,0,0.5,0.5,0,0.25,0,1", "--uniform", "w=0.1,0.2,0.3",
+                          "--uniform", "which=2"]),
+        ("functions", ["noise"], []),
+        ("arrays", [], ["--size", f"{W}x{H}", "--uniform", "weights=0.5,0.25,0.125,0.0625,0.03",
+                        "--uniform", "palette=1,0,0,0,1,0,0,0,1,0.5,0.5,0.5",
+                        "--uniform", "colorMatrix=0.9,0.1,0,0.1,0.8,0.1,0,0.2,0.7", "--uniform", "count=3"]),
+        ("projective", ["noise", "alpha"], []),
     ]
     for case in cases:
         shader, inputs, extra = case[0], case[1], case[2]
