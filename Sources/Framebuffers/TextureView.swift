@@ -63,7 +63,12 @@ public struct TextureView: @unchecked Sendable {
             let r = o.0 ?? sp, g = o.1 ?? sp, b = o.2 ?? sp, a = o.3 ?? sp
             if bytes != nil {
                 if state.filter == .linear {
-                    linearRGBA8Span(s, t, count, r, rs, g, gs, b, bs, a, as_)
+                    if rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
+                        // Constant strides: this inlined copy has no stride arithmetic.
+                        linearRGBA8Span(s, t, count, r, 1, g, 1, b, 1, a, 1)
+                    } else {
+                        linearRGBA8Span(s, t, count, r, rs, g, gs, b, bs, a, as_)
+                    }
                 } else {
                     for i in 0..<count {
                         let c = nearestRGBA8(s[i], t[i])
@@ -194,11 +199,28 @@ public struct TextureView: @unchecked Sendable {
             while start < count {
                 let m = min(chunk, count - start)
                 let sp = s + start, tp = t + start
+                var anyWeight: Int32 = 0
                 for i in 0..<m {
                     let (ix, fx) = TextureView.split(sp[i] * widthF - 0.5)
                     let (iy, fy) = TextureView.split(tp[i] * heightF - 0.5)
                     xs[i] = Int32(truncatingIfNeeded: ix); ys[i] = Int32(truncatingIfNeeded: iy)
-                    wxs[i] = TextureView.weight(fx); wys[i] = TextureView.weight(fy)
+                    let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
+                    wxs[i] = wx; wys[i] = wy
+                    anyWeight |= wx | wy
+                }
+                if anyWeight == 0 && isClamped {
+                    // Every lane of the chunk is on a texel centre: one fetch each.
+                    for i in 0..<m {
+                        let xi = xs[i], yi = ys[i]
+                        let x0 = Int(xi < 0 ? 0 : (xi >= w ? w &- 1 : xi))
+                        let y0 = Int(yi < 0 ? 0 : (yi >= h ? h &- 1 : yi))
+                        let p = texels + ((y0 &* width &+ x0) &<< 2)
+                        let o = start &+ i
+                        r[o &* rs] = table[Int(p[0])]; g[o &* gs] = table[Int(p[1])]
+                        b[o &* bs] = table[Int(p[2])]; a[o &* as_] = table[Int(p[3])]
+                    }
+                    start += m
+                    continue
                 }
                 for i in 0..<m {
                     let wx = wxs[i], wy = wys[i]

@@ -96,6 +96,10 @@ func copyLanes(_ d: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float
 }
 
 /// Runs a list of kernels in order as one kernel.
+///
+/// Built as a tree of closures that capture up to four kernels each: calling a captured closure
+/// borrows it, while calling closures read out of an array retains and releases each one (an
+/// atomic operation per kernel per batch, which two threads then fight over).
 func sequence(_ kernels: [Kernel]) -> Kernel {
     switch kernels.count {
     case 0: return { _ in }
@@ -103,10 +107,21 @@ func sequence(_ kernels: [Kernel]) -> Kernel {
     case 2:
         let a = kernels[0], b = kernels[1]
         return { ctx in a(ctx); b(ctx) }
+    case 3:
+        let a = kernels[0], b = kernels[1], c = kernels[2]
+        return { ctx in a(ctx); b(ctx); c(ctx) }
+    case 4:
+        let a = kernels[0], b = kernels[1], c = kernels[2], d = kernels[3]
+        return { ctx in a(ctx); b(ctx); c(ctx); d(ctx) }
     default:
-        let list = ContiguousArray(kernels)
-        return { ctx in
-            list.withUnsafeBufferPointer { for k in $0 { k(ctx) } }
+        let quarter = (kernels.count + 3) / 4
+        var parts: [Kernel] = []
+        var start = 0
+        while start < kernels.count {
+            let end = min(start + quarter, kernels.count)
+            parts.append(sequence(Array(kernels[start..<end])))
+            start = end
         }
+        return sequence(parts)
     }
 }

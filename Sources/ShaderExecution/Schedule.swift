@@ -13,7 +13,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     /// Creates a schedule.
     ///
     /// - Precondition: positive sizes; `laneWidth` is 4 times a power of two.
-    public init(tileWidth: Int = 256, tileHeight: Int = 16, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64) {
+    public init(tileWidth: Int = 4096, tileHeight: Int = 8, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64) {
         precondition(tileWidth > 0 && tileHeight > 0 && threadCount > 0, "schedule sizes must be positive")
         precondition(laneWidth >= 4 && laneWidth <= 1024 && laneWidth.nonzeroBitCount == 1, "lane width must be 4, 8, 16, … 1024; got \(laneWidth)")
         self.tileWidth = tileWidth

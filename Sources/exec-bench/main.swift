@@ -10,18 +10,20 @@ import ShaderCompiler
 import ShaderExecution
 
 enum Config {
-    static let values: (width: Int, height: Int, repeats: Int) = {
+    static let values: (width: Int, height: Int, repeats: Int, only: String?) = {
         var width = 3840, height = 2160, repeats = 7
+        var only: String?
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let a = arguments.next() {
             switch a {
             case "--width": width = Int(arguments.next() ?? "") ?? width
             case "--height": height = Int(arguments.next() ?? "") ?? height
             case "--repeat": repeats = Int(arguments.next() ?? "") ?? repeats
-            default: print("usage: exec-bench [--width W] [--height H] [--repeat N]"); exit(64)
+            case "--shader": only = arguments.next()
+            default: print("usage: exec-bench [--width W] [--height H] [--repeat N] [--shader grayscale|blend]"); exit(64)
             }
         }
-        return (width, height, repeats)
+        return (width, height, repeats, only)
     }()
 }
 let width = Config.values.width, height = Config.values.height, repeats = Config.values.repeats
@@ -133,7 +135,7 @@ print("shader     threads  runtime ms  Mpix/s   native ms  Mpix/s   runtime/nati
 for (name, program, inputs, uniforms, isBlend) in [
     ("grayscale", grayscaleProgram(), [inputA], [String: [Float]](), false),
     ("blend", blendProgram(), [inputA, inputB], ["mixturePercent": [0.7]], true),
-] {
+] where Config.values.only == nil || Config.values.only == name {
     for threads in Set([1, cores]).sorted() {
         let target = Framebuffer(width: width, height: height)
         let executor = Executor(schedule: Schedule(threadCount: threads))
