@@ -192,7 +192,8 @@ public struct TextureView: @unchecked Sendable {
         let chunk = 64
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * chunk) { buffer in
             let xs = buffer.baseAddress!, ys = xs + chunk, wxs = ys + chunk, wys = wxs + chunk
-            let table = self.table, texels = bytes.unsafelyUnwrapped
+            let texels = bytes.unsafelyUnwrapped
+            let scale = SIMD4<Float>(repeating: Float(1.0 / 255.0))
             let w = Int32(width), h = Int32(height)
             let isClamped = state.wrapS == .clampToEdge && state.wrapT == .clampToEdge
             var start = 0
@@ -216,8 +217,9 @@ public struct TextureView: @unchecked Sendable {
                         let y0 = Int(yi < 0 ? 0 : (yi >= h ? h &- 1 : yi))
                         let p = texels + ((y0 &* width &+ x0) &<< 2)
                         let o = start &+ i
-                        r[o &* rs] = table[Int(p[0])]; g[o &* gs] = table[Int(p[1])]
-                        b[o &* bs] = table[Int(p[2])]; a[o &* as_] = table[Int(p[3])]
+                        // k * Float(1/255) computed in SIMD: the same bits as the table.
+                        let c = SIMD4<Float>(SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))) * scale
+                        r[o &* rs] = c.x; g[o &* gs] = c.y; b[o &* bs] = c.z; a[o &* as_] = c.w
                     }
                     start += m
                     continue
@@ -238,8 +240,8 @@ public struct TextureView: @unchecked Sendable {
                     let row0 = y0 &* width, row1 = y1 &* width
                     let p00 = texels + ((row0 &+ x0) &<< 2)
                     if wx == 0 && wy == 0 {
-                        r[o &* rs] = table[Int(p00[0])]; g[o &* gs] = table[Int(p00[1])]
-                        b[o &* bs] = table[Int(p00[2])]; a[o &* as_] = table[Int(p00[3])]
+                        let f = SIMD4<Float>(SIMD4<Int32>(Int32(p00[0]), Int32(p00[1]), Int32(p00[2]), Int32(p00[3]))) * scale
+                        r[o &* rs] = f.x; g[o &* gs] = f.y; b[o &* bs] = f.z; a[o &* as_] = f.w
                         continue
                     }
                     let p10 = texels + ((row0 &+ x1) &<< 2)
@@ -252,8 +254,8 @@ public struct TextureView: @unchecked Sendable {
                     let top = c00 &+ (((c10 &- c00) &* wx &+ half) &>> 8)
                     let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
                     let c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
-                    r[o &* rs] = table[Int(truncatingIfNeeded: c.x)]; g[o &* gs] = table[Int(truncatingIfNeeded: c.y)]
-                    b[o &* bs] = table[Int(truncatingIfNeeded: c.z)]; a[o &* as_] = table[Int(truncatingIfNeeded: c.w)]
+                    let f = SIMD4<Float>(c) * scale
+                    r[o &* rs] = f.x; g[o &* gs] = f.y; b[o &* bs] = f.z; a[o &* as_] = f.w
                 }
                 start += m
             }

@@ -75,7 +75,13 @@ extension ProgramBuilder {
         // Consecutive slots, so that the variable can also be indexed per lane.
         let base = allocateConsecutiveLanes(width)
         let v = Self.lanes(Array(base..<(base + width)))
+        let before = regions[regions.count - 1].kernels.count
         store(initialValue ?? .constant(Array(repeating: 0, count: width)), into: v)
+        if initialValue == nil {
+            // Remembered so that an immediately following full store can drop it.
+            let after = regions[regions.count - 1].kernels.count
+            pendingZeroInit = PendingInit(region: regions.count - 1, kernelCount: after, emitted: after - before, slots: Set(base..<(base + width)))
+        }
         return v
     }
 
@@ -118,6 +124,14 @@ extension ProgramBuilder {
             copy(value, into: temps, masked: false)
             source = Self.lanes(temps)
         }
+        // `float x; x = …;`: the zero initialisation just emitted is dead.
+        if let p = pendingZeroInit, p.region == regions.count - 1,
+           regions[p.region].kernels.count == p.kernelCount, p.slots.isSubset(of: targets),
+           !source.components.contains(where: { if case .lane(let s) = $0 { return p.slots.contains(s) }; return false })
+        {
+            regions[p.region].kernels.removeLast(p.emitted)
+        }
+        pendingZeroInit = nil
         copy(source, into: slots, masked: currentMask != Program.rootMaskSlot)
     }
 

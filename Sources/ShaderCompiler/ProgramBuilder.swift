@@ -32,6 +32,16 @@ public final class ProgramBuilder {
     var frontFacingSlot: Int?
     var usesDerivatives = false
 
+    /// The zero initialisation of the variable declared last, while nothing followed it.
+    struct PendingInit {
+        var region: Int
+        var kernelCount: Int
+        var emitted: Int
+        var slots: Set<Int>
+    }
+
+    var pendingZeroInit: PendingInit?
+
     /// Creates an empty builder.
     public init() {}
 

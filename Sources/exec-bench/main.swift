@@ -10,9 +10,9 @@ import ShaderCompiler
 import ShaderExecution
 
 enum Config {
-    static let values: (width: Int, height: Int, repeats: Int, only: String?) = {
+    static let values: (width: Int, height: Int, repeats: Int, only: String?, threads: Int?) = {
         var width = 3840, height = 2160, repeats = 7
-        var only: String?
+        var only: String?, threads: Int?
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let a = arguments.next() {
             switch a {
@@ -20,10 +20,13 @@ enum Config {
             case "--height": height = Int(arguments.next() ?? "") ?? height
             case "--repeat": repeats = Int(arguments.next() ?? "") ?? repeats
             case "--shader": only = arguments.next()
-            default: print("usage: exec-bench [--width W] [--height H] [--repeat N] [--shader grayscale|blend]"); exit(64)
+            case "--threads": threads = Int(arguments.next() ?? "")
+            default:
+                print("usage: exec-bench [--width W] [--height H] [--repeat N] [--shader grayscale|blend] [--threads N]")
+                exit(64)
             }
         }
-        return (width, height, repeats, only)
+        return (width, height, repeats, only, threads)
     }()
 }
 let width = Config.values.width, height = Config.values.height, repeats = Config.values.repeats
@@ -136,7 +139,7 @@ for (name, program, inputs, uniforms, isBlend) in [
     ("grayscale", grayscaleProgram(), [inputA], [String: [Float]](), false),
     ("blend", blendProgram(), [inputA, inputB], ["mixturePercent": [0.7]], true),
 ] where Config.values.only == nil || Config.values.only == name {
-    for threads in Set([1, cores]).sorted() {
+    for threads in Config.values.threads.map({ [$0] }) ?? Set([1, cores]).sorted() {
         let target = Framebuffer(width: width, height: height)
         let executor = Executor(schedule: Schedule(threadCount: threads))
         var draw = DrawCall(fragment: program, uniforms: uniforms)
