@@ -259,3 +259,30 @@ enum TextureViewProbe {
         }
     }
 }
+
+@Suite struct RobustnessTests {
+    @Test func nanAndInfinityNeverCrash() throws {
+        let p = try compileShader("""
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform float zero;
+            void main() {
+                float nan = zero / zero, inf = 1.0 / zero;
+                float a[3];
+                a[0] = 0.25; a[1] = 0.5; a[2] = 0.75;
+                vec4 t1 = texture2D(inputImageTexture, vec2(nan, inf));
+                vec4 t2 = texture2D(inputImageTexture, vec2(-inf, 1e30));
+                int i = int(nan), j = int(inf);
+                float x = a[i] + a[j] + a[int(-inf)];
+                gl_FragColor = vec4(t1.r + t2.g, x, mod(inf, 2.0), sqrt(-1.0 - zero));
+            }
+            """)
+        for state in [SamplerState(filter: .linear, wrap: .repeat), SamplerState(filter: .nearest, wrap: .mirroredRepeat), SamplerState()] {
+            let out = try render(p, width: 8, height: 8, inputs: [noiseTexture(width: 5, height: 3)], uniforms: ["zero": [0]], format: .float32, samplerState: state)
+            let v = out.pixel(x: 3, y: 3)
+            #expect(v.w.isNaN && v.z.isNaN, "NaN stays NaN: \(v)")
+            #expect(v.y >= 0.75 && v.y <= 2.25, "clamped indices read array elements: \(v)")
+        }
+    }
+}

@@ -56,6 +56,7 @@ let oracleCases: [OracleCase] = [
         "colorMatrix": [0.9, 0.1, 0, 0.1, 0.8, 0.1, 0, 0.2, 0.7], "count": [3],
     ], tolerance: 0),
     OracleCase(shader: "projective.fsh", reference: "projective", inputs: ["noise", "alpha"]),
+    OracleCase(shader: "language.fsh", reference: "language"),
 ]
 
 @Suite struct GLSLOracleTests {

@@ -63,6 +63,7 @@ def main():
                         "--uniform", "palette=1,0,0,0,1,0,0,0,1,0.5,0.5,0.5",
                         "--uniform", "colorMatrix=0.9,0.1,0,0.1,0.8,0.1,0,0.2,0.7", "--uniform", "count=3"]),
         ("projective", ["noise", "alpha"], []),
+        ("language", [], ["--size", f"{W}x{H}"]),
     ]
     for case in cases:
         shader, inputs, extra = case[0], case[1], case[2]
