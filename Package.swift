@@ -66,6 +66,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+        // Release benchmark of the shading runtime against a native loop:
+        // `swift run -c release exec-bench`.
+        .executableTarget(
+            name: "exec-bench", dependencies: ["Framebuffers", "ShaderCompiler", "ShaderExecution"]
+        ),
 
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
         .target(
