@@ -95,7 +95,8 @@ let package = Package(
             name: "ShaderExecutionTests",
             dependencies: [
                 "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ShaderTestingTests",

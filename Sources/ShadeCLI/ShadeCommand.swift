@@ -50,6 +50,7 @@ public enum ShadeCommand {
     static let subcommands: [Subcommand] = [
         InfoCommand.subcommand,
         CheckCommand.subcommand,
+        RunCommand.subcommand,
     ]
 
     static let usage = """
