@@ -51,6 +51,26 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Graph and built-in filters
+        // ImageGraph's shaders are embedded at build time from Shaders/ by the EmbedShaders
+        // plugin (its tool, shader-embedder, also generates one typed wrapper per filter).
+        .target(name: "FilterHeaders", path: "Tools/FilterHeaders"),
+        .executableTarget(
+            name: "shader-embedder", dependencies: ["FilterHeaders"], path: "Tools/shader-embedder"
+        ),
+        .plugin(
+            name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"],
+            path: "Plugins/EmbedShaders"
+        ),
+        .target(
+            name: "ImageGraph",
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
+                "ShaderExecution", "ImageCodecs", "FilterHeaders",
+            ],
+            plugins: ["EmbedShaders"]
+        ),
+
         // MARK: Testing kit
         .target(
             name: "ShaderTesting",
@@ -62,7 +82,7 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ShaderTesting",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
@@ -102,6 +122,10 @@ let package = Package(
             name: "ShaderTestingTests",
             dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"],
             exclude: ["Expectations"]
+        ),
+        .testTarget(
+            name: "FilterTests",
+            dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ImageCodecs"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],
