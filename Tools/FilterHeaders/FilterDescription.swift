@@ -169,6 +169,14 @@ public struct FilterPass: Sendable, Hashable {
     public let inputs: [PassSource]
     /// The `uniform=value` assignments of the `pass:` line, in order.
     public let assignments: [PassAssignment]
+
+    /// Creates a pass.
+    public init(number: Int, shader: PassShader, inputs: [PassSource], assignments: [PassAssignment]) {
+        self.number = number
+        self.shader = shader
+        self.inputs = inputs
+        self.assignments = assignments
+    }
 }
 
 /// The shader a pass runs.
@@ -201,6 +209,12 @@ public struct PassAssignment: Sendable, Hashable {
     public let uniform: String
     /// Its value.
     public let value: Value
+
+    /// Creates an assignment.
+    public init(uniform: String, value: Value) {
+        self.uniform = uniform
+        self.value = value
+    }
 
     /// What a pass assignment sets.
     public enum Value: Sendable, Hashable {

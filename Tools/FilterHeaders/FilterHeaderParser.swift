@@ -65,6 +65,8 @@ struct FilterHeaderParser {
             }
             index += 1
         }
+        // A line that is exactly `//` closes the header and belongs to neither part.
+        if index < lines.count, lines[index] == "//" || lines[index] == "//\r" { index += 1 }
         let body = lines[index...].joined(separator: "\n")
         return (entries, body)
     }

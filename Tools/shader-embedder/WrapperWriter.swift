@@ -162,6 +162,12 @@ enum WrapperWriter {
                 for parameter in filter.parameters {
                     out += "        self.\(identifier(parameter.name)) = \(identifier(parameter.name))\n"
                 }
+                out += "    }\n\n"
+                out += "    /// Creates the filter with every parameter at its header default.\n"
+                out += "    public init() {\n"
+                for parameter in filter.parameters {
+                    out += "        self.\(identifier(parameter.name)) = \(defaultLiteral(parameter))\n"
+                }
                 out += "    }\n"
             }
             out += "\n    /// Every parameter's uniform components, by name.\n"

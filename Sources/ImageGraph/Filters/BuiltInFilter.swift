@@ -5,6 +5,8 @@ import Framebuffers
 public protocol BuiltInFilter: Sendable {
     /// The filter's catalog name (`gaussianBlur`).
     static var filterName: String { get }
+    /// Creates the filter with every parameter at its header default.
+    init()
     /// Every parameter's uniform components, by name (matrices column-major).
     var parameterValues: [String: [Float]] { get }
 }
