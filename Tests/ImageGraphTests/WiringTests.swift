@@ -1,0 +1,4 @@
+import ImageGraph
+import Testing
+
+@Suite struct WiringTests {}
