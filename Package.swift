@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ShaderSemantics", targets: ["ShaderSemantics"]),
         .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
+        .library(name: "ImageGraph", targets: ["ImageGraph"]),
+        .executable(name: "spookcam", targets: ["spookcam"]),
     ],
     targets: [
         // MARK: Shader language front end
@@ -51,8 +53,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
-        // MARK: Graph and built-in filters
-        // ImageGraph's shaders are embedded at build time from Shaders/ by the EmbedShaders
+        // MARK: Built-in filter shaders, embedded at build time from Shaders/ by the EmbedShaders
         // plugin (its tool, shader-embedder, also generates one typed wrapper per filter).
         .target(name: "FilterHeaders", path: "Tools/FilterHeaders"),
         .executableTarget(
@@ -62,11 +63,14 @@ let package = Package(
             name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"],
             path: "Plugins/EmbedShaders"
         ),
+
+        // MARK: Image graph (GPUImage-style sources, operations, targets)
         .target(
             name: "ImageGraph",
             dependencies: [
-                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
-                "ShaderExecution", "ImageCodecs", "FilterHeaders",
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+                "FilterHeaders",  // built-in filters (Sources/ImageGraph/Filters)
             ],
             plugins: ["EmbedShaders"]
         ),
@@ -104,6 +108,20 @@ let package = Package(
             path: "Benchmarks/codec-bench"
         ),
 
+        // MARK: Lessons (Examples/NN-Name/main.swift, built by `swift build`, run with `swift run NAME`)
+        .executableTarget(
+            name: "spookcam",
+            dependencies: ["Framebuffers", "ImageCodecs", "ImageGraph"],
+            path: "Examples/01-SpookCam"
+        ),
+
+        // MARK: Benchmark (swift run -c release graph-bench): 200 HD frames through three filters
+        .executableTarget(
+            name: "graph-bench",
+            dependencies: ["Framebuffers", "ImageCodecs", "ImageGraph"],
+            path: "Benchmarks/graph-bench"
+        ),
+
         // MARK: Tests
         .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
         .testTarget(
@@ -122,6 +140,10 @@ let package = Package(
             name: "ShaderTestingTests",
             dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"],
             exclude: ["Expectations"]
+        ),
+        .testTarget(
+            name: "ImageGraphTests",
+            dependencies: ["ShaderDiagnostics", "Framebuffers", "ImageCodecs", "ImageGraph"]
         ),
         .testTarget(
             name: "FilterTests",

@@ -1,0 +1,1 @@
+print("graph-bench: not written yet")

@@ -1,0 +1,1 @@
+print("spookcam: not written yet")
