@@ -74,7 +74,7 @@ struct FilterCatalogTests {
                     #expect(FilterCatalog.filter(named: name) != nil, "\(filter.name): pass \(pass.number) runs '\(name)'")
                 }
             }
-            let sizes = filter.inputs.map { _ in PixelSize(width: 16, height: 8) }
+            let sizes = filter.inputs.map { _ in ImageSize(width: 16, height: 8) }
             let plans = try FilterRenderer().plan(filter, inputSizes: sizes)
             for parameter in filter.parameters {
                 #expect(plans.contains { $0.uniforms[parameter.name] != nil || $0.uniforms.values.contains(parameter.defaultValue) },
@@ -102,7 +102,7 @@ struct FilterRendererErrorTests {
             try renderer.render(brightness, inputs: [])
         }
         #expect(throws: FilterError.self) {
-            try renderer.render(brightness, inputs: [image], outputSize: PixelSize(width: 2, height: 2))
+            try renderer.render(brightness, inputs: [image], outputSize: ImageSize(width: 2, height: 2))
         }
         let crop = try #require(FilterCatalog.filter(named: "crop"))
         let cropped = try renderer.render(crop, parameters: ["cropRegion": [0.25, 0, 0.5, 0.75]], inputs: [image])

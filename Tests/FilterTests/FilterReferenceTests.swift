@@ -11,8 +11,8 @@ struct FilterReferenceTests {
     func render(_ entry: ManifestEntry) throws -> Texture {
         let filter = try #require(FilterCatalog.filter(named: entry.filter), "no filter '\(entry.filter)' in the catalog")
         let inputs = try entry.inputs.map(loadImage)
-        var outputSize: PixelSize?
-        if case .given = filter.output { outputSize = PixelSize(width: entry.size[0], height: entry.size[1]) }
+        var outputSize: ImageSize?
+        if case .given = filter.output { outputSize = ImageSize(width: entry.size[0], height: entry.size[1]) }
         return try FilterRenderer().render(filter, parameters: entry.parameters, inputs: inputs, outputSize: outputSize)
     }
 
@@ -43,11 +43,11 @@ struct FilterReferenceTests {
     func plansLikeTheReference(_ entry: ManifestEntry) throws {
         let filter = try #require(FilterCatalog.filter(named: entry.filter))
         let inputs = try entry.inputs.map(loadImage)
-        var outputSize: PixelSize?
-        if case .given = filter.output { outputSize = PixelSize(width: entry.size[0], height: entry.size[1]) }
+        var outputSize: ImageSize?
+        if case .given = filter.output { outputSize = ImageSize(width: entry.size[0], height: entry.size[1]) }
         let plans = try FilterRenderer().plan(
             filter, parameters: entry.parameters,
-            inputSizes: inputs.map { PixelSize(width: $0.width, height: $0.height) }, outputSize: outputSize)
+            inputSizes: inputs.map { ImageSize(width: $0.width, height: $0.height) }, outputSize: outputSize)
         try #require(plans.count == entry.passes.count, "\(entry.filter): pass count")
         for (k, (plan, pass)) in zip(plans, entry.passes).enumerated() {
             let context = "\(entry.filter) pass \(k + 1)"

@@ -80,7 +80,9 @@ struct FormulaTests {
 
     @Test("a generator draws at the size it is given")
     func generatorSize() throws {
-        let output = try SolidColor(color: SIMD4(0.2, 0.4, 0.6, 1)).apply(to: [], outputSize: PixelSize(width: 7, height: 3))
+        let solid = SolidColor(color: Color(red: 0.2, green: 0.4, blue: 0.6))
+        solid.outputSize = ImageSize(width: 7, height: 3)
+        let output = try solid.apply(to: [])
         #expect(output.width == 7 && output.height == 3)
         #expect(output.rgba8Pixel(x: 6, y: 2) == SIMD4(51, 102, 153, 255))
     }

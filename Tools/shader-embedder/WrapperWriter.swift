@@ -32,7 +32,7 @@ enum WrapperWriter {
         case .vec2: "SIMD2<Float>"
         case .vec3: "SIMD3<Float>"
         case .vec4: "SIMD4<Float>"
-        case .color: "SIMD\(parameter.defaultValue.count)<Float>"
+        case .color: "Color"
         case .mat3: "Matrix3x3"
         case .mat4: "Matrix4x4"
         }
@@ -54,7 +54,15 @@ enum WrapperWriter {
         case .float: return number(values.first!)
         case .int: return "\(Int(values.first!))"
         case .bool: return values.first! != 0 ? "true" : "false"
-        case .mat3, .mat4: return "\(elementType(parameter))(columnMajor: [\(list)])"
+        case .mat3:
+            let v = values.map(number)
+            return "Matrix3x3(columns: SIMD3(\(v[0]), \(v[1]), \(v[2])), SIMD3(\(v[3]), \(v[4]), \(v[5])), SIMD3(\(v[6]), \(v[7]), \(v[8])))"
+        case .mat4:
+            let v = values.map(number)
+            return "Matrix4x4(columns: " + (0..<4).map { c in "SIMD4(" + v[(4 * c)..<(4 * c + 4)].joined(separator: ", ") + ")" }.joined(separator: ", ") + ")"
+        case .color:
+            let v = values.map(number)
+            return "Color(red: \(v[0]), green: \(v[1]), blue: \(v[2])" + (v.count > 3 ? ", alpha: \(v[3]))" : ")")
         default: return "\(elementType(parameter))(\(list))"
         }
     }
@@ -68,24 +76,6 @@ enum WrapperWriter {
             elementLiteral(parameter, parameter.defaultValue[(k * size)..<((k + 1) * size)])
         }
         return "[" + elements.joined(separator: ", ") + "]"
-    }
-
-    /// An expression turning the property into uniform components.
-    static func componentsExpression(_ parameter: FilterParameter) -> String {
-        let name = identifier(parameter.name)
-        func element(_ value: String) -> String {
-            switch parameter.type {
-            case .float: "[\(value)]"
-            case .int: "[Float(\(value))]"
-            case .bool: "[\(value) ? 1 : 0]"
-            case .mat3, .mat4: "\(value).columnMajor"
-            default: "\(value).components"
-            }
-        }
-        if parameter.arrayCount != nil {
-            return "\(name).flatMap { \(element("$0")) }"
-        }
-        return element(name)
     }
 
     /// Doc-comment lines for free text, wrapped at about 96 columns.
@@ -132,12 +122,15 @@ enum WrapperWriter {
             }
             out += "///\n/// Category `\(filter.category.rawValue)`; shader `Shaders/\(filter.file)`"
             out += filter.passes.count > 1 ? ", \(filter.passes.count) passes.\n" : ".\n"
-            out += "public struct \(type): BuiltInFilter, Hashable {\n"
+            out += "public final class \(type): FilterOperation {\n"
             out += "    /// The catalog name, `\(filter.name)`.\n"
             out += "    public static let filterName = \(quoted(filter.name))\n"
             for parameter in filter.parameters {
                 out += "\n"
                 var text = parameter.help.map(sentence) ?? fallbackHelp(parameter)
+                if parameter.type == .color, parameter.defaultValue.count == 3 {
+                    text += " RGB; the colour's alpha is not used."
+                }
                 text += " Default `\(defaultDescription(parameter))`"
                 if let range = parameter.range {
                     let bounds = parameter.type == .int
@@ -147,11 +140,21 @@ enum WrapperWriter {
                 }
                 text += "."
                 out += doc(text, indent: "    ").joined(separator: "\n") + "\n"
-                out += "    public var \(identifier(parameter.name)): \(swiftType(parameter))\n"
+                let id = identifier(parameter.name)
+                out += "    public var \(id): \(swiftType(parameter)) {\n"
+                if parameter.arrayCount == nil {
+                    out += "        get { value(\(quoted(parameter.name))) }\n"
+                    out += "        set { setValue(newValue, \(quoted(parameter.name))) }\n"
+                } else {
+                    out += "        get { values(\(quoted(parameter.name))) }\n"
+                    out += "        set { setValues(newValue, \(quoted(parameter.name))) }\n"
+                }
+                out += "    }\n"
             }
             out += "\n"
             if filter.parameters.isEmpty {
-                out += "    /// Creates the filter (it has no parameters).\n    public init() {}\n"
+                out += "    /// Creates the filter (it has no parameters).\n"
+                out += "    public init() {\n        super.init(catalogName: Self.filterName)\n    }\n"
             } else {
                 out += "    /// Creates the filter; every parameter defaults to its header default.\n"
                 out += "    public init(\n"
@@ -159,34 +162,18 @@ enum WrapperWriter {
                     out += "        \(identifier(parameter.name)): \(swiftType(parameter)) = \(defaultLiteral(parameter)),\n"
                 }
                 out += "    ) {\n"
+                out += "        super.init(catalogName: Self.filterName)\n"
                 for parameter in filter.parameters {
                     out += "        self.\(identifier(parameter.name)) = \(identifier(parameter.name))\n"
                 }
-                out += "    }\n\n"
-                out += "    /// Creates the filter with every parameter at its header default.\n"
-                out += "    public init() {\n"
-                for parameter in filter.parameters {
-                    out += "        self.\(identifier(parameter.name)) = \(defaultLiteral(parameter))\n"
-                }
                 out += "    }\n"
             }
-            out += "\n    /// Every parameter's uniform components, by name.\n"
-            out += "    public var parameterValues: [String: [Float]] {\n"
-            if filter.parameters.isEmpty {
-                out += "        [:]\n"
-            } else {
-                out += "        [\n"
-                for parameter in filter.parameters {
-                    out += "            \(quoted(parameter.name)): \(componentsExpression(parameter)),\n"
-                }
-                out += "        ]\n"
-            }
-            out += "    }\n}\n"
+            out += "}\n"
         }
-        out += "\n/// Every generated wrapper type, in file order.\n"
-        out += "let builtInFilterTypes: [any BuiltInFilter.Type] = [\n"
-        for (_, type) in filters { out += "    \(type).self,\n" }
-        out += "]\n"
+        out += "\n/// Every generated wrapper, by catalog name, with a way to make one at its defaults.\n"
+        out += "var builtInFilterWrappers: [(name: String, make: () -> FilterOperation)] {\n    [\n"
+        for (filter, type) in filters { out += "        (\(quoted(filter.name)), { \(type)() }),\n" }
+        out += "    ]\n}\n"
         return out
     }
 

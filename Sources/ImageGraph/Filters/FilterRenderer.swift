@@ -17,7 +17,7 @@ public struct FilterPassPlan: Sendable {
     /// `outputSize`), restricted to those the pass's shaders declare.
     public var uniforms: [String: [Float]]
     /// The pass's output size.
-    public var size: PixelSize
+    public var size: ImageSize
     /// The compiled fragment program.
     public var fragment: Program
     /// The compiled vertex program.
@@ -53,9 +53,9 @@ public struct FilterRenderer: Sendable {
     ///   output size, or an executor failure.
     public func render(
         _ filter: FilterDescription, parameters: [String: [Float]] = [:], inputs: [Texture],
-        outputSize: PixelSize? = nil
+        outputSize: ImageSize? = nil
     ) throws(FilterError) -> Texture {
-        let plans = try plan(filter, parameters: parameters, inputSizes: inputs.map { PixelSize(width: $0.width, height: $0.height) }, outputSize: outputSize)
+        let plans = try plan(filter, parameters: parameters, inputSizes: inputs.map { ImageSize(width: $0.width, height: $0.height) }, outputSize: outputSize)
         var results: [Texture] = []
         for (index, pass) in plans.enumerated() {
             let bound = pass.inputs.map { source in
@@ -82,8 +82,8 @@ public struct FilterRenderer: Sendable {
     ///
     /// - Throws: as `render`.
     public func plan(
-        _ filter: FilterDescription, parameters: [String: [Float]] = [:], inputSizes: [PixelSize],
-        outputSize: PixelSize? = nil
+        _ filter: FilterDescription, parameters: [String: [Float]] = [:], inputSizes: [ImageSize],
+        outputSize: ImageSize? = nil
     ) throws(FilterError) -> [FilterPassPlan] {
         guard inputSizes.count == filter.inputCount else {
             throw .inputCount(filter: filter.name, expected: filter.inputCount, got: inputSizes.count)
@@ -150,11 +150,11 @@ public struct FilterRenderer: Sendable {
 
     /// The filter's output size under its `output` rule.
     static func outputSize(
-        of filter: FilterDescription, values: [String: [Float]], inputSizes: [PixelSize], given: PixelSize?
-    ) throws(FilterError) -> PixelSize {
+        of filter: FilterDescription, values: [String: [Float]], inputSizes: [ImageSize], given: ImageSize?
+    ) throws(FilterError) -> ImageSize {
         switch filter.output {
         case .given(let defaultSize):
-            guard let size = given ?? defaultSize else {
+            guard let size = given ?? defaultSize.map({ ImageSize(width: $0.width, height: $0.height) }) else {
                 throw .outputSize(filter: filter.name, reason: "needs an output size")
             }
             guard size.width > 0, size.height > 0 else {
@@ -176,7 +176,7 @@ public struct FilterRenderer: Sendable {
             guard width > 0, height > 0 else {
                 throw .outputSize(filter: filter.name, reason: "'\(name)' selects an empty region")
             }
-            return PixelSize(width: width, height: height)
+            return ImageSize(width: width, height: height)
         }
     }
 }
