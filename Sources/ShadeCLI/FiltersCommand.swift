@@ -164,6 +164,8 @@ enum FiltersCommand {
         }
         for note in filter.notes { out += "note: \(note)\n" }
         out += "shader:  Shaders/\(filter.file)\n"
+        let labels = filter.parameters.map { "\($0.name):" }.joined()
+        out += "swift:   \(filter.swiftTypeName)(\(labels))\n"
         return out
     }
 
@@ -225,7 +227,7 @@ enum FiltersCommand {
             ("vertex", JSON.quoted(filter.vertexShader(forPassInputCount: filter.inputCount))),
             ("output", output), ("parameters", JSON.array(parameters)), ("passes", JSON.array(passes)),
             ("example", JSON.object(example)), ("notes", JSON.array(filter.notes.map(JSON.quoted))),
-            ("shader", JSON.quoted("Shaders/" + filter.file)),
+            ("shader", JSON.quoted("Shaders/" + filter.file)), ("swiftType", JSON.quoted(filter.swiftTypeName)),
         ]) + "\n"
     }
 }

@@ -35,6 +35,7 @@ struct FiltersCommandTests {
         #expect(text.contains("formula: out(x) = sum_k w_k in(x + k d)"))
         #expect(text.contains("  sigma  float  default 2  range 0...64  -- standard deviation in pixels"))
         #expect(text.contains("  2: self input=pass1 direction=0,1\n"))
+        #expect(text.hasSuffix("swift:   GaussianBlur(sigma:)\n"))
     }
 
     @Test("--json for the list and for one filter")

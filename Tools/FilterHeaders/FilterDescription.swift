@@ -33,6 +33,15 @@ public struct FilterDescription: Sendable, Hashable {
     /// The shader text after the header; empty (or only comments) when no pass runs `self`.
     public let body: String
 
+    /// The name of the filter's typed Swift wrapper: the shader file's stem (`CGAColorspace`)
+    /// when it spells the filter's name with a capital first letter, else the name with its
+    /// first letter capitalised (`GaussianBlur`).
+    public var swiftTypeName: String {
+        let stem = String(file.split(separator: "/").last?.split(separator: ".").first ?? "")
+        if stem.lowercased() == name.lowercased() { return stem }
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
     /// The number of input images.
     public var inputCount: Int { inputs.count }
 
@@ -110,7 +119,22 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
 
 /// The GLSL-facing type of a filter parameter.
 public enum ParameterType: String, Sendable, Hashable, CaseIterable {
-    case float, int, bool, vec2, vec3, vec4, mat3, mat4
+    /// A `float` (Swift `Float`).
+    case float
+    /// An `int` (Swift `Int`); integer values only.
+    case int
+    /// A `bool` (Swift `Bool`); 0 or 1.
+    case bool
+    /// A `vec2` (Swift `SIMD2<Float>`).
+    case vec2
+    /// A `vec3` (Swift `SIMD3<Float>`).
+    case vec3
+    /// A `vec4` (Swift `SIMD4<Float>`).
+    case vec4
+    /// A `mat3`, column-major.
+    case mat3
+    /// A `mat4`, column-major.
+    case mat4
     /// A `vec3` (RGB) or `vec4` (straight-alpha RGBA), by the number of default values.
     case color
 

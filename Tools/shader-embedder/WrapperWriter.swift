@@ -3,13 +3,6 @@ import FilterHeaders
 /// Writes the Swift source of the typed filter wrappers: one struct per filter, with its
 /// header's title, summary and formula as documentation and one typed property per parameter.
 enum WrapperWriter {
-    /// The Swift type's name: the shader file's stem (`CGAColorspace`) when it spells the
-    /// filter's name with a capital first letter, else the name capitalised.
-    static func typeName(filter: String, fileStem: String) -> String {
-        if fileStem.lowercased() == filter.lowercased() { return fileStem }
-        return filter.prefix(1).uppercased() + filter.dropFirst()
-    }
-
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "func", "import", "init", "inout",
         "internal", "let", "operator", "private", "protocol", "public", "static", "struct",

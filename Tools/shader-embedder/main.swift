@@ -69,8 +69,7 @@ do {
     for (path, text) in texts where path.hasPrefix("Filters/") {
         do {
             let description = try FilterDescription(parsingHeaderOf: text, file: path)
-            let stem = String(path.dropFirst("Filters/".count).dropLast(".fsh".count))
-            descriptions.append((description, WrapperWriter.typeName(filter: description.name, fileStem: stem)))
+            descriptions.append((description, description.swiftTypeName))
         } catch {
             let located = FilterHeaderError(
                 file: shaders.appendingPathComponent(path).path, line: error.line, reason: error.reason)
