@@ -199,6 +199,16 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         forcedSize = nil
     }
 
+    /// The size of the output for inputs of these sizes: the forced size, else the size of the
+    /// input at location 0, else `nil` (an error). Subclasses override it for sizes that
+    /// depend on a parameter, such as a crop region.
+    ///
+    /// - Parameter inputSizes: the sizes of the frames at locations 0, 1, ….
+    /// - Returns: the output size, or `nil` when it cannot be known.
+    open func outputSize(forInputSizes inputSizes: [ImageSize]) -> ImageSize? {
+        forcedSize ?? inputSizes.first
+    }
+
     // MARK: Capture
 
     /// Keeps a copy of the next frame this operation renders.
@@ -238,7 +248,9 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     public func render(
         _ inputs: [Frame], in context: ProcessingContext, extraUniforms: [String: [Float]] = [:]
     ) throws(GraphError) -> Frame {
-        guard let size = forcedSize ?? inputs.first?.size else { throw .outputSizeUnknown(operation: name) }
+        guard let size = outputSize(forInputSizes: inputs.map(\.size)), size.width > 0, size.height > 0 else {
+            throw .outputSizeUnknown(operation: name)
+        }
         var uniforms = automaticUniforms(inputSize: inputs.first?.size, outputSize: size)
         uniforms.merge(uniformValues) { _, set in set }
         for (uniformName, values) in extraUniforms {
