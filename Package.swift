@@ -118,7 +118,7 @@ let package = Package(
         // MARK: Benchmark (swift run -c release graph-bench): 200 HD frames through three filters
         .executableTarget(
             name: "graph-bench",
-            dependencies: ["Framebuffers", "ImageCodecs", "ImageGraph"],
+            dependencies: ["Framebuffers", "ShaderExecution", "ImageCodecs", "ImageGraph"],
             path: "Benchmarks/graph-bench"
         ),
 

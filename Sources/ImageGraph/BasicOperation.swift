@@ -22,7 +22,8 @@ import ShaderSyntax
 /// The host sets these uniforms when a shader declares them and they were not set by hand:
 /// `texelWidth`/`texelHeight` (1 / size of the input at location 0, or of the output when
 /// there is no input), `outputSize` (`vec2`, pixels), and `u_resolution`/`iResolution`/
-/// `resolution` (output size, as `shade run` sets them).
+/// `resolution` (output size), and `time`/`u_time`/`iTime`/`iGlobalTime` (the context's
+/// `time`), as `shade run` sets them.
 ///
 /// The output is the size of the input at location 0 unless `forceProcessing(at:)` says
 /// otherwise.
@@ -165,8 +166,9 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     /// - Parameters:
     ///   - inputSize: the size of the input at location 0, if any.
     ///   - outputSize: the size of the output.
+    ///   - time: seconds, for the time uniforms.
     /// - Returns: values by name, only for uniforms that are declared as `float`s.
-    public func automaticUniforms(inputSize: ImageSize?, outputSize: ImageSize) -> [String: [Float]] {
+    public func automaticUniforms(inputSize: ImageSize?, outputSize: ImageSize, time: Float = 0) -> [String: [Float]] {
         let texel = inputSize ?? outputSize
         let w = Float(outputSize.width), h = Float(outputSize.height)
         let candidates: [String: [Float]] = [
@@ -176,6 +178,7 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
             "u_resolution": [w, h, 1],
             "iResolution": [w, h, 1],
             "resolution": [w, h, 1],
+            "time": [time], "u_time": [time], "iTime": [time], "iGlobalTime": [time],
         ]
         var values: [String: [Float]] = [:]
         for (uniformName, candidate) in candidates {
@@ -197,6 +200,16 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     /// Goes back to the size of the input at location 0.
     public func removeForcedSize() {
         forcedSize = nil
+    }
+
+    /// The size of the output for inputs of these sizes: the forced size, else the size of the
+    /// input at location 0, else `nil` (an error). Subclasses override it for sizes that
+    /// depend on a parameter, such as a crop region.
+    ///
+    /// - Parameter inputSizes: the sizes of the frames at locations 0, 1, ….
+    /// - Returns: the output size, or `nil` when it cannot be known.
+    open func outputSize(forInputSizes inputSizes: [ImageSize]) -> ImageSize? {
+        forcedSize ?? inputSizes.first
     }
 
     // MARK: Capture
@@ -238,8 +251,10 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     public func render(
         _ inputs: [Frame], in context: ProcessingContext, extraUniforms: [String: [Float]] = [:]
     ) throws(GraphError) -> Frame {
-        guard let size = forcedSize ?? inputs.first?.size else { throw .outputSizeUnknown(operation: name) }
-        var uniforms = automaticUniforms(inputSize: inputs.first?.size, outputSize: size)
+        guard let size = outputSize(forInputSizes: inputs.map(\.size)), size.width > 0, size.height > 0 else {
+            throw .outputSizeUnknown(operation: name)
+        }
+        var uniforms = automaticUniforms(inputSize: inputs.first?.size, outputSize: size, time: context.time)
         uniforms.merge(uniformValues) { _, set in set }
         for (uniformName, values) in extraUniforms {
             guard let declaration = fragmentProgram.uniform(named: uniformName) ?? vertexProgram?.uniform(named: uniformName)

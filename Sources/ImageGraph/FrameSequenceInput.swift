@@ -25,6 +25,9 @@ public final class FrameSequenceInput: ImageSource {
     public private(set) var nextFrameIndex = 0
     /// The index of the frame the current or last pass sent, if any.
     public private(set) var currentFrameIndex: Int?
+    /// When set, `processNextFrame(in:)` sets the context's `time` to index / framesPerSecond
+    /// before each frame, for shaders that animate.
+    public var framesPerSecond: Double?
 
     private let loadFrame: (Int) throws -> Texture
     private var current: Texture?
@@ -93,6 +96,7 @@ public final class FrameSequenceInput: ImageSource {
         current = try loadFrame(index)
         currentFrameIndex = index
         defer { current = nil }
+        if let framesPerSecond, framesPerSecond > 0 { context.time = Float(Double(index) / framesPerSecond) }
         try processImage(in: context)
         return true
     }

@@ -130,6 +130,10 @@ public final class ProcessingContext {
     public var executor: Executor
     /// Where operations lease their output framebuffers.
     public let framebufferCache: FramebufferCache
+    /// Seconds, for shaders that declare `time`, `u_time`, `iTime` or `iGlobalTime` (as
+    /// `shade run --time` sets them). `FrameSequenceInput` sets it per frame when it has a
+    /// frame rate.
+    public var time: Float = 0
 
     /// Creates a context.
     ///

@@ -122,4 +122,20 @@ struct ShaderOperationTests {
         try picture.processImage(in: ProcessingContext(executor: .init(schedule: .init(tileWidth: 8, tileHeight: 2, threadCount: 4))))
         #expect(output.bytes == one)
     }
+
+    @Test("a subclass can compute its output size from its inputs (as a crop would)")
+    func outputSizeOverride() throws {
+        final class HalfSize: BasicOperation {
+            override func outputSize(forInputSizes inputSizes: [ImageSize]) -> ImageSize? {
+                inputSizes.first.map { ImageSize(width: $0.width / 2, height: $0.height / 2) }
+            }
+        }
+        let picture = PictureInput(texture: grayTexture(30, width: 8, height: 6))
+        let half = try HalfSize(fragmentShader: passthroughShader, name: "Half")
+        let output = RawDataOutput()
+        picture --> half --> output
+        try picture.processImage()
+        #expect(output.size == ImageSize(width: 4, height: 3))
+        #expect(output.bytes?[0] == 30)
+    }
 }

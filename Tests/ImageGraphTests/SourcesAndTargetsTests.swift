@@ -125,6 +125,19 @@ struct SourcesAndTargetsTests {
         }
     }
 
+    @Test("with a frame rate, each frame's time reaches the shader's time uniform")
+    func sequenceTime() throws {
+        let frames = FrameSequenceInput(count: 3) { _ in grayTexture(0) }
+        frames.framesPerSecond = 2
+        let clock = try BasicOperation(
+            fragmentShader: "precision highp float; uniform float iTime; uniform sampler2D inputImageTexture; void main() { gl_FragColor = vec4(iTime / 4.0); }",
+            name: "Clock")
+        var levels: [UInt8] = []
+        frames --> clock --> RawDataOutput { bytes, _ in levels.append(bytes[0]) }
+        try frames.processAllFrames()
+        #expect(levels == [0, 32, 64])  // 0, 0.5 s, 1 s -> 0, 31.875, 63.75
+    }
+
     @Test("a synthetic sequence: each frame is made only when it is sent")
     func syntheticSequence() throws {
         var made: [Int] = []
