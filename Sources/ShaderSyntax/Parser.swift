@@ -173,12 +173,34 @@ struct Parser {
 
     // MARK: Recovery
 
-    /// Skips to a likely statement boundary after an error inside a block: past a `;`, before
-    /// the block's `}`, or before a statement or declaration that starts a new line.
+    /// Skips to a likely statement boundary after an error inside a block: past the failed
+    /// statement's parenthesised header (`for (…)`), then past a `;` or its `{ … }`, stopping
+    /// before the enclosing block's `}` or a statement or declaration that starts a new line.
     mutating func synchronizeStatement(startedAt start: Int) {
+        var parens = 0
         var braces = 0
+        // Only a `for` header has `;` inside its parentheses.
+        let isForHeader = tokens[start].kind == .keyword(.for)
+        for t in tokens[start..<current] {
+            if t.isPunctuator(.leftParen) { parens += 1 }
+            if t.isPunctuator(.rightParen) { parens = max(0, parens - 1) }
+            if t.isPunctuator(.leftBrace) { braces += 1 }
+            if t.isPunctuator(.rightBrace) { braces = max(0, braces - 1) }
+        }
         while !isAtEnd {
             let t = peek
+            if parens > 0 && !t.isPunctuator(.leftBrace) && !t.isPunctuator(.rightBrace) {
+                if t.isAtLineStart && (isStatementKeyword(t) || isDeclarationKeyword(t)) { return }
+                if t.isPunctuator(.semicolon) && !isForHeader {
+                    advance()
+                    return
+                }
+                if t.isPunctuator(.leftParen) { parens += 1 }
+                if t.isPunctuator(.rightParen) { parens -= 1 }
+                advance()
+                continue
+            }
+            parens = 0
             if braces == 0 && current > start && t.isAtLineStart
                 && (isStatementKeyword(t) || isDeclarationKeyword(t))
             {
