@@ -136,8 +136,8 @@ struct Preprocessor {
 
     /// Consumes the next source token.
     mutating func advanceSource() -> Token {
-        let t = lookahead
-        lookahead = lexer.next()
+        var t = lexer.next()
+        swap(&t, &lookahead)
         consumedCount += 1
         return t
     }
@@ -386,7 +386,7 @@ struct Preprocessor {
 
     /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
     /// checks literals and characters, and enforces the token limit.
-    mutating func produce(_ token: Token, into out: inout [Token], isOutput: Bool) {
+    mutating func produce(_ token: consuming Token, into out: inout [Token], isOutput: Bool) {
         producedTokenCount += 1
         if producedTokenCount > options.maxTokens {
             if !isAborted {
@@ -396,26 +396,25 @@ struct Preprocessor {
             return
         }
         guard isOutput else {
-            out.append(token)
+            out.append(consume token)
             return
         }
-        var t = token
+        var t = consume token
         t.hideSet = nil
-        var notes: [Diagnostic.Note] { t.expansion?.notes ?? [] }
         switch t.kind {
         case .identifier:
             t.kind = classifyWord(t.text)
             if t.kind == .reservedWord {
-                diagnostics.append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: notes))
+                diagnostics.append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .intLiteral, .floatLiteral:
             let parsed = NumberLiteral.parse(
                 t.text, isFloat: t.kind == .floatLiteral, allowsFloatSuffix: version == .glsl120)
             if case .failure(let error) = parsed {
-                diagnostics.append(error.diagnostic(at: t.span, notes: notes))
+                diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .invalid:
-            diagnostics.append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: notes))
+            diagnostics.append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
         default:
             break
         }
