@@ -60,6 +60,11 @@ public struct ParseResult: Sendable {
     public var extensionBehaviors: [String: ExtensionBehavior] { preprocessed.extensionBehaviors }
     /// The `#pragma` directives.
     public var pragmas: [Pragma] { preprocessed.pragmas }
+    /// `expanded from macro 'X'` notes for a span of the tree (see
+    /// `PreprocessedSource.expansionNotes(for:)`).
+    public func expansionNotes(for span: SourceSpan) -> [Diagnostic.Note] {
+        preprocessed.expansionNotes(for: span)
+    }
     /// `true` when any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.containsError }
 }

@@ -254,6 +254,10 @@ extension Preprocessor {
             bodyStart = i
         }
         var body = Array(arguments[bodyStart...])
+        if let hash = body.first(where: { $0.kind == .hash }) {
+            report(.hashInMacro, at: hash.span)
+            return
+        }
         if !body.isEmpty { body[0].hasLeadingSpace = false }
         let macro = Macro(name: name.text, nameSpan: name.span, parameters: parameters, body: body)
         if let old = macros[name.text], !old.isSameDefinition(as: macro) {

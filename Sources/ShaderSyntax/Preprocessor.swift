@@ -28,6 +28,24 @@ public struct PreprocessedSource: Sendable {
     /// Errors and warnings from lexing and preprocessing.
     public let diagnostics: [Diagnostic]
 
+    /// Notes that explain where the text of `span` came from when macros produced it:
+    /// `expanded from macro 'X'` pointing into the `#define`, innermost macro first.
+    ///
+    /// For a checker whose nodes only carry use-site spans: the first token inside `span` that
+    /// came from a macro (preferring one whose span is exactly `span`) supplies the notes.
+    ///
+    /// - Parameter span: a span of a syntax node or token of this file.
+    /// - Returns: the notes, or an empty array when no macro produced text there.
+    public func expansionNotes(for span: SourceSpan) -> [Diagnostic.Note] {
+        guard span.file === file else { return [] }
+        var contained: MacroExpansion?
+        for t in tokens where t.expansion != nil && t.span.start >= span.start && t.span.end <= span.end {
+            if t.span.start == span.start && t.span.end == span.end { return t.expansion!.notes }
+            if contained == nil { contained = t.expansion }
+        }
+        return contained?.notes ?? []
+    }
+
     /// The extensions whose final behavior is `require`, `enable` or `warn`.
     public var enabledExtensions: Set<String> {
         Set(extensionBehaviors.filter { $0.value.isEnabled }.keys)

@@ -60,6 +60,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case extensionAfterCode
     /// `#line` whose arguments are not integers.
     case invalidLineDirective
+    /// `#` or `##` in a macro's replacement list (GLSL ES has no stringizing or pasting).
+    case hashInMacro
 
     /// The diagnostic message.
     public var message: String {
@@ -95,6 +97,7 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .unsupportedExtension(let n): "extension '\(n)' is not supported"
         case .extensionAfterCode: "'#extension' should come before any code"
         case .invalidLineDirective: "expected '#line line' or '#line line source-string-number'"
+        case .hashInMacro: "'#' and '##' are not supported in macros"
         }
     }
 

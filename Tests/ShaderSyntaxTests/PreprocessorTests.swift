@@ -413,3 +413,44 @@ struct PreprocessorTests {
         #expect(result.diagnostics.first?.notes.first?.span?.text == "double")
     }
 }
+
+@Suite("Preprocessor: more")
+struct MorePreprocessorTests {
+    @Test func hashAndPastingAreNotSupported() {
+        #expect(preprocessShader("#define S(x) #x").diagnostics.map(\.message) == ["'#' and '##' are not supported in macros"])
+        #expect(preprocessShader("#define P(a, b) a ## b").diagnostics.count == 1)
+    }
+
+    @Test func expansionNotesForTreeSpans() {
+        let result = parseShader("#define ONE 1.0\n#define COLOR vec4(ONE)\nvec4 c = COLOR;\nfloat x = 2.0 * ONE;\nfloat y = 2.0;")
+        #expect(result.diagnostics.isEmpty)
+        let inits = result.translationUnit.declarations.compactMap { d -> Expression? in
+            guard case .declaration(.variables(let v)) = d else { return nil }
+            return v.declarators.first?.initializer
+        }
+        #expect(inits.count == 3)
+        #expect(result.expansionNotes(for: inits[0].span).map(\.message) == ["expanded from macro 'COLOR'"])
+        #expect(result.expansionNotes(for: inits[0].span).first?.span?.text == "vec4")
+        #expect(result.expansionNotes(for: inits[1].span).map(\.message) == ["expanded from macro 'ONE'"])
+        #expect(result.expansionNotes(for: inits[1].span).first?.span?.text == "1.0")
+        #expect(result.expansionNotes(for: inits[2].span).isEmpty)
+    }
+
+    @Test func directiveInsideMacroArgumentsEndsTheCall() {
+        let result = preprocessShader("#define F(x) x\nF(1,\n#define Y\n2)")
+        #expect(result.diagnostics.first?.message == "unterminated argument list invoking macro 'F'")
+    }
+
+    @Test func definedProducedByExpansionIsJustAName() {
+        #expect(preprocessedText("#define D defined(X)\n#if D\nyes\n#else\nno\n#endif") == "no")
+    }
+
+    @Test func lineInsideMultiLineInvocationIsTheTokensOwnLine() {
+        #expect(preprocessedText("#define ID(x) x\nID(\n__LINE__)") == "3")
+    }
+
+    @Test func emptyFileAndCommentsOnly() {
+        #expect(parseShader("").diagnostics.isEmpty)
+        #expect(parseShader("// nothing\n/* at all */\n").translationUnit.declarations.isEmpty)
+    }
+}
