@@ -3,6 +3,10 @@ import ShaderDiagnostics
 extension Parser {
     /// external_declaration: function_definition | declaration
     mutating func parseExternalDeclaration() throws(ParseFailure) -> ExternalDeclaration {
+        if peekKind == .reservedWord {
+            advance()  // Already reported; skip what it starts (`class C { … };`).
+            throw ParseFailure()
+        }
         if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace) || check(.semicolon)
             || (peekKind == .identifier && !isAtDeclarationStart())
             || peekKind == .intLiteral || peekKind == .floatLiteral

@@ -68,6 +68,10 @@ extension Parser {
             if !check(.semicolon) { value = try parseExpression() }
             try consumeSemicolon()
             return .return(value, span: span(from: start))
+        case .reservedWord where !isAtDeclarationStart():
+            // `switch (x) { … }`, `goto l;`: the word is already reported; skip the statement.
+            advance()
+            throw ParseFailure()
         default:
             if isAtDeclarationStart() {
                 return try parseDeclarationStatement()

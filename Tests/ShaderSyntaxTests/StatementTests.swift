@@ -108,3 +108,27 @@ struct StatementTests {
         #expect(result.diagnostics.map(\.description) == ["test.fsh:3:1: error: expected '}', found end of file"])
     }
 }
+
+@Suite("Statements: reserved words")
+struct ReservedStatementTests {
+    @Test func reservedWordStatementsGiveOneError() {
+        let source = """
+            void main() {
+                switch (u) {
+                    case 1: x = 1.0; break;
+                }
+                goto end;
+                gl_FragColor = vec4(1.0);
+            }
+            class C { float x; };
+            float ok;
+            """
+        let result = parseShader(source)
+        #expect(headers(result) == [
+            "test.fsh:2:5: error: 'switch' is a reserved word",
+            "test.fsh:5:5: error: 'goto' is a reserved word",
+            "test.fsh:8:1: error: 'class' is a reserved word",
+        ])
+        #expect(result.translationUnit.declarations.last?.description == "float ok;")
+    }
+}
