@@ -170,7 +170,9 @@ struct Lexer {
             return makeToken(.hash, from: start)
         }
         if let p = lexPunctuator() {
-            return makeToken(.punctuator(p), from: start)
+            // The spelling is the case's raw value: no string is built from the bytes.
+            return Token(
+                .punctuator(p), text: p.rawValue, span: SourceSpan(file: file, start: start, end: position))
         }
         // One character outside the character set; keep a whole UTF-8 sequence together.
         position += 1

@@ -27,7 +27,9 @@ struct Parser {
     // MARK: Helper verbs
 
     /// The current token.
-    var peek: Token { tokens[current] }
+    var peek: Token {
+        @inline(__always) get { tokens[current] }
+    }
 
     /// The current token's kind (read in place, without copying the token).
     var peekKind: TokenKind { tokens[current].kind }
@@ -36,12 +38,14 @@ struct Parser {
     func peek(ahead n: Int) -> Token { tokens[min(current + n, tokens.count - 1)] }
 
     /// The token before the current one.
-    var previous: Token { tokens[max(current - 1, 0)] }
+    var previous: Token {
+        @inline(__always) get { tokens[max(current - 1, 0)] }
+    }
 
     var isAtEnd: Bool { tokens[current].kind == .endOfFile }
 
     /// Moves past the current token and returns it.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func advance() -> Token {
         let t = tokens[current]
         if current < tokens.count - 1 { current += 1 }
@@ -92,7 +96,8 @@ struct Parser {
     }
 
     /// The span from `start` to the end of the previous token.
-    func span(from start: Token) -> SourceSpan { start.span.merged(with: previous.span) }
+    @inline(__always)
+    func span(from start: Token) -> SourceSpan { start.span.merged(with: tokens[max(current - 1, 0)].span) }
 
     // MARK: Errors
 

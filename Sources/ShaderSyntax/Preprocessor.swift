@@ -284,18 +284,22 @@ struct Preprocessor {
     /// Recursion is prevented by hide sets (Prosser's algorithm): every token produced by
     /// expanding `M` remembers `M`, and is never expanded by `M` again.
     mutating func expand(
-        _ token: Token, in frame: inout ExpansionFrame, into out: inout [Token], depth: Int,
+        _ token: consuming Token, in frame: inout ExpansionFrame, into out: inout [Token], depth: Int,
         isOutput: Bool
     ) {
-        guard token.kind == .identifier, macroFilter & Preprocessor.filterBit(token.text) != 0,
-            let macro = macros[token.text],
+        // The common case first: a token that cannot name a macro moves straight on.
+        if token.kind != .identifier || macroFilter & Preprocessor.filterBit(token.text) == 0 {
+            produce(token, into: &out, isOutput: isOutput)
+            return
+        }
+        guard let macro = macros[token.text],
             token.hideSet?.contains(macro.name) != true
         else {
             produce(token, into: &out, isOutput: isOutput)
             return
         }
         if let dynamic = macro.dynamic {
-            var value = token
+            var value = copy token
             value.kind = .intLiteral
             value.hideSet = nil
             switch dynamic {
