@@ -86,13 +86,17 @@ struct ConditionEvaluator {
     /// where division by zero is not an error.
     private mutating func expression(_ minimum: Level, evaluated: Bool) throws(Failure) -> Int {
         var left = try unary(evaluated: evaluated)
-        while let t = peek(), case .punctuator(let p) = t.kind, let level = binaryLevel(p), level >= minimum {
+        while let t = peek(), case .punctuator(let p) = t.kind, let level = binaryLevel(p),
+            level >= minimum
+        {
             position += 1
             switch p {
             case .question:
                 let then = try expression(.conditional, evaluated: evaluated && left != 0)
                 guard let colon = peek(), colon.isPunctuator(.colon) else {
-                    throw failure("expected ':' in conditional expression, found \(peek()?.quoted ?? "end of line")", at: peek())
+                    throw failure(
+                        "expected ':' in conditional expression, found \(peek()?.quoted ?? "end of line")",
+                        at: peek())
                 }
                 position += 1
                 let otherwise = try expression(.conditional, evaluated: evaluated && left == 0)
@@ -127,7 +131,10 @@ struct ConditionEvaluator {
             case .star: left = left &* right
             case .slash, .percent:
                 if right == 0 {
-                    if evaluated { throw Failure(error: .divisionByZero, span: t.span, notes: t.expansion?.notes ?? []) }
+                    if evaluated {
+                        throw Failure(
+                            error: .divisionByZero, span: t.span, notes: t.expansion?.notes ?? [])
+                    }
                     left = 0
                 } else {
                     let (q, overflow) = left.dividedReportingOverflow(by: right)
@@ -141,14 +148,19 @@ struct ConditionEvaluator {
     }
 
     private mutating func unary(evaluated: Bool) throws(Failure) -> Int {
-        guard let t = peek() else { throw failure("expected expression, found end of line", at: nil) }
+        guard let t = peek() else {
+            throw failure("expected expression, found end of line", at: nil)
+        }
         nesting += 1
         defer { nesting -= 1 }
         if nesting > maxNesting { throw failure("expression nested too deeply", at: t) }
         position += 1
         switch t.kind {
         case .intLiteral:
-            guard case .success(.int(let value)) = NumberLiteral.parse(t.text, isFloat: false, allowsFloatSuffix: false) else {
+            guard
+                case .success(.int(let value)) = NumberLiteral.parse(
+                    t.text, isFloat: false, allowsFloatSuffix: false)
+            else {
                 throw failure("invalid integer \(t.quoted)", at: t)
             }
             return value

@@ -88,12 +88,16 @@ public func parse(
 ///   - preprocessed: the output of `preprocess(_:stage:options:)`.
 ///   - options: the nesting limit.
 /// - Returns: the tree, with the preprocessor's and the parser's diagnostics in source order.
-public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = ParseOptions()) -> ParseResult {
+public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = ParseOptions())
+    -> ParseResult
+{
     var parser = Parser(preprocessed: preprocessed, options: options)
     let unit = parser.parseTranslationUnit()
     let all = (preprocessed.diagnostics + parser.diagnostics).enumerated().sorted { a, b in
-        let x = a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max
-        let y = b.element.span?.file === preprocessed.file ? b.element.span?.start ?? Int.max : Int.max
+        let x =
+            a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max
+        let y =
+            b.element.span?.file === preprocessed.file ? b.element.span?.start ?? Int.max : Int.max
         return (x, a.offset) < (y, b.offset)
     }.map(\.element)
     return ParseResult(translationUnit: unit, preprocessed: preprocessed, diagnostics: all)

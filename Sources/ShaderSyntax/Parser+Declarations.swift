@@ -24,7 +24,9 @@ extension Parser {
     /// declaration: function_prototype ';' | init_declarator_list ';'
     ///   | 'precision' precision_qualifier type_specifier_no_prec ';' | 'invariant' names ';'
     /// and, when `allowsFunctionDefinition`, function_definition.
-    mutating func parseDeclaration(allowsFunctionDefinition: Bool) throws(ParseFailure) -> ExternalDeclaration {
+    mutating func parseDeclaration(allowsFunctionDefinition: Bool) throws(ParseFailure)
+        -> ExternalDeclaration
+    {
         let start = peek
         if check(.precision) {
             return .declaration(.precision(try parsePrecisionDeclaration()))
@@ -34,12 +36,15 @@ extension Parser {
             var names = [try consumeIdentifier()]
             while match(.comma) { names.append(try consumeIdentifier()) }
             try consumeSemicolon()
-            return .declaration(.invariant(InvariantDeclaration(names: names, span: span(from: start))))
+            return .declaration(
+                .invariant(InvariantDeclaration(names: names, span: span(from: start))))
         }
         let type = try parseFullySpecifiedType()
         if check(.semicolon) {
             advance()
-            return .declaration(.variables(VariableDeclarationList(type: type, declarators: [], span: span(from: start))))
+            return .declaration(
+                .variables(
+                    VariableDeclarationList(type: type, declarators: [], span: span(from: start))))
         }
         let name = try consumeIdentifier()
         if check(.leftParen) {
@@ -49,7 +54,8 @@ extension Parser {
                 let body = try parseBlockBody()
                 return .function(
                     FunctionDefinition(
-                        prototype: prototype, body: body, bodySpan: span(from: open), span: span(from: start)))
+                        prototype: prototype, body: body, bodySpan: span(from: open),
+                        span: span(from: start)))
             }
             try consumeSemicolon()
             var declared = prototype
@@ -62,7 +68,9 @@ extension Parser {
         }
         try consumeSemicolon()
         return .declaration(
-            .variables(VariableDeclarationList(type: type, declarators: declarators, span: span(from: start))))
+            .variables(
+                VariableDeclarationList(
+                    type: type, declarators: declarators, span: span(from: start))))
     }
 
     /// The rest of a declarator after its name: `[size]`, `= initializer`.
@@ -73,7 +81,8 @@ extension Parser {
             initializer = try parseAssignmentExpression()
         }
         let end = previous.span
-        return Declarator(name: name, array: array, initializer: initializer, span: name.span.merged(with: end))
+        return Declarator(
+            name: name, array: array, initializer: initializer, span: name.span.merged(with: end))
     }
 
     /// `[ constant_expression ]`, if present. `[]` is kept (desktop GLSL 1.20 allows it with an
@@ -137,7 +146,8 @@ extension Parser {
             qualifiers.storageSpan = advance().span
         }
         let specifier = try parseTypeSpecifier()
-        return FullySpecifiedType(qualifiers: qualifiers, specifier: specifier, span: span(from: start))
+        return FullySpecifiedType(
+            qualifiers: qualifiers, specifier: specifier, span: span(from: start))
     }
 
     /// type_specifier: precision_qualifier? type_specifier_no_prec

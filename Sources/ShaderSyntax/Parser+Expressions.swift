@@ -119,14 +119,18 @@ extension Parser {
                 let right = try parseExpression(.assignment)
                 left = Expression(.comma(left, right), span: left.span.merged(with: right.span))
             case .assignment(let a):
-                if a.binaryOperator.map(isReserved) == true { report(.reservedOperator(a.rawValue), at: operatorToken) }
+                if a.binaryOperator.map(isReserved) == true {
+                    report(.reservedOperator(a.rawValue), at: operatorToken)
+                }
                 let right = try parseExpression(.assignment)
-                left = Expression(.assignment(a, left, right), span: left.span.merged(with: right.span))
+                left = Expression(
+                    .assignment(a, left, right), span: left.span.merged(with: right.span))
             case .conditional:
                 let then = try parseExpression(.comma)
                 try consume(.colon)
                 let otherwise = try parseExpression(.assignment)
-                left = Expression(.ternary(left, then, otherwise), span: left.span.merged(with: otherwise.span))
+                left = Expression(
+                    .ternary(left, then, otherwise), span: left.span.merged(with: otherwise.span))
             case .binary(let b):
                 if isReserved(b) { report(.reservedOperator(b.rawValue), at: operatorToken) }
                 let right = try parseExpression(level.next)
@@ -179,7 +183,8 @@ extension Parser {
                 e = Expression(.field(e, field), span: e.span.merged(with: field.span))
             } else if check(.plusPlus) || check(.minusMinus) {
                 let t = advance()
-                let op: Expression.UnaryOperator = t.isPunctuator(.plusPlus) ? .postIncrement : .postDecrement
+                let op: Expression.UnaryOperator =
+                    t.isPunctuator(.plusPlus) ? .postIncrement : .postDecrement
                 e = Expression(.unary(op, e), span: e.span.merged(with: t.span))
             } else {
                 return e
@@ -204,7 +209,9 @@ extension Parser {
         case .intLiteral:
             advance()
             var value = 0
-            if case .success(.int(let v)) = NumberLiteral.parse(t.text, isFloat: false, allowsFloatSuffix: true) {
+            if case .success(.int(let v)) = NumberLiteral.parse(
+                t.text, isFloat: false, allowsFloatSuffix: true)
+            {
                 value = v
                 if v > Int(UInt32.max) { report(.integerTooLarge(t.text), at: t) }
             }
@@ -212,7 +219,9 @@ extension Parser {
         case .floatLiteral:
             advance()
             var value = 0.0
-            if case .success(.float(let v)) = NumberLiteral.parse(t.text, isFloat: true, allowsFloatSuffix: true) {
+            if case .success(.float(let v)) = NumberLiteral.parse(
+                t.text, isFloat: true, allowsFloatSuffix: true)
+            {
                 value = v
             }
             return Expression(.floatLiteral(value), span: t.span)
@@ -231,7 +240,9 @@ extension Parser {
     }
 
     /// function_call: callee '(' ('void' | assignment_expression (',' assignment_expression)*)? ')'
-    mutating func parseCall(_ callee: Expression.Callee, start: Token) throws(ParseFailure) -> Expression {
+    mutating func parseCall(_ callee: Expression.Callee, start: Token) throws(ParseFailure)
+        -> Expression
+    {
         try consume(.leftParen)
         var arguments: [Expression] = []
         if peekKind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {

@@ -145,6 +145,7 @@ extension Parser {
         let name = try consumeIdentifier()
         try consume(.equal)
         let initializer = try parseAssignmentExpression()
-        return .declaration(type: type, name: name, initializer: initializer, span: span(from: start))
+        return .declaration(
+            type: type, name: name, initializer: initializer, span: span(from: start))
     }
 }

@@ -89,15 +89,21 @@ struct Parser {
     }
 
     /// Requires a name; reserved words (already reported) are accepted as names.
-    mutating func consumeIdentifier(_ what: String = "identifier") throws(ParseFailure) -> Identifier {
-        guard peekKind == .identifier || peekKind == .reservedWord else { throw fail(expected: what) }
+    mutating func consumeIdentifier(_ what: String = "identifier") throws(ParseFailure)
+        -> Identifier
+    {
+        guard peekKind == .identifier || peekKind == .reservedWord else {
+            throw fail(expected: what)
+        }
         let t = advance()
         return Identifier(t.text, span: t.span)
     }
 
     /// The span from `start` to the end of the previous token.
     @inline(__always)
-    func span(from start: Token) -> SourceSpan { start.span.merged(with: tokens[max(current - 1, 0)].span) }
+    func span(from start: Token) -> SourceSpan {
+        start.span.merged(with: tokens[max(current - 1, 0)].span)
+    }
 
     // MARK: Errors
 
@@ -173,8 +179,11 @@ struct Parser {
         switch t.kind {
         case .typeName: true
         case .keyword(let k):
-            [.attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp, .mediump, .highp]
-                .contains(k)
+            [
+                .attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp,
+                .mediump, .highp,
+            ]
+            .contains(k)
         default: false
         }
     }
@@ -242,7 +251,9 @@ struct Parser {
         }
         while !isAtEnd {
             let t = peek
-            if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) { return }
+            if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) {
+                return
+            }
             if t.isPunctuator(.leftBrace) {
                 braces += 1
             } else if t.isPunctuator(.rightBrace) {

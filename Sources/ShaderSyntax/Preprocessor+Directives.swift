@@ -36,7 +36,8 @@ extension Preprocessor {
         case "pragma":
             pragmas.append(Pragma(text: text(of: arguments), span: span))
         case "extension": handleExtension(arguments, nameToken: nameToken, span: span)
-        case "version": handleVersion(arguments, nameToken: nameToken, span: span, isFirst: isFirstInFile)
+        case "version":
+            handleVersion(arguments, nameToken: nameToken, span: span, isFirst: isFirstInFile)
         case "line": handleLine(arguments, nameToken: nameToken, span: span)
         default:
             report(.unknownDirective(name), at: nameToken.span)
@@ -63,8 +64,11 @@ extension Preprocessor {
         }
         var isTrue = false
         if directive == "if" {
-            isTrue = evaluateCondition(arguments, directive: directive, nameToken: nameToken) ?? false
-        } else if let name = macroNameArgument(arguments, directive: directive, nameToken: nameToken) {
+            isTrue =
+                evaluateCondition(arguments, directive: directive, nameToken: nameToken) ?? false
+        } else if let name = macroNameArgument(
+            arguments, directive: directive, nameToken: nameToken)
+        {
             isTrue = (macros[name] != nil) == (directive == "ifdef")
         }
         conditionals.append(
@@ -93,7 +97,9 @@ extension Preprocessor {
         group.wasTaken = isTrue
     }
 
-    private mutating func handleElseOrEndif(_ directive: String, arguments: [Token], span: SourceSpan) {
+    private mutating func handleElseOrEndif(
+        _ directive: String, arguments: [Token], span: SourceSpan
+    ) {
         guard var group = conditionals.popLast() else {
             report(.unmatchedConditional(directive), at: span)
             return
@@ -114,7 +120,8 @@ extension Preprocessor {
         _ arguments: [Token], directive: String, nameToken: Token
     ) -> String? {
         guard let first = arguments.first else {
-            report(.missingArgument(directive: directive, expected: "macro name"), at: nameToken.span)
+            report(
+                .missingArgument(directive: directive, expected: "macro name"), at: nameToken.span)
             return nil
         }
         guard first.kind == .identifier else {
@@ -132,7 +139,8 @@ extension Preprocessor {
         _ arguments: [Token], directive: String, nameToken: Token
     ) -> Bool? {
         guard !arguments.isEmpty else {
-            report(.missingArgument(directive: directive, expected: "expression"), at: nameToken.span)
+            report(
+                .missingArgument(directive: directive, expected: "expression"), at: nameToken.span)
             return nil
         }
         // Replace `defined X` and `defined(X)` before anything expands.
@@ -156,8 +164,9 @@ extension Preprocessor {
             j += 1
             if parenthesized {
                 guard j < arguments.count, arguments[j].isPunctuator(.rightParen) else {
-                    report(.invalidExpression("expected ')' after 'defined(\(arguments[j - 1].text)'"),
-                           at: arguments[j - 1].span)
+                    report(
+                        .invalidExpression("expected ')' after 'defined(\(arguments[j - 1].text)'"),
+                        at: arguments[j - 1].span)
                     return nil
                 }
                 j += 1
@@ -209,7 +218,8 @@ extension Preprocessor {
 
     private mutating func handleDefine(_ arguments: [Token], nameToken: Token) {
         guard let name = arguments.first else {
-            report(.missingArgument(directive: "define", expected: "macro name"), at: nameToken.span)
+            report(
+                .missingArgument(directive: "define", expected: "macro name"), at: nameToken.span)
             return
         }
         guard name.kind == .identifier else {
@@ -219,7 +229,9 @@ extension Preprocessor {
         guard checkMacroName(name) else { return }
         var bodyStart = 1
         var parameters: [String]?
-        if arguments.count > 1 && arguments[1].isPunctuator(.leftParen) && !arguments[1].hasLeadingSpace {
+        if arguments.count > 1 && arguments[1].isPunctuator(.leftParen)
+            && !arguments[1].hasLeadingSpace
+        {
             var names: [String] = []
             var i = 2
             var expectName = true
@@ -263,7 +275,8 @@ extension Preprocessor {
         if let old = macros[name.text], !old.isSameDefinition(as: macro) {
             report(
                 .macroRedefined(name.text), at: name.span,
-                notes: old.nameSpan.map { [Diagnostic.Note("previous definition is here", at: $0)] } ?? [])
+                notes: old.nameSpan.map { [Diagnostic.Note("previous definition is here", at: $0)] }
+                    ?? [])
         }
         define(macro)
     }
@@ -285,7 +298,9 @@ extension Preprocessor {
             return
         }
         guard let number = arguments.first else {
-            report(.missingArgument(directive: "version", expected: "version number"), at: nameToken.span)
+            report(
+                .missingArgument(directive: "version", expected: "version number"),
+                at: nameToken.span)
             return
         }
         guard number.kind == .intLiteral, let value = Int(number.text),
@@ -301,12 +316,16 @@ extension Preprocessor {
         self.version = version
     }
 
-    private mutating func handleExtension(_ arguments: [Token], nameToken: Token, span: SourceSpan) {
+    private mutating func handleExtension(_ arguments: [Token], nameToken: Token, span: SourceSpan)
+    {
         guard arguments.count == 3, arguments[0].kind == .identifier,
             arguments[1].isPunctuator(.colon), arguments[2].kind == .identifier
         else {
-            let found = arguments.first(where: { _ in true }).map { _ in "'\(text(of: arguments))'" }
-            report(.malformedExtension(found: found ?? "end of line"), at: arguments.first?.span ?? nameToken.span)
+            let found = arguments.first(where: { _ in true }).map { _ in "'\(text(of: arguments))'"
+            }
+            report(
+                .malformedExtension(found: found ?? "end of line"),
+                at: arguments.first?.span ?? nameToken.span)
             return
         }
         if !output.isEmpty { report(.extensionAfterCode, .warning, at: span) }
@@ -326,7 +345,8 @@ extension Preprocessor {
         guard options.supportedExtensions.contains(name) else {
             switch behavior {
             case .require: report(.unsupportedExtension(name), at: arguments[0].span)
-            case .enable, .warn: report(.unsupportedExtension(name), .warning, at: arguments[0].span)
+            case .enable, .warn:
+                report(.unsupportedExtension(name), .warning, at: arguments[0].span)
             case .disable: break
             }
             return

@@ -39,7 +39,8 @@ public struct PreprocessedSource: Sendable {
     public func expansionNotes(for span: SourceSpan) -> [Diagnostic.Note] {
         guard span.file === file else { return [] }
         var contained: MacroExpansion?
-        for t in tokens where t.expansion != nil && t.span.start >= span.start && t.span.end <= span.end {
+        for t in tokens
+        where t.expansion != nil && t.span.start >= span.start && t.span.end <= span.end {
             if t.span.start == span.start && t.span.end == span.end { return t.expansion!.notes }
             if contained == nil { contained = t.expansion }
         }
@@ -90,7 +91,9 @@ struct Macro {
     func isSameDefinition(as other: Macro) -> Bool {
         guard parameters == other.parameters, body.count == other.body.count else { return false }
         for (i, (a, b)) in zip(body, other.body).enumerated() {
-            if a.text != b.text || (i > 0 && a.hasLeadingSpace != b.hasLeadingSpace) { return false }
+            if a.text != b.text || (i > 0 && a.hasLeadingSpace != b.hasLeadingSpace) {
+                return false
+            }
         }
         return true
     }
@@ -149,7 +152,8 @@ struct Preprocessor {
         self.options = options
         self.lexer = Lexer(file: file)
         self.lookahead = Token(
-            .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0), isAtLineStart: true)
+            .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0),
+            isAtLineStart: true)
     }
 
     /// Consumes the next source token.
@@ -166,8 +170,9 @@ struct Preprocessor {
         let endSpan = SourceSpan(file: file, start: file.bytes.count, end: file.bytes.count)
         let endToken = Token(.endOfFile, text: "", span: endSpan, isAtLineStart: true)
         guard file.bytes.count <= options.maxSourceBytes else {
-            report(.sourceTooLarge(bytes: file.bytes.count, limit: options.maxSourceBytes),
-                   at: SourceSpan(file: file, start: 0, end: 0))
+            report(
+                .sourceTooLarge(bytes: file.bytes.count, limit: options.maxSourceBytes),
+                at: SourceSpan(file: file, start: 0, end: 0))
             output = [endToken]
             return
         }
@@ -284,7 +289,8 @@ struct Preprocessor {
     /// Recursion is prevented by hide sets (Prosser's algorithm): every token produced by
     /// expanding `M` remembers `M`, and is never expanded by `M` again.
     mutating func expand(
-        _ token: consuming Token, in frame: inout ExpansionFrame, into out: inout [Token], depth: Int,
+        _ token: consuming Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        depth: Int,
         isOutput: Bool
     ) {
         // The common case first: a token that cannot name a macro moves straight on.
@@ -332,7 +338,8 @@ struct Preprocessor {
             if parameters.isEmpty && arguments.count == 1 && arguments[0].isEmpty { arguments = [] }
             guard arguments.count == parameters.count else {
                 report(
-                    .wrongArgumentCount(macro: macro.name, expected: parameters.count, given: arguments.count),
+                    .wrongArgumentCount(
+                        macro: macro.name, expected: parameters.count, given: arguments.count),
                     at: token.span.merged(with: rightParen.span),
                     notes: token.expansion?.notes ?? [])
                 return
@@ -341,10 +348,12 @@ struct Preprocessor {
             useSpan = token.span.merged(with: rightParen.span)
             // Arguments are fully expanded before substitution (there is no `#` or `##`).
             for i in arguments.indices {
-                var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
+                var argumentFrame = ExpansionFrame(
+                    pending: arguments[i].reversed(), readsSource: false)
                 var expanded: [Token] = []
                 while !isAborted, let t = nextToken(&argumentFrame) {
-                    expand(t, in: &argumentFrame, into: &expanded, depth: depth + 1, isOutput: false)
+                    expand(
+                        t, in: &argumentFrame, into: &expanded, depth: depth + 1, isOutput: false)
                 }
                 arguments[i] = expanded
             }
@@ -427,7 +436,9 @@ struct Preprocessor {
         case .identifier:
             t.kind = classifyWord(t.text)
             if t.kind == .reservedWord {
-                diagnostics.append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
+                diagnostics.append(
+                    LexicalError.reservedWord(t.text).diagnostic(
+                        at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .intLiteral, .floatLiteral:
             let parsed = NumberLiteral.parse(
@@ -436,7 +447,9 @@ struct Preprocessor {
                 diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .invalid:
-            diagnostics.append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
+            diagnostics.append(
+                LexicalError.invalidCharacter(t.text).diagnostic(
+                    at: t.span, notes: t.expansion?.notes ?? []))
         default:
             break
         }

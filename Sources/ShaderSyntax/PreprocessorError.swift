@@ -68,9 +68,12 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         switch self {
         case .errorDirective(let text): text.isEmpty ? "#error" : "#error \(text)"
         case .unknownDirective(let name): "unknown preprocessor directive '#\(name)'"
-        case .expectedMacroName(let d, let found): "expected macro name after '#\(d)', found \(found)"
-        case .reservedMacroPrefix(let n): "macro name '\(n)' is reserved: names beginning with 'GL_' are"
-        case .reservedMacroUnderscores(let n): "macro name '\(n)' is reserved: names containing '__' are"
+        case .expectedMacroName(let d, let found):
+            "expected macro name after '#\(d)', found \(found)"
+        case .reservedMacroPrefix(let n):
+            "macro name '\(n)' is reserved: names beginning with 'GL_' are"
+        case .reservedMacroUnderscores(let n):
+            "macro name '\(n)' is reserved: names containing '__' are"
         case .definedAsMacroName: "'defined' cannot be used as a macro name"
         case .macroRedefined(let n): "macro '\(n)' redefined with a different definition"
         case .expectedParameterName(let found): "expected macro parameter name, found \(found)"
@@ -80,7 +83,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .unterminatedInvocation(let m): "unterminated argument list invoking macro '\(m)'"
         case .expansionTooDeep(let limit): "macro expansion nested too deeply (limit \(limit))"
         case .tooManyTokens(let limit): "preprocessed shader exceeds \(limit) tokens"
-        case .sourceTooLarge(let bytes, let limit): "shader source is \(bytes) bytes, over the limit of \(limit)"
+        case .sourceTooLarge(let bytes, let limit):
+            "shader source is \(bytes) bytes, over the limit of \(limit)"
         case .unterminatedConditional(let d): "unterminated '#\(d)'; expected '#endif'"
         case .unmatchedConditional(let d): "'#\(d)' without '#if'"
         case .directiveAfterElse(let d): "'#\(d)' after '#else'"

@@ -19,7 +19,8 @@ public enum SyntaxError: Error, Sendable, Hashable {
         case .expected(let what, let found): "expected \(what), found \(found)"
         case .reservedOperator(let op): "operator '\(op)' is reserved in GLSL ES 1.00"
         case .integerTooLarge(let text): "integer literal '\(text)' is too large"
-        case .nestingTooDeep(let limit): "nesting too deep: more than \(limit) levels of expressions or statements"
+        case .nestingTooDeep(let limit):
+            "nesting too deep: more than \(limit) levels of expressions or statements"
         case .strayHash: "'#' is only allowed at the start of a line, to begin a directive"
         }
     }

@@ -130,8 +130,10 @@ struct ExpressionTests {
     @Test func callSpansAndCallees() {
         let result = parseShader("void f() { texture2D(s, uv); vec3(1.0); }")
         guard case .function(let f)? = result.translationUnit.declarations.first,
-            case .expression(let call, _) = f.body[0], case .call(.name(let name), let args) = call.kind,
-            case .expression(let ctor, _) = f.body[1], case .call(.constructor(let type, let typeSpan), _) = ctor.kind
+            case .expression(let call, _) = f.body[0],
+            case .call(.name(let name), let args) = call.kind,
+            case .expression(let ctor, _) = f.body[1],
+            case .call(.constructor(let type, let typeSpan), _) = ctor.kind
         else {
             Issue.record("unexpected shape")
             return

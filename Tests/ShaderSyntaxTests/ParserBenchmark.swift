@@ -32,7 +32,8 @@ func benchmarkShader(lines: Int) -> String {
             """
         n += 1
     }
-    text += "void main() {\n    gl_FragColor = vec4(effect0(textureCoordinate, Material(W, 0.5)), 1.0);\n}\n"
+    text +=
+        "void main() {\n    gl_FragColor = vec4(effect0(textureCoordinate, Material(W, 0.5)), 1.0);\n}\n"
     return text
 }
 
@@ -53,7 +54,9 @@ struct ParserBenchmark {
         }
         times.sort()
         let tokens = result?.preprocessed.tokens.count ?? 0
-        print("parser benchmark: \(lines) lines, \(tokens) tokens, median \(times[15]), fastest \(times[0])")
+        print(
+            "parser benchmark: \(lines) lines, \(tokens) tokens, median \(times[15]), fastest \(times[0])"
+        )
         #expect(result?.diagnostics.isEmpty == true)
         #expect(times[15] < .milliseconds(500))
     }

@@ -19,11 +19,15 @@ struct SplitMix64: RandomNumberGenerator {
 /// file with a sensible location.
 @Suite("Robustness")
 struct RobustnessTests {
-    private func checkSane(_ result: ParseResult, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func checkSane(
+        _ result: ParseResult, _ what: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         for d in result.diagnostics {
             guard let span = d.span else { continue }
             #expect(span.start <= span.end, "\(what): \(d)", sourceLocation: sourceLocation)
-            #expect(span.end <= span.file.bytes.count, "\(what): \(d)", sourceLocation: sourceLocation)
+            #expect(
+                span.end <= span.file.bytes.count, "\(what): \(d)", sourceLocation: sourceLocation)
             #expect(!d.message.isEmpty, sourceLocation: sourceLocation)
             _ = d.rendered()
         }
@@ -51,7 +55,8 @@ struct RobustnessTests {
     func randomlyMutatedFixtures(name: String) throws {
         let bytes = Array(try Fixtures.source(name).text.utf8)
         var rng = SplitMix64(state: UInt64(name.utf8.count) &* 7919)
-        let alphabet = Array("(){}[];,.#=+-*/<>!?:&|^~%\"'\\ \n0123456789.eExabvecfloatuniform".utf8)
+        let alphabet = Array(
+            "(){}[];,.#=+-*/<>!?:&|^~%\"'\\ \n0123456789.eExabvecfloatuniform".utf8)
         for round in 0..<60 {
             var mutated = bytes
             for _ in 0..<Int.random(in: 1...4, using: &rng) where !mutated.isEmpty {
@@ -62,7 +67,8 @@ struct RobustnessTests {
                 default: mutated.insert(alphabet.randomElement(using: &rng)!, at: at)
                 }
             }
-            checkSane(parseShader(String(decoding: mutated, as: UTF8.self)), "\(name) round \(round)")
+            checkSane(
+                parseShader(String(decoding: mutated, as: UTF8.self)), "\(name) round \(round)")
         }
     }
 
