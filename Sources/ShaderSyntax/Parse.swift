@@ -92,7 +92,13 @@ public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = Pa
     -> ParseResult
 {
     var parser = Parser(preprocessed: preprocessed, options: options)
-    let unit = parser.parseTranslationUnit()
+    // Incomplete tokens (a limit was hit) would only give follow-on errors.
+    let unit =
+        preprocessed.wasAborted
+        ? TranslationUnit(
+            declarations: [],
+            span: SourceSpan(file: preprocessed.file, start: 0, end: preprocessed.file.bytes.count))
+        : parser.parseTranslationUnit()
     let all = (preprocessed.diagnostics + parser.diagnostics).enumerated().sorted { a, b in
         let x =
             a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max

@@ -27,6 +27,8 @@ public struct PreprocessedSource: Sendable {
     public let pragmas: [Pragma]
     /// Errors and warnings from lexing and preprocessing.
     public let diagnostics: [Diagnostic]
+    /// `true` when a limit stopped preprocessing: the tokens are incomplete and not parsed.
+    let wasAborted: Bool
 
     /// Notes that explain where the text of `span` came from when macros produced it:
     /// `expanded from macro 'X'` pointing into the `#define`, innermost macro first.
@@ -68,7 +70,7 @@ public func preprocess(
     return PreprocessedSource(
         file: source, stage: stage, tokens: preprocessor.output, version: preprocessor.version,
         extensionBehaviors: preprocessor.extensionBehaviors, pragmas: preprocessor.pragmas,
-        diagnostics: preprocessor.diagnostics)
+        diagnostics: preprocessor.diagnostics, wasAborted: preprocessor.isAborted)
 }
 
 /// A macro defined by `#define` or predefined by the implementation.

@@ -571,6 +571,20 @@ struct MorePreprocessorTests {
         #expect(preprocessedText("#define ID(x) x\nID(\n__LINE__)") == "3")
     }
 
+    @Test func limitHitStopsWithoutFollowOnErrors() {
+        var text = "#define x0 1 1\n"
+        for i in 1...40 { text += "#define x\(i) x\(i - 1) x\(i - 1)\n" }
+        text += "float a = x40;\nvoid main() {}\n"
+        let result = parseShader(text, options: ParseOptions(maxTokens: 5_000))
+        #expect(result.diagnostics.map(\.message) == ["preprocessed shader exceeds 5000 tokens"])
+        #expect(result.translationUnit.declarations.isEmpty)
+    }
+
+    @Test func byteOrderMarkIsIgnored() {
+        #expect(parseShader("\u{FEFF}#version 100\nfloat x;").diagnostics.isEmpty)
+        #expect(parseShader("float x;\u{FEFF}").diagnostics.count == 1)
+    }
+
     @Test func emptyFileAndCommentsOnly() {
         #expect(parseShader("").diagnostics.isEmpty)
         #expect(parseShader("// nothing\n/* at all */\n").translationUnit.declarations.isEmpty)
