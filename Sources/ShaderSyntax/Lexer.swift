@@ -50,8 +50,6 @@ struct Lexer {
     init(file: SourceFile) {
         self.file = file
         self.bytes = file.bytes
-        // A UTF-8 byte order mark at the very start is not part of the shader.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
     /// `true` until a token has been read on the current line.

@@ -7,15 +7,10 @@ extension Parser {
             advance()  // Already reported; skip what it starts (`class C { … };`).
             throw ParseFailure()
         }
-        if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace) || check(.semicolon)
+        if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace)
             || (peekKind == .identifier && !isAtDeclarationStart())
             || peekKind == .intLiteral || peekKind == .floatLiteral
         {
-            if match(.semicolon) {
-                // A stray `;` at global scope is accepted by most compilers; GLSL ES forbids it.
-                report(.expected("declaration", found: "';'"), at: previous)
-                throw ParseFailure()
-            }
             throw fail(expected: "declaration")
         }
         return try parseDeclaration(allowsFunctionDefinition: true)

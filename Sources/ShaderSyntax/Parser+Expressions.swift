@@ -213,7 +213,7 @@ extension Parser {
                 t.text, isFloat: false, allowsFloatSuffix: true)
             {
                 value = v
-                if v > Int(UInt32.max) { report(.integerTooLarge(t.text), at: t) }
+                if v > Int(UInt32.max) { report(.integerTooLarge(t.text), .warning, at: t) }
             }
             return Expression(.intLiteral(value), span: t.span)
         case .floatLiteral:

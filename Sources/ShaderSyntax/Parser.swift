@@ -107,9 +107,10 @@ struct Parser {
 
     // MARK: Errors
 
-    /// Records an error at `token` (with its macro expansion notes).
-    mutating func report(_ error: SyntaxError, at token: Token) {
-        diagnostics.append(error.diagnostic(at: token.span, notes: token.expansion?.notes ?? []))
+    /// Records an error (or a warning) at `token`, with its macro expansion notes.
+    mutating func report(_ error: SyntaxError, _ severity: Severity = .error, at token: Token) {
+        diagnostics.append(
+            Diagnostic(severity, error.message, at: token.span, notes: token.expansion?.notes ?? []))
     }
 
     /// Records `expected X, found Y` at the current token and returns the failure to throw.
@@ -279,6 +280,8 @@ struct Parser {
     mutating func parseTranslationUnit() -> TranslationUnit {
         var declarations: [ExternalDeclaration] = []
         while !isAtEnd && !isAborted {
+            // A stray `;` at global scope (`void f() { … };`) is accepted, as Mesa does.
+            if match(.semicolon) { continue }
             let start = current
             do {
                 declarations.append(try parseExternalDeclaration())

@@ -179,7 +179,8 @@ extension Preprocessor {
         }
         let expanded = expandLine(resolved)
         guard !isAborted else { return nil }
-        var evaluator = ConditionEvaluator(tokens: expanded, endSpan: arguments.last!.span)
+        var evaluator = ConditionEvaluator(
+            tokens: expanded, endSpan: arguments.last!.span, undefinedNameIsError: version.isES)
         switch evaluator.evaluateAll() {
         case .success(let value):
             return value != 0
@@ -206,10 +207,15 @@ extension Preprocessor {
         let name = token.text
         if name == "defined" {
             report(.definedAsMacroName, at: token.span)
+        } else if macros[name]?.dynamic != nil {
+            report(.predefinedMacro(name), at: token.span)
         } else if name.hasPrefix("GL_") {
             report(.reservedMacroPrefix(name), at: token.span)
         } else if name.contains("__") {
-            report(.reservedMacroUnderscores(name), at: token.span)
+            // Reserved, but only a warning (as in Mesa): include guards like `__COMMON__` are
+            // common in real shaders.
+            report(.reservedMacroUnderscores(name), .warning, at: token.span)
+            return true
         } else {
             return true
         }
@@ -328,7 +334,8 @@ extension Preprocessor {
                 at: arguments.first?.span ?? nameToken.span)
             return
         }
-        if !output.isEmpty { report(.extensionAfterCode, .warning, at: span) }
+        // GLSL ES (and Mesa) require `#extension` before any code; desktop GLSL allows it anywhere.
+        if !output.isEmpty && version.isES { report(.extensionAfterCode, at: span) }
         let name = arguments[0].text
         guard let behavior = ExtensionBehavior(rawValue: arguments[2].text) else {
             report(.unknownExtensionBehavior(arguments[2].text), at: arguments[2].span)
@@ -354,13 +361,13 @@ extension Preprocessor {
         extensionBehaviors[name] = behavior
     }
 
-    /// `#line line [source-string-number]`: from the next line on, `__LINE__` counts from
-    /// `line + 1` (GLSL ES 1.00 and desktop GLSL before 3.30) and `__FILE__` is the number.
-    /// Diagnostics keep pointing at the original text.
+    /// `#line line [source-string-number]`: the next line is number `line` (as in C and Mesa)
+    /// and `__FILE__` becomes the number. Diagnostics keep pointing at the original text.
     private mutating func handleLine(_ arguments: [Token], nameToken: Token, span: SourceSpan) {
         let expanded = expandLine(arguments)
         guard !isAborted else { return }
-        var evaluator = ConditionEvaluator(tokens: expanded, endSpan: span)
+        var evaluator = ConditionEvaluator(
+            tokens: expanded, endSpan: span, undefinedNameIsError: version.isES)
         guard !expanded.isEmpty, case .success(let line) = evaluator.evaluateOne() else {
             report(.invalidLineDirective, at: span)
             return
@@ -373,7 +380,7 @@ extension Preprocessor {
             }
             sourceString = number
         }
-        lineDelta = line - file.location(of: nameToken.span.start).line
+        lineDelta = line - (file.location(of: nameToken.span.start).line + 1)
         if let sourceString { sourceStringNumber = sourceString }
     }
 }

@@ -64,6 +64,12 @@ struct DeclarationTests {
         #expect(roundTrip(source) == printed)
     }
 
+    @Test func straySemicolonsAtGlobalScopeAreAccepted() {
+        // Mesa accepts them, and real shaders write `void f() { … };`.
+        let unit = parseClean(";\nvoid f() { };\nfloat x;;\n;")
+        #expect(unit.description == "void f() { }\nfloat x;")
+    }
+
     @Test func desktop120Forms() {
         let source = """
             #version 120
@@ -164,7 +170,6 @@ struct DeclarationTests {
         ("x = 1.0;", "expected declaration, found 'x'"),
         ("return;", "expected declaration, found 'return'"),
         ("}", "expected declaration, found '}'"),
-        (";", "expected declaration, found ';'"),
         ("void main() { void g() { } }", "expected ';', found '{'"),
     ])
     func declarationErrors(source: String, message: String) {

@@ -109,7 +109,7 @@ struct DiagnosticTests {
         #expect(
             headers(result) == [
                 "test.fsh:1:16: error: expected expression, found ';'",
-                "test.fsh:2:1: warning: '#extension' should come before any code",
+                "test.fsh:2:1: error: '#extension' must come before any code in GLSL ES",
                 "test.fsh:2:12: warning: extension 'GL_FOO' is not supported",
                 "test.fsh:3:1: error: #error stop",
                 "test.fsh:4:11: error: expected expression, found ';'",

@@ -73,9 +73,11 @@ struct LexerTests {
         #expect(parseShader("#version 110\nfloat x = 1.5f;").diagnostics.count == 1)
     }
 
-    @Test func integerTooLargeIsAnError() {
+    @Test func integerOutOfRangeIsAWarning() {
         let result = parseShader("int x = 4294967296;")
-        #expect(result.diagnostics.map(\.message) == ["integer literal '4294967296' is too large"])
+        #expect(result.diagnostics.map(\.message) == ["integer literal '4294967296' is out of range"])
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(parseShader("int x = 4294967295;").diagnostics.isEmpty)
     }
 
     @Test func everyPunctuatorLexesAsItself() {

@@ -113,9 +113,13 @@ struct PreprocessorTests {
         #expect(
             preprocessShader("#define GL_FOO 1").diagnostics.map(\.message)
                 == ["macro name 'GL_FOO' is reserved: names beginning with 'GL_' are"])
+        // Only a warning, as in Mesa: include guards like `__COMMON__` are common.
         #expect(
-            preprocessShader("#define my__macro 1").diagnostics.map(\.message)
-                == ["macro name 'my__macro' is reserved: names containing '__' are"])
+            preprocessShader("#define my__macro 1").diagnostics.map(\.description)
+                == ["test.fsh:1:9: warning: macro name 'my__macro' is reserved: names containing '__' are"])
+        #expect(preprocessedText("#define __GUARD__\n#ifdef __GUARD__\nyes\n#endif") == "yes")
+        #expect(preprocessShader("#define __LINE__ 3").diagnostics.map(\.message)
+            == ["predefined macro '__LINE__' cannot be defined or undefined"])
         #expect(preprocessShader("#undef GL_ES").diagnostics.count == 1)
         #expect(preprocessShader("#undef __LINE__").diagnostics.count == 1)
         #expect(
@@ -216,11 +220,12 @@ struct PreprocessorTests {
         ("1 + 2 * 3 == 7", true), ("(1 + 2) * 3 == 9", true), ("10 / 3 == 3 && 10 % 3 == 1", true),
         ("-1 < 0", true), ("~0 == -1", true), ("!0", true), ("!5", false), ("1 << 4 == 16", true),
         ("256 >> 4 == 16", true), ("(6 & 3) == 2 && (6 | 3) == 7 && (6 ^ 3) == 5", true),
-        ("0 || 0", false), ("0 || 2", true), ("1 && 0", false), ("1 ? 2 : 0", true),
-        ("0 ? 1 : 0", false), ("1 ? 0 : 1 / 0", false), ("0 && 1 / 0", false), ("1 || 1 % 0", true),
+        ("0 || 0", false), ("0 || 2", true), ("1 && 0", false),
+        ("0 && 1 / 0", false), ("1 || 1 % 0", true),
         ("3 > 2 > 1", false), ("1 <= 1 && 2 >= 1 && 1 != 2", true),
         ("0x10 == 16 && 010 == 8", true),
-        ("UNDEFINED_NAME", false), ("UNDEFINED_NAME + 1", true), ("defined(GL_ES)", true),
+        ("defined(UNDEFINED_NAME) && UNDEFINED_NAME > 1", false), ("0 && UNDEFINED_NAME", false),
+        ("1 || UNDEFINED_NAME", true), ("defined(GL_ES)", true),
         ("defined GL_ES && !defined(NOPE)", true), ("__VERSION__ == 100", true), ("GL_ES", true),
         ("GL_FRAGMENT_PRECISION_HIGH == 1", true), ("defined GL_OES_standard_derivatives", true),
         ("- - 1 == 1", true), ("+3 == 3", true), ("(((((1)))))", true),
@@ -260,9 +265,12 @@ struct PreprocessorTests {
             "invalid preprocessor expression: expected ')' after 'defined(A'"
         ),
         (
-            "#if 1 ? 2\n#endif",
-            "invalid preprocessor expression: expected ':' in conditional expression, found end of line"
+            "#if 1 ? 2 : 3\n#endif",
+            "invalid preprocessor expression: operator '?:' is not allowed in preprocessor expressions"
         ),
+        ("#if FOO\n#endif", "undefined macro 'FOO' in preprocessor expression"),
+        ("#if true\n#endif", "undefined macro 'true' in preprocessor expression"),
+        ("#if 1 && FOO\n#endif", "undefined macro 'FOO' in preprocessor expression"),
         ("#if ;\n#endif", "invalid preprocessor expression: expected expression, found ';'"),
         ("#ifdef\n#endif", "expected macro name after '#ifdef'"),
         ("#ifdef 1\n#endif", "expected macro name after '#ifdef', found '1'"),
@@ -354,10 +362,10 @@ struct PreprocessorTests {
 
     @Test func lineMacroAndLineDirective() {
         #expect(preprocessedText("__LINE__\n\n__LINE__") == "1 3")
-        // GLSL ES 1.00: after `#line 10`, the next line is number 11.
-        #expect(preprocessedText("a\n#line 10\n__LINE__\n__LINE__") == "a 11 12")
-        #expect(preprocessedText("#line 20 3\n__LINE__ __FILE__") == "21 3")
-        #expect(preprocessedText("#define BASE 100\n#line BASE + 1\n__LINE__") == "102")
+        // After `#line 10` the next line is number 10, as in C and Mesa.
+        #expect(preprocessedText("a\n#line 10\n__LINE__\n__LINE__") == "a 10 11")
+        #expect(preprocessedText("#line 20 3\n__LINE__ __FILE__") == "20 3")
+        #expect(preprocessedText("#define BASE 100\n#line BASE + 1\n__LINE__") == "101")
         // The use site's line counts, also through macros and across lines.
         #expect(preprocessedText("#define L __LINE__\n\nL") == "3")
         #expect(
@@ -434,10 +442,14 @@ struct PreprocessorTests {
                 == ["expected '#extension name : behavior', found end of line"])
     }
 
-    @Test func extensionAfterCodeIsAWarning() {
+    @Test func extensionAfterCodeIsAnErrorInGLSLES() {
         let result = preprocessShader("float x;\n#extension GL_OES_standard_derivatives : enable")
-        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(result.diagnostics.map(\.description)
+            == ["test.fsh:2:1: error: '#extension' must come before any code in GLSL ES"])
         #expect(result.enabledExtensions == ["GL_OES_standard_derivatives"])
+        // Directives before it do not count; desktop GLSL allows it anywhere.
+        #expect(preprocessShader("#define X\n#extension GL_OES_standard_derivatives : enable").diagnostics.isEmpty)
+        #expect(preprocessShader("#version 120\nfloat x;\n#extension GL_ARB_foo : disable").diagnostics.isEmpty)
     }
 
     @Test func samplerExternalOESIsATypeOnlyWhenEnabled() {
@@ -563,8 +575,14 @@ struct MorePreprocessorTests {
             result.diagnostics.first?.message == "unterminated argument list invoking macro 'F'")
     }
 
+    @Test func undefinedNamesReadZeroInDesktopGLSL() {
+        let result = preprocessShader("#version 110\n#if FOO || true\nyes\n#else\nno\n#endif")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.tokens.first?.text == "no")
+    }
+
     @Test func definedProducedByExpansionIsJustAName() {
-        #expect(preprocessedText("#define D defined(X)\n#if D\nyes\n#else\nno\n#endif") == "no")
+        #expect(preprocessedText("#version 120\n#define D defined(X)\n#if D\nyes\n#else\nno\n#endif") == "no")
     }
 
     @Test func lineInsideMultiLineInvocationIsTheTokensOwnLine() {
@@ -580,9 +598,10 @@ struct MorePreprocessorTests {
         #expect(result.translationUnit.declarations.isEmpty)
     }
 
-    @Test func byteOrderMarkIsIgnored() {
-        #expect(parseShader("\u{FEFF}#version 100\nfloat x;").diagnostics.isEmpty)
-        #expect(parseShader("float x;\u{FEFF}").diagnostics.count == 1)
+    @Test func byteOrderMarkIsAnInvalidCharacter() {
+        // Mesa rejects it too; the GLSL character set has no BOM.
+        let result = parseShader("\u{FEFF}void main() {}")
+        #expect(headers(result) == ["test.fsh:1:1: error: invalid character '\u{FEFF}' in shader source"])
     }
 
     @Test func emptyFileAndCommentsOnly() {
