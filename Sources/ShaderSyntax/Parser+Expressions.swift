@@ -112,7 +112,14 @@ extension Parser {
         try enterNesting()
         defer { leaveNesting() }
         var left = try parseUnary()
+        // The grammar's assignment_expression has a unary_expression on the left: `a + b = c`
+        // is a syntax error, `(a + b) = c` is not (the checker rejects it as no l-value).
+        var leftIsUnary = true
         while let (level, op) = infix(peek), level >= minimum {
+            if case .assignment = op, !leftIsUnary {
+                throw fail(expected: "';'")
+            }
+            leftIsUnary = false
             let operatorToken = advance()
             switch op {
             case .comma:

@@ -29,6 +29,10 @@ struct ExpressionTests {
         ("a || b ? c : d", "((a || b) ? c : d)"),
         ("a ? b, c : d", "(a ? (b, c) : d)"),
         ("a ? b : c = d", "(a ? b : (c = d))"),
+        ("(a + b) = c", "((a + b) = c)"),
+        ("a[i].x = -b", "(a[i].x = (-b))"),
+        ("a++ = b", "((a++) = b)"),
+        ("a, b = c", "(a, (b = c))"),
         // Assignment: right-associative, below conditional.
         ("a = b = c", "(a = (b = c))"),
         ("a += b * c", "(a += (b * c))"),
@@ -155,6 +159,8 @@ struct ExpressionTests {
         ("x = vec4;", "expected '(' after type name 'vec4', found ';'"),
         ("x = a b;", "expected ';', found 'b'"),
         ("x = 1 +;", "expected expression, found ';'"),
+        ("a + b = c;", "expected ';', found '='"),
+        ("x = a * b += c;", "expected ';', found '+='"),
         ("x = #;", "'#' is only allowed at the start of a line, to begin a directive"),
     ])
     func expressionErrors(source: String, message: String) {
