@@ -17,9 +17,12 @@ public struct ParseOptions: Sendable {
     /// Object-like macros defined before the shader's first line (like `-D NAME=value`).
     public var predefinedMacros: [String: String]
 
-    /// The extensions Shade supports by default.
+    /// The extensions Shade supports by default: derivatives and explicit-LOD texture lookups.
+    /// `GL_OES_EGL_image_external` (the `samplerExternalOES` type) is understood by the
+    /// preprocessor and parser but not listed, because nothing downstream samples external
+    /// images; add it to `supportedExtensions` to parse such shaders.
     public static let defaultExtensions: Set<String> = [
-        "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_OES_EGL_image_external",
+        "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
     ]
 
     /// Creates options; the defaults suit any real shader.

@@ -14,7 +14,7 @@ public struct Pragma: Sendable, Hashable {
 public struct PreprocessedSource: Sendable {
     /// The file that was preprocessed.
     public let file: SourceFile
-    /// The stage the shader was preprocessed for (it decides `GL_FRAGMENT_PRECISION_HIGH`).
+    /// The stage the shader was preprocessed for.
     public let stage: ShaderStage
     /// The tokens after macro expansion and conditional compilation, words classified into
     /// keywords and type names, ending with an `endOfFile` token.
@@ -243,7 +243,9 @@ struct Preprocessor {
         define(Macro(name: "__VERSION__", body: [], dynamic: .version))
         if version.isES {
             definePredefined("GL_ES")
-            if stage == .fragment { definePredefined("GL_FRAGMENT_PRECISION_HIGH") }
+            // "When defined, this macro is available in both the vertex and fragment languages"
+            // (GLSL ES 1.00 §4.5.4); Mesa agrees.
+            definePredefined("GL_FRAGMENT_PRECISION_HIGH")
             for name in options.supportedExtensions { definePredefined(name) }
         }
         for (name, value) in options.predefinedMacros.sorted(by: { $0.key < $1.key }) {

@@ -344,8 +344,7 @@ struct PreprocessorTests {
             preprocessedText("GL_ES GL_FRAGMENT_PRECISION_HIGH __VERSION__ __FILE__") == "1 1 100 0"
         )
         #expect(
-            preprocessedText("GL_FRAGMENT_PRECISION_HIGH", stage: .vertex)
-                == "GL_FRAGMENT_PRECISION_HIGH")
+            preprocessedText("GL_FRAGMENT_PRECISION_HIGH", stage: .vertex) == "1")
         #expect(preprocessedText("#version 110\nGL_ES") == "GL_ES")
         #expect(preprocessedText("GL_OES_standard_derivatives GL_EXT_shader_texture_lod") == "1 1")
         #expect(
@@ -395,7 +394,7 @@ struct PreprocessorTests {
             result.enabledExtensions == [
                 "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
             ])
-        #expect(result.extensionBehaviors["GL_OES_EGL_image_external"] == .disable)
+        #expect(result.extensionBehaviors["GL_OES_EGL_image_external"] == nil)
         let warn = parseShader("#extension GL_OES_standard_derivatives : warn\n")
         #expect(warn.enabledExtensions == ["GL_OES_standard_derivatives"])
     }
@@ -405,7 +404,7 @@ struct PreprocessorTests {
             "#extension all : warn\n#extension GL_OES_standard_derivatives : disable")
         #expect(result.diagnostics.isEmpty)
         #expect(
-            result.enabledExtensions == ["GL_EXT_shader_texture_lod", "GL_OES_EGL_image_external"])
+            result.enabledExtensions == ["GL_EXT_shader_texture_lod"])
         #expect(preprocessShader("#extension all : disable").enabledExtensions.isEmpty)
         #expect(
             preprocessShader("#extension all : require").diagnostics.map(\.message)
@@ -453,10 +452,17 @@ struct PreprocessorTests {
     }
 
     @Test func samplerExternalOESIsATypeOnlyWhenEnabled() {
-        #expect(preprocessShader("samplerExternalOES").tokens[0].kind == .identifier)
+        var options = ParseOptions()
+        options.supportedExtensions.insert("GL_OES_EGL_image_external")
+        #expect(preprocessShader("samplerExternalOES", options: options).tokens[0].kind == .identifier)
         let enabled = preprocessShader(
-            "#extension GL_OES_EGL_image_external : require\nsamplerExternalOES")
+            "#extension GL_OES_EGL_image_external : require\nsamplerExternalOES", options: options)
+        #expect(enabled.diagnostics.isEmpty)
         #expect(enabled.tokens[0].kind == .typeName(.samplerExternalOES))
+        // Not supported by default: `require` is an error and the word stays a name.
+        let unsupported = preprocessShader("#extension GL_OES_EGL_image_external : require\nsamplerExternalOES")
+        #expect(unsupported.diagnostics.map(\.message) == ["extension 'GL_OES_EGL_image_external' is not supported"])
+        #expect(unsupported.tokens[0].kind == .identifier)
     }
 
     // MARK: Locations through macros
