@@ -401,14 +401,20 @@ extension CheckContext {
         let types = params.map(\.type)
         if let existing = group.entries.first(where: { $0.symbol.parameterTypes == types }) {
             let signature = existing.symbol.signature
+            // A conflicting definition still counts as the definition, so calls don't
+            // also report it as missing.
             if existing.symbol.returnType != returnType && !returnType.isError {
                 error(.conflictingReturnType(signature, returnType, existing.symbol.returnType),
                       at: p.span, notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
                 return nil
             }
-            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier) {
+            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier)
+                || existing.symbol.parameters.map(\.isConst) != params.map(\.isConst)
+            {
                 error(.conflictingQualifiers(signature), at: p.span,
                       notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
                 return nil
             }
             if isDefinition && existing.isDefined {
