@@ -62,7 +62,10 @@ let package = Package(
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
 
         // MARK: Tests
-        .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
+        .testTarget(
+            name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"],
+            exclude: ["Fixtures"]  // Shader files read by path, not bundled.
+        ),
         .testTarget(
             name: "ShaderSemanticsTests",
             dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]
