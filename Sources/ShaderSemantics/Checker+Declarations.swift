@@ -293,17 +293,16 @@ extension CheckContext {
             let value = checkExpression(i)
             if type.isArray || type.containsArray {
                 error(.arrayInitializer, at: i.span)
-            } else if q == .uniform || q == .attribute || q == .varying {
+            } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
                 error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),
                       at: i.span)
             } else if !type.isError {
                 initializer = coerce(value, to: type)
-                if initializer != nil, let ini = initializer, q == .const || (isGlobalScope && version.isES),
-                    ini.constantValue == nil
-                {
+                let needsConstant = q == .const || q == .uniform || (isGlobalScope && version.isES)
+                if let ini = initializer, needsConstant, ini.constantValue == nil {
                     let what =
-                        q == .const
-                        ? "initializer of const '\(name)'"
+                        q == .const || q == .uniform
+                        ? "initializer of \(q!.rawValue) '\(name)'"
                         : "initializer of global variable '\(name)'"
                     error(.notConstant(what: what), at: i.span)
                 }

@@ -127,6 +127,7 @@ final class CheckContext {
     // Built-ins created on first use.
     var builtinVariables: [String: Variable] = [:]
     var depthRangeType: StructType?
+    var compatStructs: [String: StructType] = [:]
 
     // Interface and usage facts.
     var uniforms: [InterfaceVariable] = []
