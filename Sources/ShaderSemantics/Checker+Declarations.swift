@@ -379,9 +379,17 @@ extension CheckContext {
             error(.reservedName(name), at: p.name.span)
             return nil
         }
-        if version.isES, BuiltinCatalogue.byName[name] != nil {
-            // Reported, then declared anyway so calls don't produce follow-on errors.
-            error(.redefineBuiltin(name), at: p.name.span)
+        // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
+        // it, and real shaders do it, e.g. `float cross(vec2, float)`); redefining one of its
+        // signatures is not. Reported, then declared anyway so calls don't cascade.
+        let parameterTypes = params.map(\.type)
+        if BuiltinCatalogue.byName[name]?.contains(where: {
+            $0.overload.parameterTypes == parameterTypes
+                && $0.availability.isAvailable(stage: stage, version: version, extensions: extensions)
+        }) == true {
+            error(.redefineBuiltin(
+                "\(name)(" + parameterTypes.map(\.description).joined(separator: ", ") + ")"),
+                  at: p.name.span)
         }
         if name == "main" && (returnType != .void || !params.isEmpty) {
             error(.badMainSignature, at: p.span)

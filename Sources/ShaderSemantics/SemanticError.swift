@@ -50,6 +50,7 @@ public enum SemanticError: Sendable, Hashable {
     case builtinUnavailable(name: String, reason: String)
     case outArgumentNotLValue(index: Int, function: String)
     // Functions.
+    /// A user function with the signature of a built-in, e.g. `sin(float)`.
     case redefineBuiltin(String)
     case conflictingReturnType(String, GLSLType, GLSLType)
     case conflictingQualifiers(String)
@@ -124,7 +125,7 @@ public enum SemanticError: Sendable, Hashable {
         case .builtinUnavailable(let n, let r): "'\(n)' \(r)"
         case .outArgumentNotLValue(let i, let f):
             "argument \(i) of '\(f)' is an 'out' or 'inout' parameter and needs an l-value"
-        case .redefineBuiltin(let n): "cannot redefine or overload built-in function '\(n)'"
+        case .redefineBuiltin(let n): "cannot redefine built-in function '\(n)'"
         case .conflictingReturnType(let s, let a, let b):
             "conflicting return type for '\(s)': '\(a)', earlier '\(b)'"
         case .conflictingQualifiers(let s):
