@@ -461,6 +461,7 @@ extension CheckContext {
         entry.isDefined = true
         entry.definitionSpan = p.span
         currentFunction = entry
+        currentFunctionHasReturn = false
         loopDepth = 0
         pushScope()
         var parameters: [Variable] = []
@@ -479,6 +480,10 @@ extension CheckContext {
         let body = checkStatements(definition.body)
         popScope()
         currentFunction = nil
+        let returnType = entry.symbol.returnType
+        if returnType != .void, !returnType.isError, !currentFunctionHasReturn {
+            error(.noReturnStatement(entry.symbol.name, returnType), at: p.name.span)
+        }
         var seen: Set<ObjectIdentifier> = []
         let callees = entry.calls.map(\.0.symbol).filter {
             seen.insert(ObjectIdentifier($0)).inserted

@@ -121,6 +121,7 @@ final class CheckContext {
 
     // The function being checked.
     var currentFunction: FunctionEntry?
+    var currentFunctionHasReturn = false
     var loopDepth = 0
     var functionEntries: [FunctionEntry] = []
 

@@ -62,6 +62,9 @@ public enum SemanticError: Sendable, Hashable {
     case badMainSignature
     case returnValueInVoid(String)
     case missingReturnValue(String)
+    /// A non-void function whose body has no `return` at all (Mesa rejects these; a return on
+    /// only some paths is allowed).
+    case noReturnStatement(String, GLSLType)
     case nestedFunctionDeclaration
     case invalidParameter(String)
     // Statements and stages.
@@ -141,6 +144,8 @@ public enum SemanticError: Sendable, Hashable {
         case .badMainSignature: "'main' must be declared as 'void main()'"
         case .returnValueInVoid(let n): "void function '\(n)' cannot return a value"
         case .missingReturnValue(let n): "non-void function '\(n)' must return a value"
+        case .noReturnStatement(let n, let t):
+            "function '\(n)' returns '\(t)' but has no return statement"
         case .nestedFunctionDeclaration: "functions can only be declared at global scope"
         case .invalidParameter(let r): r
         case .breakOutsideLoop(let k): "'\(k)' is only allowed inside a loop"
