@@ -99,6 +99,16 @@ public struct BuiltinOverload: Sendable, Hashable, CustomStringConvertible {
         "\(returnType) \(function.rawValue)(" + parameterTypes.map(\.description)
             .joined(separator: ", ") + ")"
     }
+
+    /// Evaluates the overload on constant arguments, as the checker folds calls (IEEE fp32).
+    ///
+    /// - Parameter arguments: one constant per parameter, of the parameter's type.
+    /// - Returns: the result, or `nil` for functions that aren't foldable (texture lookups,
+    ///   derivatives, `ftransform`) or arguments that don't fit.
+    public func evaluate(_ arguments: [ConstantValue]) -> ConstantValue? {
+        guard arguments.map(\.type) == parameterTypes else { return nil }
+        return ConstantFolder.builtin(self, arguments)
+    }
 }
 
 /// A checked expression: every node knows its type, and folded constants carry their value.
