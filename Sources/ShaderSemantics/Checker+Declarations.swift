@@ -101,9 +101,8 @@ extension CheckContext {
                     continue
                 }
                 if let i = d.initializer {
-                    error(.qualifierNotAllowed(d.name.name,
-                                               reason: "is a structure member and cannot have an initializer"),
-                          at: i.span)
+                    let reason = "is a structure member and cannot have an initializer"
+                    error(.qualifierNotAllowed(d.name.name, reason: reason), at: i.span)
                 }
                 fields.append(.init(name: d.name.name, type: t, precision: memberPrecision))
             }
@@ -385,7 +384,8 @@ extension CheckContext {
         let parameterTypes = params.map(\.type)
         if BuiltinCatalogue.byName[name]?.contains(where: {
             $0.overload.parameterTypes == parameterTypes
-                && $0.availability.isAvailable(stage: stage, version: version, extensions: extensions)
+                && $0.availability.isAvailable(
+                    stage: stage, version: version, extensions: extensions)
         }) == true {
             error(.redefineBuiltin(
                 "\(name)(" + parameterTypes.map(\.description).joined(separator: ", ") + ")"),

@@ -31,7 +31,9 @@ extension CheckContext {
             let cond = checkCondition(c)
             var x = checkExpression(a)
             var y = checkExpression(b)
-            if cond.type.isError || x.type.isError || y.type.isError { return errorExpression(e.span) }
+            if cond.type.isError || x.type.isError || y.type.isError {
+                return errorExpression(e.span)
+            }
             if x.type != y.type {
                 if let cy = implicitlyConverted(y, to: x.type) {
                     y = cy
@@ -207,7 +209,8 @@ extension CheckContext {
             return errorExpression(span)  // reserved: reported by the parser
         case .add, .subtract, .multiply, .divide:
             let base: BinaryOperator =
-                op == .add ? .add : op == .subtract ? .subtract : op == .multiply ? .multiply : .divide
+                op == .add
+                ? .add : op == .subtract ? .subtract : op == .multiply ? .multiply : .divide
             guard let (o, t) = arithmeticResult(base, x.type, y.type) else { return invalid() }
             (typedOp, resultType) = (o, t)
         case .less, .greater, .lessEqual, .greaterEqual:
@@ -438,7 +441,8 @@ extension CheckContext {
         if e.constantValue != nil { return true }
         switch e.kind {
         case .variable(let v): return loopIndices.contains(v)
-        case .unary(let op, let x): return !op.isIncrementOrDecrement && isConstantIndexExpression(x)
+        case .unary(let op, let x):
+            return !op.isIncrementOrDecrement && isConstantIndexExpression(x)
         case .binary(_, let a, let b):
             return isConstantIndexExpression(a) && isConstantIndexExpression(b)
         case .construct(_, let args), .builtinCall(_, let args):

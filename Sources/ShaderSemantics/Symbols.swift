@@ -99,7 +99,8 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
 
     init(
         id: Int, name: String, type: GLSLType, storage: Storage, precision: PrecisionQualifier?,
-        isConst: Bool = false, isInvariant: Bool = false, constantValue: ConstantValue? = nil, span: SourceSpan?
+        isConst: Bool = false, isInvariant: Bool = false, constantValue: ConstantValue? = nil,
+        span: SourceSpan?
     ) {
         self.id = id
         self.name = name
