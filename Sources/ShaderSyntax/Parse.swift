@@ -17,9 +17,12 @@ public struct ParseOptions: Sendable {
     /// Object-like macros defined before the shader's first line (like `-D NAME=value`).
     public var predefinedMacros: [String: String]
 
-    /// The extensions Shade supports by default.
+    /// The extensions Shade supports by default: derivatives and explicit-LOD texture lookups.
+    /// `GL_OES_EGL_image_external` (the `samplerExternalOES` type) is understood by the
+    /// preprocessor and parser but not listed, because nothing downstream samples external
+    /// images; add it to `supportedExtensions` to parse such shaders.
     public static let defaultExtensions: Set<String> = [
-        "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_OES_EGL_image_external",
+        "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod",
     ]
 
     /// Creates options; the defaults suit any real shader.
@@ -60,6 +63,11 @@ public struct ParseResult: Sendable {
     public var extensionBehaviors: [String: ExtensionBehavior] { preprocessed.extensionBehaviors }
     /// The `#pragma` directives.
     public var pragmas: [Pragma] { preprocessed.pragmas }
+    /// `expanded from macro 'X'` notes for a span of the tree (see
+    /// `PreprocessedSource.expansionNotes(for:)`).
+    public func expansionNotes(for span: SourceSpan) -> [Diagnostic.Note] {
+        preprocessed.expansionNotes(for: span)
+    }
     /// `true` when any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.containsError }
 }
@@ -83,12 +91,22 @@ public func parse(
 ///   - preprocessed: the output of `preprocess(_:stage:options:)`.
 ///   - options: the nesting limit.
 /// - Returns: the tree, with the preprocessor's and the parser's diagnostics in source order.
-public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = ParseOptions()) -> ParseResult {
+public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = ParseOptions())
+    -> ParseResult
+{
     var parser = Parser(preprocessed: preprocessed, options: options)
-    let unit = parser.parseTranslationUnit()
+    // Incomplete tokens (a limit was hit) would only give follow-on errors.
+    let unit =
+        preprocessed.wasAborted
+        ? TranslationUnit(
+            declarations: [],
+            span: SourceSpan(file: preprocessed.file, start: 0, end: preprocessed.file.bytes.count))
+        : parser.parseTranslationUnit()
     let all = (preprocessed.diagnostics + parser.diagnostics).enumerated().sorted { a, b in
-        let x = a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max
-        let y = b.element.span?.file === preprocessed.file ? b.element.span?.start ?? Int.max : Int.max
+        let x =
+            a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max
+        let y =
+            b.element.span?.file === preprocessed.file ? b.element.span?.start ?? Int.max : Int.max
         return (x, a.offset) < (y, b.offset)
     }.map(\.element)
     return ParseResult(translationUnit: unit, preprocessed: preprocessed, diagnostics: all)

@@ -3,15 +3,14 @@ import ShaderDiagnostics
 extension Parser {
     /// external_declaration: function_definition | declaration
     mutating func parseExternalDeclaration() throws(ParseFailure) -> ExternalDeclaration {
-        if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace) || check(.semicolon)
+        if peekKind == .reservedWord {
+            advance()  // Already reported; skip what it starts (`class C { … };`).
+            throw ParseFailure()
+        }
+        if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace)
             || (peekKind == .identifier && !isAtDeclarationStart())
             || peekKind == .intLiteral || peekKind == .floatLiteral
         {
-            if match(.semicolon) {
-                // A stray `;` at global scope is accepted by most compilers; GLSL ES forbids it.
-                report(.expected("declaration", found: "';'"), at: previous)
-                throw ParseFailure()
-            }
             throw fail(expected: "declaration")
         }
         return try parseDeclaration(allowsFunctionDefinition: true)
@@ -20,7 +19,9 @@ extension Parser {
     /// declaration: function_prototype ';' | init_declarator_list ';'
     ///   | 'precision' precision_qualifier type_specifier_no_prec ';' | 'invariant' names ';'
     /// and, when `allowsFunctionDefinition`, function_definition.
-    mutating func parseDeclaration(allowsFunctionDefinition: Bool) throws(ParseFailure) -> ExternalDeclaration {
+    mutating func parseDeclaration(allowsFunctionDefinition: Bool) throws(ParseFailure)
+        -> ExternalDeclaration
+    {
         let start = peek
         if check(.precision) {
             return .declaration(.precision(try parsePrecisionDeclaration()))
@@ -30,12 +31,15 @@ extension Parser {
             var names = [try consumeIdentifier()]
             while match(.comma) { names.append(try consumeIdentifier()) }
             try consumeSemicolon()
-            return .declaration(.invariant(InvariantDeclaration(names: names, span: span(from: start))))
+            return .declaration(
+                .invariant(InvariantDeclaration(names: names, span: span(from: start))))
         }
         let type = try parseFullySpecifiedType()
         if check(.semicolon) {
             advance()
-            return .declaration(.variables(VariableDeclarationList(type: type, declarators: [], span: span(from: start))))
+            return .declaration(
+                .variables(
+                    VariableDeclarationList(type: type, declarators: [], span: span(from: start))))
         }
         let name = try consumeIdentifier()
         if check(.leftParen) {
@@ -45,7 +49,8 @@ extension Parser {
                 let body = try parseBlockBody()
                 return .function(
                     FunctionDefinition(
-                        prototype: prototype, body: body, bodySpan: span(from: open), span: span(from: start)))
+                        prototype: prototype, body: body, bodySpan: span(from: open),
+                        span: span(from: start)))
             }
             try consumeSemicolon()
             var declared = prototype
@@ -58,7 +63,9 @@ extension Parser {
         }
         try consumeSemicolon()
         return .declaration(
-            .variables(VariableDeclarationList(type: type, declarators: declarators, span: span(from: start))))
+            .variables(
+                VariableDeclarationList(
+                    type: type, declarators: declarators, span: span(from: start))))
     }
 
     /// The rest of a declarator after its name: `[size]`, `= initializer`.
@@ -69,7 +76,8 @@ extension Parser {
             initializer = try parseAssignmentExpression()
         }
         let end = previous.span
-        return Declarator(name: name, array: array, initializer: initializer, span: name.span.merged(with: end))
+        return Declarator(
+            name: name, array: array, initializer: initializer, span: name.span.merged(with: end))
     }
 
     /// `[ constant_expression ]`, if present. `[]` is kept (desktop GLSL 1.20 allows it with an
@@ -133,7 +141,8 @@ extension Parser {
             qualifiers.storageSpan = advance().span
         }
         let specifier = try parseTypeSpecifier()
-        return FullySpecifiedType(qualifiers: qualifiers, specifier: specifier, span: span(from: start))
+        return FullySpecifiedType(
+            qualifiers: qualifiers, specifier: specifier, span: span(from: start))
     }
 
     /// type_specifier: precision_qualifier? type_specifier_no_prec

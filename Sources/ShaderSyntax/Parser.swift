@@ -27,7 +27,9 @@ struct Parser {
     // MARK: Helper verbs
 
     /// The current token.
-    var peek: Token { tokens[current] }
+    var peek: Token {
+        @inline(__always) get { tokens[current] }
+    }
 
     /// The current token's kind (read in place, without copying the token).
     var peekKind: TokenKind { tokens[current].kind }
@@ -36,12 +38,14 @@ struct Parser {
     func peek(ahead n: Int) -> Token { tokens[min(current + n, tokens.count - 1)] }
 
     /// The token before the current one.
-    var previous: Token { tokens[max(current - 1, 0)] }
+    var previous: Token {
+        @inline(__always) get { tokens[max(current - 1, 0)] }
+    }
 
     var isAtEnd: Bool { tokens[current].kind == .endOfFile }
 
     /// Moves past the current token and returns it.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func advance() -> Token {
         let t = tokens[current]
         if current < tokens.count - 1 { current += 1 }
@@ -85,20 +89,28 @@ struct Parser {
     }
 
     /// Requires a name; reserved words (already reported) are accepted as names.
-    mutating func consumeIdentifier(_ what: String = "identifier") throws(ParseFailure) -> Identifier {
-        guard peekKind == .identifier || peekKind == .reservedWord else { throw fail(expected: what) }
+    mutating func consumeIdentifier(_ what: String = "identifier") throws(ParseFailure)
+        -> Identifier
+    {
+        guard peekKind == .identifier || peekKind == .reservedWord else {
+            throw fail(expected: what)
+        }
         let t = advance()
         return Identifier(t.text, span: t.span)
     }
 
     /// The span from `start` to the end of the previous token.
-    func span(from start: Token) -> SourceSpan { start.span.merged(with: previous.span) }
+    @inline(__always)
+    func span(from start: Token) -> SourceSpan {
+        start.span.merged(with: tokens[max(current - 1, 0)].span)
+    }
 
     // MARK: Errors
 
-    /// Records an error at `token` (with its macro expansion notes).
-    mutating func report(_ error: SyntaxError, at token: Token) {
-        diagnostics.append(error.diagnostic(at: token.span, notes: token.expansion?.notes ?? []))
+    /// Records an error (or a warning) at `token`, with its macro expansion notes.
+    mutating func report(_ error: SyntaxError, _ severity: Severity = .error, at token: Token) {
+        diagnostics.append(
+            Diagnostic(severity, error.message, at: token.span, notes: token.expansion?.notes ?? []))
     }
 
     /// Records `expected X, found Y` at the current token and returns the failure to throw.
@@ -168,8 +180,11 @@ struct Parser {
         switch t.kind {
         case .typeName: true
         case .keyword(let k):
-            [.attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp, .mediump, .highp]
-                .contains(k)
+            [
+                .attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp,
+                .mediump, .highp,
+            ]
+            .contains(k)
         default: false
         }
     }
@@ -237,7 +252,9 @@ struct Parser {
         }
         while !isAtEnd {
             let t = peek
-            if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) { return }
+            if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) {
+                return
+            }
             if t.isPunctuator(.leftBrace) {
                 braces += 1
             } else if t.isPunctuator(.rightBrace) {
@@ -263,6 +280,8 @@ struct Parser {
     mutating func parseTranslationUnit() -> TranslationUnit {
         var declarations: [ExternalDeclaration] = []
         while !isAtEnd && !isAborted {
+            // A stray `;` at global scope (`void f() { … };`) is accepted, as Mesa does.
+            if match(.semicolon) { continue }
             let start = current
             do {
                 declarations.append(try parseExternalDeclaration())

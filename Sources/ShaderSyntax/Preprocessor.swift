@@ -14,7 +14,7 @@ public struct Pragma: Sendable, Hashable {
 public struct PreprocessedSource: Sendable {
     /// The file that was preprocessed.
     public let file: SourceFile
-    /// The stage the shader was preprocessed for (it decides `GL_FRAGMENT_PRECISION_HIGH`).
+    /// The stage the shader was preprocessed for.
     public let stage: ShaderStage
     /// The tokens after macro expansion and conditional compilation, words classified into
     /// keywords and type names, ending with an `endOfFile` token.
@@ -27,6 +27,27 @@ public struct PreprocessedSource: Sendable {
     public let pragmas: [Pragma]
     /// Errors and warnings from lexing and preprocessing.
     public let diagnostics: [Diagnostic]
+    /// `true` when a limit stopped preprocessing: the tokens are incomplete and not parsed.
+    let wasAborted: Bool
+
+    /// Notes that explain where the text of `span` came from when macros produced it:
+    /// `expanded from macro 'X'` pointing into the `#define`, innermost macro first.
+    ///
+    /// For a checker whose nodes only carry use-site spans: the first token inside `span` that
+    /// came from a macro (preferring one whose span is exactly `span`) supplies the notes.
+    ///
+    /// - Parameter span: a span of a syntax node or token of this file.
+    /// - Returns: the notes, or an empty array when no macro produced text there.
+    public func expansionNotes(for span: SourceSpan) -> [Diagnostic.Note] {
+        guard span.file === file else { return [] }
+        var contained: MacroExpansion?
+        for t in tokens
+        where t.expansion != nil && t.span.start >= span.start && t.span.end <= span.end {
+            if t.span.start == span.start && t.span.end == span.end { return t.expansion!.notes }
+            if contained == nil { contained = t.expansion }
+        }
+        return contained?.notes ?? []
+    }
 
     /// The extensions whose final behavior is `require`, `enable` or `warn`.
     public var enabledExtensions: Set<String> {
@@ -49,7 +70,7 @@ public func preprocess(
     return PreprocessedSource(
         file: source, stage: stage, tokens: preprocessor.output, version: preprocessor.version,
         extensionBehaviors: preprocessor.extensionBehaviors, pragmas: preprocessor.pragmas,
-        diagnostics: preprocessor.diagnostics)
+        diagnostics: preprocessor.diagnostics, wasAborted: preprocessor.isAborted)
 }
 
 /// A macro defined by `#define` or predefined by the implementation.
@@ -72,7 +93,9 @@ struct Macro {
     func isSameDefinition(as other: Macro) -> Bool {
         guard parameters == other.parameters, body.count == other.body.count else { return false }
         for (i, (a, b)) in zip(body, other.body).enumerated() {
-            if a.text != b.text || (i > 0 && a.hasLeadingSpace != b.hasLeadingSpace) { return false }
+            if a.text != b.text || (i > 0 && a.hasLeadingSpace != b.hasLeadingSpace) {
+                return false
+            }
         }
         return true
     }
@@ -131,13 +154,14 @@ struct Preprocessor {
         self.options = options
         self.lexer = Lexer(file: file)
         self.lookahead = Token(
-            .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0), isAtLineStart: true)
+            .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0),
+            isAtLineStart: true)
     }
 
     /// Consumes the next source token.
     mutating func advanceSource() -> Token {
-        let t = lookahead
-        lookahead = lexer.next()
+        var t = lexer.next()
+        swap(&t, &lookahead)
         consumedCount += 1
         return t
     }
@@ -148,8 +172,9 @@ struct Preprocessor {
         let endSpan = SourceSpan(file: file, start: file.bytes.count, end: file.bytes.count)
         let endToken = Token(.endOfFile, text: "", span: endSpan, isAtLineStart: true)
         guard file.bytes.count <= options.maxSourceBytes else {
-            report(.sourceTooLarge(bytes: file.bytes.count, limit: options.maxSourceBytes),
-                   at: SourceSpan(file: file, start: 0, end: 0))
+            report(
+                .sourceTooLarge(bytes: file.bytes.count, limit: options.maxSourceBytes),
+                at: SourceSpan(file: file, start: 0, end: 0))
             output = [endToken]
             return
         }
@@ -218,7 +243,9 @@ struct Preprocessor {
         define(Macro(name: "__VERSION__", body: [], dynamic: .version))
         if version.isES {
             definePredefined("GL_ES")
-            if stage == .fragment { definePredefined("GL_FRAGMENT_PRECISION_HIGH") }
+            // "When defined, this macro is available in both the vertex and fragment languages"
+            // (GLSL ES 1.00 §4.5.4); Mesa agrees.
+            definePredefined("GL_FRAGMENT_PRECISION_HIGH")
             for name in options.supportedExtensions { definePredefined(name) }
         }
         for (name, value) in options.predefinedMacros.sorted(by: { $0.key < $1.key }) {
@@ -266,18 +293,23 @@ struct Preprocessor {
     /// Recursion is prevented by hide sets (Prosser's algorithm): every token produced by
     /// expanding `M` remembers `M`, and is never expanded by `M` again.
     mutating func expand(
-        _ token: Token, in frame: inout ExpansionFrame, into out: inout [Token], depth: Int,
+        _ token: consuming Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        depth: Int,
         isOutput: Bool
     ) {
-        guard token.kind == .identifier, macroFilter & Preprocessor.filterBit(token.text) != 0,
-            let macro = macros[token.text],
+        // The common case first: a token that cannot name a macro moves straight on.
+        if token.kind != .identifier || macroFilter & Preprocessor.filterBit(token.text) == 0 {
+            produce(token, into: &out, isOutput: isOutput)
+            return
+        }
+        guard let macro = macros[token.text],
             token.hideSet?.contains(macro.name) != true
         else {
             produce(token, into: &out, isOutput: isOutput)
             return
         }
         if let dynamic = macro.dynamic {
-            var value = token
+            var value = copy token
             value.kind = .intLiteral
             value.hideSet = nil
             switch dynamic {
@@ -310,7 +342,8 @@ struct Preprocessor {
             if parameters.isEmpty && arguments.count == 1 && arguments[0].isEmpty { arguments = [] }
             guard arguments.count == parameters.count else {
                 report(
-                    .wrongArgumentCount(macro: macro.name, expected: parameters.count, given: arguments.count),
+                    .wrongArgumentCount(
+                        macro: macro.name, expected: parameters.count, given: arguments.count),
                     at: token.span.merged(with: rightParen.span),
                     notes: token.expansion?.notes ?? [])
                 return
@@ -319,10 +352,12 @@ struct Preprocessor {
             useSpan = token.span.merged(with: rightParen.span)
             // Arguments are fully expanded before substitution (there is no `#` or `##`).
             for i in arguments.indices {
-                var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
+                var argumentFrame = ExpansionFrame(
+                    pending: arguments[i].reversed(), readsSource: false)
                 var expanded: [Token] = []
                 while !isAborted, let t = nextToken(&argumentFrame) {
-                    expand(t, in: &argumentFrame, into: &expanded, depth: depth + 1, isOutput: false)
+                    expand(
+                        t, in: &argumentFrame, into: &expanded, depth: depth + 1, isOutput: false)
                 }
                 arguments[i] = expanded
             }
@@ -386,7 +421,7 @@ struct Preprocessor {
 
     /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
     /// checks literals and characters, and enforces the token limit.
-    mutating func produce(_ token: Token, into out: inout [Token], isOutput: Bool) {
+    mutating func produce(_ token: consuming Token, into out: inout [Token], isOutput: Bool) {
         producedTokenCount += 1
         if producedTokenCount > options.maxTokens {
             if !isAborted {
@@ -396,26 +431,29 @@ struct Preprocessor {
             return
         }
         guard isOutput else {
-            out.append(token)
+            out.append(consume token)
             return
         }
-        var t = token
+        var t = consume token
         t.hideSet = nil
-        var notes: [Diagnostic.Note] { t.expansion?.notes ?? [] }
         switch t.kind {
         case .identifier:
             t.kind = classifyWord(t.text)
             if t.kind == .reservedWord {
-                diagnostics.append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: notes))
+                diagnostics.append(
+                    LexicalError.reservedWord(t.text).diagnostic(
+                        at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .intLiteral, .floatLiteral:
             let parsed = NumberLiteral.parse(
                 t.text, isFloat: t.kind == .floatLiteral, allowsFloatSuffix: version == .glsl120)
             if case .failure(let error) = parsed {
-                diagnostics.append(error.diagnostic(at: t.span, notes: notes))
+                diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .invalid:
-            diagnostics.append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: notes))
+            diagnostics.append(
+                LexicalError.invalidCharacter(t.text).diagnostic(
+                    at: t.span, notes: t.expansion?.notes ?? []))
         default:
             break
         }

@@ -101,7 +101,8 @@ public final class MacroExpansion: Sendable {
         var notes: [Diagnostic.Note] = []
         var step: MacroExpansion? = self
         while let s = step {
-            notes.append(Diagnostic.Note("expanded from macro '\(s.macroName)'", at: s.definitionSpan))
+            notes.append(
+                Diagnostic.Note("expanded from macro '\(s.macroName)'", at: s.definitionSpan))
             step = s.parent
         }
         return notes
@@ -125,6 +126,7 @@ public struct Token: Sendable, CustomStringConvertible {
     /// Macros that must not expand this token again (Prosser's hide set); `nil` when empty.
     var hideSet: HideSet?
 
+    /// Creates a token (the lexer and preprocessor make them; tests may too).
     public init(
         _ kind: TokenKind, text: String, span: SourceSpan, expansion: MacroExpansion? = nil,
         isAtLineStart: Bool = false, hasLeadingSpace: Bool = false
@@ -151,6 +153,7 @@ public struct Token: Sendable, CustomStringConvertible {
     /// How diagnostics quote the token: `'vec4'`, or `end of file`.
     public var quoted: String { kind == .endOfFile ? "end of file" : "'\(text)'" }
 
+    /// The token's spelling.
     public var description: String { text }
 }
 

@@ -12,7 +12,8 @@ enum Fixtures {
 
     static let names: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { ShaderStage(pathExtension: ($0 as NSString).pathExtension) != nil }.sorted()
+        return files.filter { ShaderStage(pathExtension: ($0 as NSString).pathExtension) != nil }
+            .sorted()
     }()
 
     static func source(_ name: String) throws -> SourceFile {
@@ -36,7 +37,8 @@ struct FixtureTests {
         // Printing the tree and parsing the print gives the same print: nothing is dropped.
         let printed = result.translationUnit.description
         let versionLine = result.version == .es100 ? "" : "#version \(result.version.rawValue)\n"
-        let extensionLines = result.enabledExtensions.sorted().map { "#extension \($0) : enable\n" }.joined()
+        let extensionLines = result.enabledExtensions.sorted().map { "#extension \($0) : enable\n" }
+            .joined()
         let reparsed = parse(
             SourceFile(name: name, text: versionLine + extensionLines + printed), stage: stage)
         #expect(reparsed.diagnostics.isEmpty, "\(reparsed.diagnostics.rendered())")
@@ -52,14 +54,19 @@ struct FixtureTests {
         #expect(macros.enabledExtensions == ["GL_OES_standard_derivatives"])
         #expect(macros.pragmas.map(\.text) == ["optimize(on)"])
         #expect(macros.translationUnit.description.contains("precision highp float;"))
-        #expect(macros.translationUnit.description.contains("(edge = fwidth(dot(sum.rgb, vec3(0.299, 0.587, 0.114))))")
-            || macros.translationUnit.description.contains("float edge = fwidth(dot(sum.rgb, vec3(0.299, 0.587, 0.114)));"))
+        #expect(
+            macros.translationUnit.description.contains(
+                "(edge = fwidth(dot(sum.rgb, vec3(0.299, 0.587, 0.114))))")
+                || macros.translationUnit.description.contains(
+                    "float edge = fwidth(dot(sum.rgb, vec3(0.299, 0.587, 0.114)));")
+        )
     }
 
     /// A 1000-line shader goes through all phases quickly (a sanity bound, far above the
     /// few milliseconds it takes in a release build).
     @Test func thousandLineShaderIsFast() throws {
-        var text = "precision mediump float;\nuniform sampler2D tex;\nvarying vec2 uv;\n#define W(i) (0.1 * float(i))\n"
+        var text =
+            "precision mediump float;\nuniform sampler2D tex;\nvarying vec2 uv;\n#define W(i) (0.1 * float(i))\n"
         for i in 0..<200 {
             text += """
                 vec4 f\(i)(vec4 c, float k) {
