@@ -195,6 +195,10 @@ final class CheckContext {
             error(.redefinition(name), at: span)
             return false
         }
+        if name.contains("__") {
+            warning("identifier '\(name)' contains '__', which is reserved for the implementation",
+                    at: span)
+        }
         scopes[scopes.count - 1].symbols[name] = symbol
         return true
     }

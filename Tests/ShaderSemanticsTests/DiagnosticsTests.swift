@@ -127,3 +127,18 @@ struct RobustnessTests {
         }
     }
 }
+
+@Suite("Checker warnings")
+struct WarningTests {
+    @Test("a reserved '__' in a name is a warning, and the shader still checks")
+    func doubleUnderscore() throws {
+        let shader = try #require(checked("""
+            precision mediump float;
+            void main() { float a__b = 1.0; gl_FragColor = vec4(a__b); }
+            """))
+        let warning = try #require(shader.warnings.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("'a__b'"))
+        #expect(warning.span?.location == ShaderDiagnostics.SourceLocation(line: 2, column: 21))
+    }
+}
