@@ -142,3 +142,50 @@ struct WarningTests {
         #expect(warning.span?.location == ShaderDiagnostics.SourceLocation(line: 2, column: 21))
     }
 }
+
+@Suite("Checker hints")
+struct HintTests {
+    @Test("an undeclared identifier suggests a close name")
+    func didYouMean() throws {
+        let found = errors("""
+            precision mediump float;
+            void main() {
+                vec4 color = vec4(1.0);
+                gl_FragColor = colr;
+            }
+            """)
+        let d = try #require(found.first)
+        #expect(d.message == "use of undeclared identifier 'colr'")
+        #expect(d.notes.first?.message == "did you mean 'color'?")
+        #expect(d.notes.first?.span?.location.line == 3)
+    }
+
+    @Test("a suggestion two edits away, from an outer scope")
+    func outerScopeSuggestion() throws {
+        let d = try #require(errors("""
+            precision mediump float;
+            uniform float intensity;
+            void main() { { gl_FragColor = vec4(intnsty); } }
+            """).first)
+        #expect(d.notes.first?.message == "did you mean 'intensity'?")
+    }
+
+    @Test("no suggestion for unrelated names")
+    func noSuggestion() throws {
+        let d = try #require(errors("""
+            precision mediump float;
+            void main() { vec4 color = vec4(1.0); gl_FragColor = texel; }
+            """).first)
+        #expect(d.notes.isEmpty)
+    }
+
+    @Test("an int literal where a float is needed suggests the float literal")
+    func floatLiteralHint() throws {
+        let d = try #require(errors("""
+            precision mediump float;
+            void main() { float f = 1; gl_FragColor = vec4(f); }
+            """).first)
+        #expect(d.notes.first?.message
+                == "GLSL ES has no implicit conversions: write the float literal '1.0'")
+    }
+}
