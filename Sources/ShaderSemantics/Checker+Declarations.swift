@@ -25,9 +25,8 @@ extension CheckContext {
             error(.bothFragColorAndFragData, at: later)
         }
         let main = functions.first { $0.symbol.name == "main" }
-        if main == nil, !functionEntries.contains(where: { $0.symbol.name == "main" }) {
-            error(.missingMain, at: nil)
-        } else if main == nil {
+        let mainWasDefined = functionEntries.contains { $0.symbol.name == "main" && $0.isDefined }
+        if main == nil && !mainWasDefined {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
@@ -60,11 +59,7 @@ extension CheckContext {
             return .error
         case .named(let id):
             if case .structure(let s)? = lookup(id.name) { return .structure(s) }
-            if lookup(id.name) == nil {
-                error(.notAType(id.name), at: id.span)
-            } else {
-                error(.notAType(id.name), at: id.span)
-            }
+            error(.notAType(id.name), at: id.span)
             return .error
         case .structure(let s):
             return .structure(declareStruct(s))
@@ -258,7 +253,6 @@ extension CheckContext {
         _ d: Declarator, type: GLSLType, list: VariableDeclarationList
     ) -> VariableDeclaration? {
         let q = list.type.qualifiers.storage
-        let qualifierSpan = list.type.qualifiers.storageSpan ?? list.type.span
         let name = d.name.name
         if type == .void {
             error(.invalidVariableType(.void, context: "variable '\(name)'"), at: list.type.span)
@@ -320,7 +314,6 @@ extension CheckContext {
         case .varying: varyings.append(InterfaceVariable(variable: variable))
         default: break
         }
-        _ = qualifierSpan
         return VariableDeclaration(variable: variable, initializer: initializer, span: d.span)
     }
 

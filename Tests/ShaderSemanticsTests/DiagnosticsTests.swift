@@ -69,6 +69,12 @@ struct DiagnosticsTests {
         #expect(d.description == "error: missing 'main' function: every shader needs 'void main()'")
     }
 
+    @Test("a main with the wrong signature is one error, not also a missing main")
+    func badMain() {
+        let found = errors("precision mediump float;\nvoid main(float x) { gl_FragColor = vec4(x); }\n")
+        #expect(found.map(\.message) == ["'main' must be declared as 'void main()'"])
+    }
+
     @Test("parse errors stop checking")
     func parseErrorsFirst() {
         let found = errors("precision mediump float;\nvoid main() { float x = ; colr = 1.0; }\n")
