@@ -36,7 +36,7 @@ extension CheckContext {
             samplers: uniforms.filter { $0.variable.type.containsSampler },
             builtinsUsed: builtinsUsed, usesDiscard: usesDiscard,
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
-            warnings: diagnostics.filter { !$0.isError })
+            warnings: parseWarnings + diagnostics.filter { !$0.isError })
     }
 
     // MARK: Types

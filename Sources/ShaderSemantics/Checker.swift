@@ -48,6 +48,7 @@ public enum Checker {
         let context = CheckContext(
             stage: parse.stage, version: parse.version, extensions: parse.enabledExtensions,
             options: options, file: parse.translationUnit.span)
+        context.parseWarnings = parse.diagnostics.filter { !$0.isError }
         let shader = context.checkTranslationUnit(parse.translationUnit)
         let semantic = context.diagnostics.sorted { a, b in
             (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)
@@ -116,6 +117,8 @@ final class CheckContext {
     let fileSpan: SourceSpan
 
     var diagnostics: [Diagnostic] = []
+    /// The preprocessor's and parser's warnings, for `CheckedShader.warnings`.
+    var parseWarnings: [Diagnostic] = []
     var scopes: [Scope] = [Scope()]
     var nextID = 0
 

@@ -290,6 +290,6 @@ public struct CheckedShader: Sendable {
     public let usesDerivatives: Bool
     /// Extensions enabled with `#extension` (names as written).
     public let enabledExtensions: Set<String>
-    /// Warnings found while checking.
+    /// Warnings found while preprocessing, parsing and checking.
     public let warnings: [Diagnostic]
 }
