@@ -77,7 +77,10 @@ let package = Package(
             name: "ShaderExecutionTests",
             dependencies: [
                 "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
-            ]
+            ],
+            // Oracle shaders and raw RGBA8 references, read from disk by path
+            // (re-created by Fixtures/make_fixtures.py with ../shared/tools/glref.py).
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],
