@@ -104,14 +104,63 @@ func nativeBlendRows(_ rows: Range<Int>, _ a: UnsafePointer<UInt8>, _ b: UnsafeP
     }
 }
 
+/// Grayscale with GL's texture addressing written inline, as a shader compiler would emit it:
+/// texture coordinate at the pixel centre, `x = s * W - 0.5`, floor, 8-bit weights, clamp, and
+/// the fixed-point bilinear filter (which reduces to one texel at texel centres).
+func nativeSampledRows(_ rows: Range<Int>, _ input: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>) {
+    let width = Config.values.width, height = Config.values.height
+    let wf = Float(width), hf = Float(height), k = Float(1.0 / 255.0), magic: Float = 12_582_912
+    @inline(__always) func split(_ v: Float) -> (Int, Float) {
+        let n = (v + magic) - magic
+        let f = n > v ? n - 1 : n
+        return (Int(Int32(bitPattern: (f + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)), v - f)
+    }
+    for y in rows {
+        let t = (Float(y) + 0.5) / hf
+        let (iy, fy) = split(t * hf - 0.5)
+        let wy = Int32(bitPattern: (fy * 256 + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
+        let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
+        for x in 0..<width {
+            let s = (Float(x) + 0.5) / wf
+            let (ix, fx) = split(s * wf - 0.5)
+            let wx = Int32(bitPattern: (fx * 256 + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
+            let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
+            let p00 = input + (y0 &* width &+ x0) &* 4
+            var c = SIMD4<Int32>(Int32(p00[0]), Int32(p00[1]), Int32(p00[2]), Int32(p00[3]))
+            if wx != 0 || wy != 0 {
+                let p10 = input + (y0 &* width &+ x1) &* 4, p01 = input + (y1 &* width &+ x0) &* 4
+                let p11 = input + (y1 &* width &+ x1) &* 4
+                let c10 = SIMD4<Int32>(Int32(p10[0]), Int32(p10[1]), Int32(p10[2]), Int32(p10[3]))
+                let c01 = SIMD4<Int32>(Int32(p01[0]), Int32(p01[1]), Int32(p01[2]), Int32(p01[3]))
+                let c11 = SIMD4<Int32>(Int32(p11[0]), Int32(p11[1]), Int32(p11[2]), Int32(p11[3]))
+                let half = SIMD4<Int32>(repeating: 128)
+                let top = c &+ (((c10 &- c) &* wx &+ half) &>> 8)
+                let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
+                c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
+            }
+            let f = SIMD4<Float>(c) * k
+            let l = f.x * 0.2125 + (f.y * 0.7154 + f.z * 0.0721)
+            let i = (y * width + x) * 4
+            let o = Texture.unorm8(l)
+            out[i] = o; out[i + 1] = o; out[i + 2] = o; out[i + 3] = Texture.unorm8(f.w)
+        }
+    }
+}
+
 struct Pointers: @unchecked Sendable {
     let a: UnsafePointer<UInt8>, b: UnsafePointer<UInt8>, out: UnsafeMutablePointer<UInt8>
 }
 
-func native(threads: Int, _ p: Pointers, blend: Bool) {
+func native(threads: Int, _ p: Pointers, blend: Bool, sampled: Bool = false) {
     let height = Config.values.height
     let body = { @Sendable (rows: Range<Int>) in
-        if blend { nativeBlendRows(rows, p.a, p.b, p.out, 0.7) } else { nativeRows(rows, p.a, p.out) }
+        if blend {
+            nativeBlendRows(rows, p.a, p.b, p.out, 0.7)
+        } else if sampled {
+            nativeSampledRows(rows, p.a, p.out)
+        } else {
+            nativeRows(rows, p.a, p.out)
+        }
     }
     if threads == 1 { body(0..<height); return }
     let chunk = 16
@@ -145,6 +194,14 @@ for (name, program, inputs, uniforms, isBlend) in [
         var draw = DrawCall(fragment: program, uniforms: uniforms)
         draw.preparedInputs = inputs.map { SampledTexture($0) }  // "upload" once, as GL does
         let runtime = try median { try executor.render(draw, into: target) }
+        var note = ""
+        if !isBlend {
+            let sampledTime = median { native(threads: threads, pointers, blend: false, sampled: true) }
+            let same = memcmp(target.rgba8Pointer, nativeOut, width * height * 4) == 0
+            note = "\n    same math with GL's texture addressing written inline: "
+                + String(format: "%.1f ms, runtime/that %.2fx", sampledTime, runtime / sampledTime)
+                + (same ? "" : "  (OUTPUT DIFFERS)")
+        }
         let nativeTime = median { native(threads: threads, pointers, blend: isBlend) }
         // The two must agree bit for bit.
         let same = memcmp(target.rgba8Pointer, nativeOut, width * height * 4) == 0
@@ -152,6 +209,7 @@ for (name, program, inputs, uniforms, isBlend) in [
             name.padding(toLength: 11, withPad: " ", startingAt: 0)
                 + String(format: "%7d  %10.1f  %6.0f   %9.1f  %6.0f   %6.2fx%@", threads, runtime, megapixels / runtime * 1000,
                          nativeTime, megapixels / nativeTime * 1000, runtime / nativeTime, same ? "" : "  (OUTPUT DIFFERS)")
+                + note
         )
     }
 }
