@@ -67,7 +67,10 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
+        .testTarget(
+            name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"],
+            exclude: ["Fixtures"]  // Shader files read by path, not bundled.
+        ),
         .testTarget(
             name: "ShaderSemanticsTests",
             dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]

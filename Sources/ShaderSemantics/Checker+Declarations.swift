@@ -293,17 +293,16 @@ extension CheckContext {
             let value = checkExpression(i)
             if type.isArray || type.containsArray {
                 error(.arrayInitializer, at: i.span)
-            } else if q == .uniform || q == .attribute || q == .varying {
+            } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
                 error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),
                       at: i.span)
             } else if !type.isError {
                 initializer = coerce(value, to: type)
-                if initializer != nil, let ini = initializer, q == .const || (isGlobalScope && version.isES),
-                    ini.constantValue == nil
-                {
+                let needsConstant = q == .const || q == .uniform || (isGlobalScope && version.isES)
+                if let ini = initializer, needsConstant, ini.constantValue == nil {
                     let what =
-                        q == .const
-                        ? "initializer of const '\(name)'"
+                        q == .const || q == .uniform
+                        ? "initializer of \(q!.rawValue) '\(name)'"
                         : "initializer of global variable '\(name)'"
                     error(.notConstant(what: what), at: i.span)
                 }
@@ -380,9 +379,17 @@ extension CheckContext {
             error(.reservedName(name), at: p.name.span)
             return nil
         }
-        if version.isES, BuiltinCatalogue.byName[name] != nil {
-            // Reported, then declared anyway so calls don't produce follow-on errors.
-            error(.redefineBuiltin(name), at: p.name.span)
+        // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
+        // it, and real shaders do it, e.g. `float cross(vec2, float)`); redefining one of its
+        // signatures is not. Reported, then declared anyway so calls don't cascade.
+        let parameterTypes = params.map(\.type)
+        if BuiltinCatalogue.byName[name]?.contains(where: {
+            $0.overload.parameterTypes == parameterTypes
+                && $0.availability.isAvailable(stage: stage, version: version, extensions: extensions)
+        }) == true {
+            error(.redefineBuiltin(
+                "\(name)(" + parameterTypes.map(\.description).joined(separator: ", ") + ")"),
+                  at: p.name.span)
         }
         if name == "main" && (returnType != .void || !params.isEmpty) {
             error(.badMainSignature, at: p.span)
@@ -401,14 +408,20 @@ extension CheckContext {
         let types = params.map(\.type)
         if let existing = group.entries.first(where: { $0.symbol.parameterTypes == types }) {
             let signature = existing.symbol.signature
+            // A conflicting definition still counts as the definition, so calls don't
+            // also report it as missing.
             if existing.symbol.returnType != returnType && !returnType.isError {
                 error(.conflictingReturnType(signature, returnType, existing.symbol.returnType),
                       at: p.span, notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
                 return nil
             }
-            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier) {
+            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier)
+                || existing.symbol.parameters.map(\.isConst) != params.map(\.isConst)
+            {
                 error(.conflictingQualifiers(signature), at: p.span,
                       notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
                 return nil
             }
             if isDefinition && existing.isDefined {
@@ -448,6 +461,7 @@ extension CheckContext {
         entry.isDefined = true
         entry.definitionSpan = p.span
         currentFunction = entry
+        currentFunctionHasReturn = false
         loopDepth = 0
         pushScope()
         var parameters: [Variable] = []
@@ -466,6 +480,10 @@ extension CheckContext {
         let body = checkStatements(definition.body)
         popScope()
         currentFunction = nil
+        let returnType = entry.symbol.returnType
+        if returnType != .void, !returnType.isError, !currentFunctionHasReturn {
+            error(.noReturnStatement(entry.symbol.name, returnType), at: p.name.span)
+        }
         var seen: Set<ObjectIdentifier> = []
         let callees = entry.calls.map(\.0.symbol).filter {
             seen.insert(ObjectIdentifier($0)).inserted

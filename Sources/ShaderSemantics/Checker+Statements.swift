@@ -122,6 +122,7 @@ extension CheckContext {
             usesDiscard = true
             return TypedStatement(kind: .discard, span: span)
         case .return(let value, let span):
+            currentFunctionHasReturn = true
             guard let f = currentFunction?.symbol else {
                 if let value { _ = checkExpression(value) }
                 return TypedStatement(kind: .return(nil), span: span)

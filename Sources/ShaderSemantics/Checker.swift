@@ -121,12 +121,14 @@ final class CheckContext {
 
     // The function being checked.
     var currentFunction: FunctionEntry?
+    var currentFunctionHasReturn = false
     var loopDepth = 0
     var functionEntries: [FunctionEntry] = []
 
     // Built-ins created on first use.
     var builtinVariables: [String: Variable] = [:]
     var depthRangeType: StructType?
+    var compatStructs: [String: StructType] = [:]
 
     // Interface and usage facts.
     var uniforms: [InterfaceVariable] = []

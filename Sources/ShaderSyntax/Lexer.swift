@@ -52,30 +52,38 @@ struct Lexer {
         self.bytes = file.bytes
     }
 
+    /// `true` until a token has been read on the current line.
+    private var atLineStart = true
+    /// `true` when trivia was skipped since the last token.
+    private var leadingSpace = false
+
     /// Every token of the file, followed by an `endOfFile` token.
     mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 3)
-        var atLineStart = true
-        var leadingSpace = false
+        tokens.reserveCapacity(bytes.count / 4)
         while true {
-            // Skip whitespace and comments, noting line starts.
-            let (sawNewline, sawSpace) = skipTrivia()
-            if sawNewline { atLineStart = true }
-            if sawSpace { leadingSpace = true }
-            guard position < bytes.count else { break }
-            var token = lexToken()
-            token.isAtLineStart = atLineStart
-            token.hasLeadingSpace = leadingSpace
-            tokens.append(token)
-            atLineStart = false
-            leadingSpace = false
+            let t = next()
+            tokens.append(t)
+            if t.kind == .endOfFile { return tokens }
         }
-        tokens.append(
-            Token(
+    }
+
+    /// The next token; at the end, an `endOfFile` token (again on every further call).
+    mutating func next() -> Token {
+        let (sawNewline, sawSpace) = skipTrivia()
+        if sawNewline { atLineStart = true }
+        if sawSpace { leadingSpace = true }
+        guard position < bytes.count else {
+            return Token(
                 .endOfFile, text: "", span: SourceSpan(file: file, start: bytes.count, end: bytes.count),
-                isAtLineStart: true, hasLeadingSpace: leadingSpace))
-        return tokens
+                isAtLineStart: true, hasLeadingSpace: leadingSpace)
+        }
+        var token = lexToken()
+        token.isAtLineStart = atLineStart
+        token.hasLeadingSpace = leadingSpace
+        atLineStart = false
+        leadingSpace = false
+        return token
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {
@@ -285,7 +293,15 @@ enum NumberLiteral {
     /// Parses a number token's text.
     /// - Parameter allowsFloatSuffix: `true` in desktop GLSL 1.20, which allows `1.0f`.
     static func parse(_ text: String, isFloat: Bool, allowsFloatSuffix: Bool) -> Result<NumberLiteral, LexicalError> {
-        let bytes = Array(text.utf8)
+        var storage = text
+        return storage.withUTF8 { bytes in
+            parse(bytes: bytes, text: text, isFloat: isFloat, allowsFloatSuffix: allowsFloatSuffix)
+        }
+    }
+
+    private static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, text: String, isFloat: Bool, allowsFloatSuffix: Bool
+    ) -> Result<NumberLiteral, LexicalError> {
         if isFloat {
             var end = 0
             while end < bytes.count && (isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".")) { end += 1 }
@@ -297,9 +313,13 @@ enum NumberLiteral {
                 if e == digitsStart { return .failure(.missingExponent(literal: text)) }
                 end = e
             }
-            let suffix = String(decoding: bytes[end...], as: UTF8.self)
-            if !suffix.isEmpty && !(allowsFloatSuffix && (suffix == "f" || suffix == "F")) {
-                return .failure(.invalidSuffix(suffix, literal: text))
+            if end < bytes.count {
+                let suffix = String(decoding: bytes[end...], as: UTF8.self)
+                if !(allowsFloatSuffix && (suffix == "f" || suffix == "F")) {
+                    return .failure(.invalidSuffix(suffix, literal: text))
+                }
+            } else if let value = Double(text) {
+                return .success(.float(value))
             }
             // Spell the value the way `Double.init` accepts: digits on both sides of the dot.
             var body = ""

@@ -4,8 +4,8 @@ extension Parser {
     /// external_declaration: function_definition | declaration
     mutating func parseExternalDeclaration() throws(ParseFailure) -> ExternalDeclaration {
         if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace) || check(.semicolon)
-            || (peek.kind == .identifier && !isAtDeclarationStart())
-            || peek.kind == .intLiteral || peek.kind == .floatLiteral
+            || (peekKind == .identifier && !isAtDeclarationStart())
+            || peekKind == .intLiteral || peekKind == .floatLiteral
         {
             if match(.semicolon) {
                 // A stray `;` at global scope is accepted by most compilers; GLSL ES forbids it.
@@ -121,7 +121,7 @@ extension Parser {
             throw fail(expected: "'varying'")
         }
         let storage: StorageQualifier? =
-            switch peek.kind {
+            switch peekKind {
             case .keyword(.const): .const
             case .keyword(.attribute): .attribute
             case .keyword(.uniform): .uniform
@@ -153,7 +153,7 @@ extension Parser {
     /// type_specifier_no_prec: a built-in type | struct_specifier | TYPE_NAME
     mutating func parseTypeSpecifierNoPrecision() throws(ParseFailure) -> TypeSpecifier {
         let start = peek
-        switch peek.kind {
+        switch peekKind {
         case .typeName(let type):
             advance()
             return TypeSpecifier(.builtin(type), span: start.span)
@@ -174,7 +174,7 @@ extension Parser {
         try enterNesting()
         defer { leaveNesting() }
         var name: Identifier?
-        if peek.kind == .identifier || peek.kind == .reservedWord {
+        if peekKind == .identifier || peekKind == .reservedWord {
             name = try consumeIdentifier()
         }
         try consume(.leftBrace)
@@ -232,7 +232,7 @@ extension Parser {
     ) throws(ParseFailure) -> FunctionPrototype {
         try consume(.leftParen)
         var parameters: [ParameterDeclaration] = []
-        if peek.kind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
+        if peekKind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
             advance()  // `(void)`: no parameters.
         } else if !check(.rightParen) {
             repeat {
@@ -252,7 +252,7 @@ extension Parser {
         var constSpan: SourceSpan?
         if check(.const) { constSpan = advance().span }
         var direction: ParameterQualifier?
-        switch peek.kind {
+        switch peekKind {
         case .keyword(.in): direction = .in
         case .keyword(.out): direction = .out
         case .keyword(.inout): direction = .inout
@@ -261,7 +261,7 @@ extension Parser {
         if direction != nil { advance() }
         let type = try parseTypeSpecifier()
         var name: Identifier?
-        if peek.kind == .identifier || peek.kind == .reservedWord {
+        if peekKind == .identifier || peekKind == .reservedWord {
             name = try consumeIdentifier()
         }
         let array = try parseArraySpecifier()

@@ -146,7 +146,7 @@ extension Parser {
     /// unary_expression: postfix_expression | ('++' | '--' | '+' | '-' | '!' | '~') unary_expression
     mutating func parseUnary() throws(ParseFailure) -> Expression {
         let op: Expression.UnaryOperator? =
-            switch peek.kind {
+            switch peekKind {
             case .punctuator(.plus): .plus
             case .punctuator(.minus): .negate
             case .punctuator(.bang): .logicalNot
@@ -234,7 +234,7 @@ extension Parser {
     mutating func parseCall(_ callee: Expression.Callee, start: Token) throws(ParseFailure) -> Expression {
         try consume(.leftParen)
         var arguments: [Expression] = []
-        if peek.kind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
+        if peekKind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
             advance()
         } else if !check(.rightParen) {
             repeat {

@@ -23,7 +23,7 @@ extension Parser {
         try enterNesting()
         defer { leaveNesting() }
         let start = peek
-        switch peek.kind {
+        switch peekKind {
         case .punctuator(.leftBrace):
             let statements = try parseBlockBody()
             return .compound(statements, span: span(from: start))

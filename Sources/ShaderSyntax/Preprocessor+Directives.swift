@@ -3,13 +3,11 @@ import ShaderDiagnostics
 extension Preprocessor {
     /// Reads the directive line starting at the current `#` and acts on it.
     mutating func handleDirective() {
-        let hash = tokens[index]
-        let isFirstInFile = index == 0
-        index += 1
+        let isFirstInFile = consumedCount == 0
+        let hash = advanceSource()
         var line: [Token] = []
-        while !tokens[index].isAtLineStart {
-            line.append(tokens[index])
-            index += 1
+        while !lookahead.isAtLineStart {
+            line.append(advanceSource())
         }
         guard let nameToken = line.first else { return }  // `#` alone: the null directive.
         let name = nameToken.text
@@ -263,7 +261,7 @@ extension Preprocessor {
                 .macroRedefined(name.text), at: name.span,
                 notes: old.nameSpan.map { [Diagnostic.Note("previous definition is here", at: $0)] } ?? [])
         }
-        macros[name.text] = macro
+        define(macro)
     }
 
     private mutating func handleUndef(_ arguments: [Token], nameToken: Token) {

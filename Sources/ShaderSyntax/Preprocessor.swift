@@ -102,9 +102,15 @@ struct Preprocessor {
     let file: SourceFile
     let stage: ShaderStage
     let options: ParseOptions
-    var tokens: [Token] = []
-    var index = 0
+    /// The source's tokens, read one at a time.
+    var lexer: Lexer
+    /// The next source token, not yet consumed.
+    var lookahead: Token
+    /// How many source tokens have been consumed.
+    var consumedCount = 0
     var macros: [String: Macro] = [:]
+    /// Bits of `filterBit` for every macro name ever defined (never cleared on `#undef`).
+    var macroFilter: UInt64 = 0
     var conditionals: [ConditionalGroup] = []
     var output: [Token] = []
     var diagnostics: [Diagnostic] = []
@@ -123,6 +129,17 @@ struct Preprocessor {
         self.file = file
         self.stage = stage
         self.options = options
+        self.lexer = Lexer(file: file)
+        self.lookahead = Token(
+            .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0), isAtLineStart: true)
+    }
+
+    /// Consumes the next source token.
+    mutating func advanceSource() -> Token {
+        let t = lookahead
+        lookahead = lexer.next()
+        consumedCount += 1
+        return t
     }
 
     var isSkipping: Bool { !(conditionals.last?.isActive ?? true) }
@@ -136,28 +153,28 @@ struct Preprocessor {
             output = [endToken]
             return
         }
-        var lexer = Lexer(file: file)
-        tokens = lexer.tokenize()
-        diagnostics += lexer.diagnostics
+        lookahead = lexer.next()
+        // Output is about as long as the input; reserve to avoid regrowing a large array.
+        output.reserveCapacity(file.bytes.count / 4 + 16)
 
         // `#version` must come first; it decides the predefined macros.
-        if tokens.count > 2 && tokens[0].kind == .hash && tokens[1].text == "version"
-            && !tokens[1].isAtLineStart
-        {
-            handleDirective()
+        if lookahead.kind == .hash {
+            var probe = lexer
+            let second = probe.next()
+            if second.text == "version" && !second.isAtLineStart { handleDirective() }
         }
         definePredefinedMacros()
 
         var frame = ExpansionFrame(pending: [], readsSource: true)
         while !isAborted {
-            let token = tokens[index]
-            if token.kind == .endOfFile { break }
-            if token.kind == .hash && token.isAtLineStart {
+            let kind = lookahead.kind
+            if kind == .endOfFile { break }
+            if kind == .hash && lookahead.isAtLineStart {
                 handleDirective()
                 continue
             }
             if isSkipping {
-                index += 1
+                _ = advanceSource()
                 continue
             }
             // Expand into a local array: `expand` also mutates `self`.
@@ -171,7 +188,8 @@ struct Preprocessor {
         for group in conditionals.reversed() where !isAborted {
             report(.unterminatedConditional(group.directive), at: group.span)
         }
-        output.append(tokens.last ?? endToken)
+        diagnostics += lexer.diagnostics
+        output.append(lookahead.kind == .endOfFile ? lookahead : endToken)
     }
 
     // MARK: Reporting
@@ -192,16 +210,16 @@ struct Preprocessor {
     mutating func definePredefinedMacros() {
         let builtIn = SourceFile(name: "<built-in>", text: "1")
         let one = Token(.intLiteral, text: "1", span: SourceSpan(file: builtIn, start: 0, end: 1))
-        func define(_ name: String) {
-            macros[name] = Macro(name: name, nameSpan: nil, parameters: nil, body: [one])
+        func definePredefined(_ name: String) {
+            define(Macro(name: name, nameSpan: nil, parameters: nil, body: [one]))
         }
-        macros["__LINE__"] = Macro(name: "__LINE__", body: [], dynamic: .line)
-        macros["__FILE__"] = Macro(name: "__FILE__", body: [], dynamic: .file)
-        macros["__VERSION__"] = Macro(name: "__VERSION__", body: [], dynamic: .version)
+        define(Macro(name: "__LINE__", body: [], dynamic: .line))
+        define(Macro(name: "__FILE__", body: [], dynamic: .file))
+        define(Macro(name: "__VERSION__", body: [], dynamic: .version))
         if version.isES {
-            define("GL_ES")
-            if stage == .fragment { define("GL_FRAGMENT_PRECISION_HIGH") }
-            for name in options.supportedExtensions { define(name) }
+            definePredefined("GL_ES")
+            if stage == .fragment { definePredefined("GL_FRAGMENT_PRECISION_HIGH") }
+            for name in options.supportedExtensions { definePredefined(name) }
         }
         for (name, value) in options.predefinedMacros.sorted(by: { $0.key < $1.key }) {
             let text = SourceFile(name: "<command line>", text: value)
@@ -210,8 +228,14 @@ struct Preprocessor {
             body.removeLast()
             for i in body.indices { body[i].isAtLineStart = false }
             if !body.isEmpty { body[0].hasLeadingSpace = false }
-            macros[name] = Macro(name: name, nameSpan: nil, parameters: nil, body: body)
+            define(Macro(name: name, nameSpan: nil, parameters: nil, body: body))
         }
+    }
+
+    /// Adds or replaces a macro.
+    mutating func define(_ macro: Macro) {
+        macros[macro.name] = macro
+        macroFilter |= Preprocessor.filterBit(macro.name)
     }
 
     // MARK: Reading tokens
@@ -221,16 +245,15 @@ struct Preprocessor {
     mutating func nextToken(_ frame: inout ExpansionFrame) -> Token? {
         if let t = frame.pending.popLast() { return t }
         guard frame.readsSource else { return nil }
-        let t = tokens[index]
-        if t.kind == .endOfFile || (t.kind == .hash && t.isAtLineStart) { return nil }
-        index += 1
-        return t
+        let kind = lookahead.kind
+        if kind == .endOfFile || (kind == .hash && lookahead.isAtLineStart) { return nil }
+        return advanceSource()
     }
 
     func peekToken(_ frame: ExpansionFrame) -> Token? {
         if let t = frame.pending.last { return t }
         guard frame.readsSource else { return nil }
-        let t = tokens[index]
+        let t = lookahead
         if t.kind == .endOfFile || (t.kind == .hash && t.isAtLineStart) { return nil }
         return t
     }
@@ -246,8 +269,9 @@ struct Preprocessor {
         _ token: Token, in frame: inout ExpansionFrame, into out: inout [Token], depth: Int,
         isOutput: Bool
     ) {
-        guard token.kind == .identifier, let macro = macros[token.text],
-            !token.hideSet.contains(macro.name)
+        guard token.kind == .identifier, macroFilter & Preprocessor.filterBit(token.text) != 0,
+            let macro = macros[token.text],
+            token.hideSet?.contains(macro.name) != true
         else {
             produce(token, into: &out, isOutput: isOutput)
             return
@@ -255,7 +279,7 @@ struct Preprocessor {
         if let dynamic = macro.dynamic {
             var value = token
             value.kind = .intLiteral
-            value.hideSet = []
+            value.hideSet = nil
             switch dynamic {
             case .line: value.text = String(file.location(of: token.span.start).line + lineDelta)
             case .file: value.text = String(sourceStringNumber)
@@ -272,7 +296,7 @@ struct Preprocessor {
             return
         }
 
-        var hideSet = token.hideSet
+        var hideNames = token.hideSet?.names ?? []
         var useSpan = token.span
         var arguments: [[Token]] = []
         if let parameters = macro.parameters {
@@ -291,7 +315,7 @@ struct Preprocessor {
                     notes: token.expansion?.notes ?? [])
                 return
             }
-            hideSet = token.hideSet.filter { rightParen.hideSet.contains($0) }
+            hideNames = hideNames.filter { rightParen.hideSet?.contains($0) == true }
             useSpan = token.span.merged(with: rightParen.span)
             // Arguments are fully expanded before substitution (there is no `#` or `##`).
             for i in arguments.indices {
@@ -303,7 +327,8 @@ struct Preprocessor {
                 arguments[i] = expanded
             }
         }
-        hideSet.append(macro.name)
+        hideNames.append(macro.name)
+        let hideSet = HideSet(hideNames)
 
         var replacement: [Token] = []
         replacement.reserveCapacity(macro.body.count)
@@ -312,7 +337,7 @@ struct Preprocessor {
                 let p = parameters.firstIndex(of: bodyToken.text)
             {
                 for var t in arguments[p] {
-                    t.hideSet = mergedHideSet(t.hideSet, hideSet)
+                    t.hideSet = t.hideSet.map { mergedHideSet($0, hideSet) } ?? hideSet
                     replacement.append(t)
                 }
                 continue
@@ -329,11 +354,10 @@ struct Preprocessor {
         frame.pending.append(contentsOf: replacement.reversed())
     }
 
-    func mergedHideSet(_ a: [String], _ b: [String]) -> [String] {
-        if a.isEmpty { return b }
-        var result = a
-        for name in b where !result.contains(name) { result.append(name) }
-        return result
+    func mergedHideSet(_ a: HideSet, _ b: HideSet) -> HideSet {
+        var result = a.names
+        for name in b.names where !result.contains(name) { result.append(name) }
+        return HideSet(result)
     }
 
     /// Reads `( a, b, … )` after a function-like macro's name; the `(` is already consumed.
@@ -376,8 +400,8 @@ struct Preprocessor {
             return
         }
         var t = token
-        t.hideSet = []
-        let notes = t.expansion?.notes ?? []
+        t.hideSet = nil
+        var notes: [Diagnostic.Note] { t.expansion?.notes ?? [] }
         switch t.kind {
         case .identifier:
             t.kind = classifyWord(t.text)
@@ -400,26 +424,42 @@ struct Preprocessor {
 
     /// What a word is in the current language version and extension state.
     func classifyWord(_ word: String) -> TokenKind {
-        if let type = BuiltinType(rawValue: word) {
-            if type.isESType { return .typeName(type) }
+        guard let kind = fixedWordKinds[word] else { return .identifier }
+        switch kind {
+        case .typeName(let type) where !type.isESType:
             switch type {
             case .samplerExternalOES:
                 return extensionBehaviors["GL_OES_EGL_image_external"]?.isEnabled == true
-                    ? .typeName(type) : .identifier
+                    ? kind : .identifier
             case .sampler1D, .sampler3D, .sampler1DShadow, .sampler2DShadow:
-                return version.isES ? .reservedWord : .typeName(type)
+                return version.isES ? .reservedWord : kind
             default:  // Non-square matrices.
-                return version == .glsl120 ? .typeName(type) : .identifier
+                return version == .glsl120 ? kind : .identifier
             }
+        case .keyword(.centroid):
+            return version == .glsl120 ? kind : .identifier
+        default:
+            return kind
         }
-        if let keyword = Keyword(rawValue: word) {
-            if keyword == .centroid && version != .glsl120 { return .identifier }
-            return .keyword(keyword)
-        }
-        if reservedWords.contains(word) { return .reservedWord }
-        return .identifier
+    }
+
+    /// A cheap filter in front of the macro table: one bit per (length, first and last
+    /// character) hash of every name ever defined.
+    static func filterBit(_ name: String) -> UInt64 {
+        let utf8 = name.utf8
+        let h = (utf8.count &* 31 &+ Int(utf8.first ?? 0)) &* 31 &+ Int(utf8.last ?? 0)
+        return 1 << UInt64(h & 63)
     }
 }
+
+/// Every word that is not an identifier in some version: keywords, type names, reserved words.
+let fixedWordKinds: [String: TokenKind] = {
+    var kinds: [String: TokenKind] = [:]
+    for word in reservedWords { kinds[word] = .reservedWord }
+    for type in BuiltinType.allCases { kinds[type.rawValue] = .typeName(type) }
+    for keyword in Keyword.allCases { kinds[keyword.rawValue] = .keyword(keyword) }
+    return kinds
+}()
 
 /// Words GLSL ES 1.00 reserves for future use (§3.6); desktop type names among them are
 /// classified before this list is consulted.

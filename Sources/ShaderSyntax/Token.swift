@@ -122,8 +122,8 @@ public struct Token: Sendable, CustomStringConvertible {
     public var isAtLineStart: Bool
     /// `true` when whitespace or a comment precedes the token.
     public var hasLeadingSpace: Bool
-    /// Macros that must not expand this token again (Prosser's hide set).
-    var hideSet: [String] = []
+    /// Macros that must not expand this token again (Prosser's hide set); `nil` when empty.
+    var hideSet: HideSet?
 
     public init(
         _ kind: TokenKind, text: String, span: SourceSpan, expansion: MacroExpansion? = nil,
@@ -152,4 +152,14 @@ public struct Token: Sendable, CustomStringConvertible {
     public var quoted: String { kind == .endOfFile ? "end of file" : "'\(text)'" }
 
     public var description: String { text }
+}
+
+/// The names of the macros a token must not be expanded by again. A class so that a token
+/// without one (almost all of them) carries a single null reference.
+final class HideSet: Sendable {
+    let names: [String]
+
+    init(_ names: [String]) { self.names = names }
+
+    func contains(_ name: String) -> Bool { names.contains(name) }
 }

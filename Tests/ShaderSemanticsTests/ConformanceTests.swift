@@ -6,6 +6,7 @@ import Testing
 
 /// One shader under `Shaders/Conformance/`, with the expectation its comments state:
 /// `// expect: ok`, or `// error: <message substring>` on each line that must have an error.
+/// `// check: strict` checks the case with `CheckOptions(isStrict: true)` (Appendix A).
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
     /// The path below `Shaders/Conformance/`, e.g. `swizzle/swizzle-ok.frag`.
     let name: String
@@ -41,6 +42,8 @@ struct Expectation {
     var errors: [(line: Int, substring: String)] = []
     /// `true` for `// expect: ok`.
     var isOK = false
+    /// `true` for `// check: strict`.
+    var isStrict = false
 
     init(text: String) {
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -48,6 +51,7 @@ struct Expectation {
                 errors.append((i + 1, line[r.upperBound...].trimmingCharacters(in: .whitespaces)))
             }
             if line.contains("// expect: ok") { isOK = true }
+            if line.contains("// check: strict") { isStrict = true }
         }
     }
 }
@@ -67,7 +71,8 @@ struct ConformanceTests {
                 "\(c.name): needs exactly one of '// expect: ok' or '// error:' comments")
         let stage = ShaderStage(pathExtension: c.url.pathExtension) ?? .fragment
         let file = SourceFile(name: c.name, text: text)
-        let result = Checker.check(parse(file, stage: stage))
+        let result = Checker.check(
+            parse(file, stage: stage), options: CheckOptions(isStrict: expectation.isStrict))
         let errors = result.errors
         if expectation.isOK {
             #expect(errors.isEmpty, "\(c.name) must check, but:\n\(errors.rendered())")
