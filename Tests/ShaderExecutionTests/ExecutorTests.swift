@@ -334,3 +334,26 @@ enum TextureViewProbe {
         #expect(out.pixel(x: 1, y: 1) == SIMD4(0, 0, 0, 1))
     }
 }
+
+@Suite struct FusedSwizzleTests {
+    @Test func textureSwizzlesSampleOnlyTheReadChannels() throws {
+        let input = noiseTexture(width: 6, height: 5, seed: 3)
+        let p = try compileShader("""
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() {
+                lowp float a = texture2D(inputImageTexture, textureCoordinate).a;
+                gl_FragColor = vec4(texture2D(inputImageTexture, textureCoordinate).bgr, a);
+            }
+            """)
+        let out = try render(p, width: 6, height: 5, inputs: [input])
+        for y in 0..<5 {
+            for x in 0..<6 {
+                let e = input.rgba8Pixel(x: x, y: y)
+                let i = (y * 6 + x) * 4
+                let o = out.rgba8Pointer
+                #expect(SIMD4(o[i], o[i + 1], o[i + 2], o[i + 3]) == SIMD4(e.z, e.y, e.x, e.w), "(\(x), \(y))")
+            }
+        }
+    }
+}
