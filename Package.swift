@@ -63,7 +63,8 @@ let package = Package(
         // Release benchmark of the shading runtime against a native loop:
         // `swift run -c release exec-bench`.
         .executableTarget(
-            name: "exec-bench", dependencies: ["Framebuffers", "ShaderCompiler", "ShaderExecution"]
+            name: "exec-bench",
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"]
         ),
 
         // MARK: Tests
