@@ -316,7 +316,7 @@ final class Lowering {
                 let old = builder.materialize(read(place))
                 let new = builder.binary(op == .preIncrement || op == .postIncrement ? .add : .subtract, old, .constant(1))
                 write(place, new)
-                return op == .preIncrement || op == .preDecrement ? new : old
+                return op == .preIncrement || op == .preDecrement ? read(place) : old
             }
         case .binary(let op, let a, let b):
             if (op == .logicalAnd || op == .logicalOr) && hasSideEffects(b) {

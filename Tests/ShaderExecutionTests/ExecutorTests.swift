@@ -357,3 +357,25 @@ enum TextureViewProbe {
         }
     }
 }
+
+@Suite struct PeepholeTests {
+    @Test func storesThatReuseOperationsKeepGLSLSemantics() throws {
+        let p = try compileShader("""
+            precision highp float;
+            uniform float negativeZero;
+            void main() {
+                vec2 v = vec2(1.0, 2.0) + negativeZero;
+                v.xy = v.yx + 1.0;            // swap through the operation: (3, 2)
+                float x;
+                x = x + 1.0;                  // reads the zero initialisation: 1
+                int i = 4;
+                int j = ++i * 10;             // 50, and i is 5
+                float z = negativeZero - 0.0; // stays -0
+                float w = negativeZero - (-0.0);  // becomes +0
+                gl_FragColor = vec4(v.x * 10.0 + v.y, x + float(j) + float(i) * 100.0, 1.0 / z, 1.0 / w);
+            }
+            """)
+        let out = try render(p, width: 2, height: 2, uniforms: ["negativeZero": [-0.0]], format: .float32)
+        #expect(out.pixel(x: 1, y: 1) == SIMD4(32, 551, -.infinity, .infinity))
+    }
+}
