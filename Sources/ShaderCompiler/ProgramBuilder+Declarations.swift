@@ -127,16 +127,13 @@ extension ProgramBuilder {
             copy(value, into: temps, masked: false)
             source = Self.lanes(temps)
         }
-        // `x = a + b` at the root: let the addition write x directly. Allowed when no target
-        // slot is read by an operand at another component position (`v.xy = v.yx + 1.0`).
+        // `x = a + b` at the root: let the addition write x directly (in place for `x += b`),
+        // unless the destination overlaps the operands otherwise (`v.xy = v.yx + 1.0`).
         if currentMask == Program.rootMaskSlot, let last = lastOperation, last.region == regions.count - 1,
            regions[last.region].kernels.count == last.kernels.upperBound, slots.count == Set(slots).count,
            source.components == last.result.map({ .lane($0) }),
-           !slots.enumerated().contains(where: { c, t in
-               last.operands.contains { op in op.enumerated().contains { k, s in s == t && k != c } }
-           })
+           let kernels = last.rebuild(slots)
         {
-            let kernels = last.rebuild(slots)
             regions[last.region].kernels.replaceSubrange(last.kernels, with: kernels)
             lastOperation = nil
             if let p = pendingZeroInit, p.region == regions.count - 1, p.slots.isSubset(of: targets),

@@ -50,7 +50,8 @@ public final class ProgramBuilder {
         var result: [Int]
         /// Lane slots each operand reads, per component (empty for broadcast operands).
         var operands: [[Int]]
-        var rebuild: ([Int]) -> [Kernel]
+        /// The kernels writing another destination, or nil when that would overlap operands.
+        var rebuild: ([Int]) -> [Kernel]?
     }
 
     var lastOperation: LastOperation?
@@ -221,14 +222,25 @@ public final class ProgramBuilder {
         }
         let x = operand(a), y = operand(b), d = allocateLanes(width)
         let start = regions[regions.count - 1].kernels.count
-        let build = { (d: [Int]) -> [Kernel] in
+        let build = { (d: [Int]) -> [Kernel]? in
+            let inPlace = x.isLanes && d == x.slots
+            // Any other overlap between the destination and the operands would defeat
+            // vectorisation (and a cross-component one would be wrong): keep the temporary.
+            let operandSlots = Set((x.isLanes && !inPlace ? x.slots : []) + (y.isLanes ? y.slots : []))
+            if d.contains(where: operandSlots.contains) { return nil }
             var kernels: [Kernel] = []
             self.forChunks(width) { r in
-                kernels.append(Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count))
+                if inPlace {
+                    kernels.append(y.isLanes
+                        ? Kernels.binaryInPlace(op, LaneOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count)
+                        : Kernels.binaryInPlace(op, BroadcastOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count))
+                } else {
+                    kernels.append(Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count))
+                }
             }
             return kernels
         }
-        for k in build(d) { emit(k) }
+        for k in build(d)! { emit(k) }
         lastOperation = LastOperation(
             region: regions.count - 1, kernels: start..<regions[regions.count - 1].kernels.count, result: d,
             operands: [x.isLanes ? x.slots : [], y.isLanes ? y.slots : []], rebuild: build
