@@ -69,7 +69,8 @@ let package = Package(
         // Release benchmark of the shading runtime against a native loop:
         // `swift run -c release exec-bench`.
         .executableTarget(
-            name: "exec-bench", dependencies: ["Framebuffers", "ShaderCompiler", "ShaderExecution"]
+            name: "exec-bench",
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"]
         ),
 
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
@@ -99,6 +100,8 @@ let package = Package(
             dependencies: [
                 "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
             ],
+            // Oracle shaders and raw RGBA8 references, read from disk by path
+            // (re-created by Fixtures/make_fixtures.py with ../shared/tools/glref.py).
             exclude: ["Fixtures"]
         ),
         .testTarget(
