@@ -93,7 +93,8 @@ let package = Package(
         // Release benchmark of the shading runtime against a native loop:
         // `swift run -c release exec-bench`.
         .executableTarget(
-            name: "exec-bench", dependencies: ["Framebuffers", "ShaderCompiler", "ShaderExecution"]
+            name: "exec-bench",
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"]
         ),
 
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
@@ -123,7 +124,10 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"]),
+        .testTarget(
+            name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"],
+            exclude: ["Fixtures"]  // Shader files read by path, not bundled.
+        ),
         .testTarget(
             name: "ShaderSemanticsTests",
             dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]
@@ -134,6 +138,8 @@ let package = Package(
             dependencies: [
                 "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
             ],
+            // Oracle shaders and raw RGBA8 references, read from disk by path
+            // (re-created by Fixtures/make_fixtures.py with ../shared/tools/glref.py).
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -51,6 +51,7 @@ public enum ShadeCommand {
         InfoCommand.subcommand,
         CheckCommand.subcommand,
         RunCommand.subcommand,
+        BenchCommand.subcommand,
         FiltersCommand.subcommand,
     ]
 

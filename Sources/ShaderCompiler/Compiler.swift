@@ -286,7 +286,12 @@ final class Lowering {
         switch e.kind {
         case .constant(let c): return constant(c)
         case .variable(let v): return try value(of: v, e.span)
-        case .swizzle(let b, let comps): return try lower(b).swizzled(comps)
+        case .swizzle(let b, let comps):
+            if case .builtinCall(let overload, let args) = b.kind, overload.function.isTextureLookup {
+                // texture2D(…).rgb: sample only the channels the swizzle reads.
+                return try builtin(overload, args, b.span, channels: comps)
+            }
+            return try lower(b).swizzled(comps)
         case .field(let b, let index, _):
             let base = try lower(b)
             let (offset, width) = fieldRange(b.type, index)
@@ -311,7 +316,7 @@ final class Lowering {
                 let old = builder.materialize(read(place))
                 let new = builder.binary(op == .preIncrement || op == .postIncrement ? .add : .subtract, old, .constant(1))
                 write(place, new)
-                return op == .preIncrement || op == .preDecrement ? new : old
+                return op == .preIncrement || op == .preDecrement ? read(place) : old
             }
         case .binary(let op, let a, let b):
             if (op == .logicalAnd || op == .logicalOr) && hasSideEffects(b) {
@@ -579,18 +584,21 @@ final class Lowering {
         return s
     }
 
-    func builtin(_ overload: BuiltinOverload, _ args: [TypedExpression], _ span: SourceSpan?) throws -> Value {
+    func builtin(
+        _ overload: BuiltinOverload, _ args: [TypedExpression], _ span: SourceSpan?,
+        channels: [Int] = [0, 1, 2, 3]
+    ) throws -> Value {
         let f = overload.function
         if f.isTextureLookup {
             let s = try sampler(args[0])
             let coord = try lower(args[1])
             switch f {
             case .texture2D, .texture2DLod, .texture2DLodEXT, .texture2DGradEXT:
-                return builder.texture2D(s, coord)
+                return builder.texture2D(s, coord, channels: channels)
             case .texture2DProj, .texture2DProjLod, .texture2DProjLodEXT, .texture2DProjGradEXT:
-                return builder.texture2DProj(s, coord)
+                return builder.texture2DProj(s, coord, channels: channels)
             case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
-                return builder.textureCube(s, coord)
+                return builder.textureCube(s, coord, channels: channels)
             default: throw unsupported("'\(f.rawValue)' is not supported", span)
             }
         }

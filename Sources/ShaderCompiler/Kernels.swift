@@ -42,6 +42,20 @@ enum Kernels {
         }
     }
 
+    /// `d = d op b`, for `x += y` written in place: reading and writing the same slab keeps
+    /// the loop vectorisable (a separate source slab equal to the destination would make the
+    /// optimiser's overlap check fail and take its scalar path).
+    static func binaryInPlace<Op: BinaryOp, B: SpanOperand>(_: Op.Type, _: B.Type, d: Slots, b: Slots, width: Int) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n
+                let y = B(ctx, b[c])
+                for i in 0..<n { dp[i] = Op.apply(dp[i], y[i]) }
+            }
+        }
+    }
+
     static func ternary<Op: TernaryOp, A: SpanOperand, B: SpanOperand, C: SpanOperand>(
         _: Op.Type, _: A.Type, _: B.Type, _: C.Type, d: Slots, a: Slots, b: Slots, c: Slots, width: Int
     ) -> Kernel {

@@ -2,9 +2,11 @@ extension ProgramBuilder {
     /// Builds `body` into its own region with mask slot `mask` and returns it as one kernel.
     func region(_ kind: RegionKind, mask: Int, _ body: () -> Void) -> Kernel {
         pendingZeroInit = nil
+        lastOperation = nil
         regions.append(Region(kind: kind, mask: mask))
         body()
         pendingZeroInit = nil
+        lastOperation = nil
         return sequence(regions.removeLast().kernels)
     }
 

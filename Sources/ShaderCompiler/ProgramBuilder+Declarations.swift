@@ -104,6 +104,9 @@ extension ProgramBuilder {
 
     /// Assigns `value` to the lane components of `target` (a variable, a swizzle of one, an
     /// array element with a constant index). Outside the root region only active lanes change.
+    ///
+    /// When `value` is the result of the operation emitted just before, that operation may be
+    /// rewritten to write `target` directly: read `target` afterwards, not `value`.
     public func store(_ value: Value, into target: Value) {
         let value = value.splat(target.width)
         precondition(value.width == target.width, "internal error: storing \(value.width) components into \(target.width)")
@@ -123,6 +126,22 @@ extension ProgramBuilder {
             let temps = allocateLanes(value.width)
             copy(value, into: temps, masked: false)
             source = Self.lanes(temps)
+        }
+        // `x = a + b` at the root: let the addition write x directly (in place for `x += b`),
+        // unless the destination overlaps the operands otherwise (`v.xy = v.yx + 1.0`).
+        if currentMask == Program.rootMaskSlot, let last = lastOperation, last.region == regions.count - 1,
+           regions[last.region].kernels.count == last.kernels.upperBound, slots.count == Set(slots).count,
+           source.components == last.result.map({ .lane($0) }),
+           let kernels = last.rebuild(slots)
+        {
+            regions[last.region].kernels.replaceSubrange(last.kernels, with: kernels)
+            lastOperation = nil
+            if let p = pendingZeroInit, p.region == regions.count - 1, p.slots.isSubset(of: targets),
+               p.kernelCount == last.kernels.lowerBound, !last.operands.joined().contains(where: p.slots.contains) {
+                regions[p.region].kernels.removeSubrange((p.kernelCount - p.emitted)..<p.kernelCount)
+            }
+            pendingZeroInit = nil
+            return
         }
         // `float x; x = …;`: the zero initialisation just emitted is dead.
         if let p = pendingZeroInit, p.region == regions.count - 1,

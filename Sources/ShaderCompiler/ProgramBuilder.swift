@@ -42,6 +42,20 @@ public final class ProgramBuilder {
 
     var pendingZeroInit: PendingInit?
 
+    /// The element-wise operation emitted last, so that a store of its result into a
+    /// variable at the root can write the variable directly instead of copying a temporary.
+    struct LastOperation {
+        var region: Int
+        var kernels: Range<Int>
+        var result: [Int]
+        /// Lane slots each operand reads, per component (empty for broadcast operands).
+        var operands: [[Int]]
+        /// The kernels writing another destination, or nil when that would overlap operands.
+        var rebuild: ([Int]) -> [Kernel]?
+    }
+
+    var lastOperation: LastOperation?
+
     /// Creates an empty builder.
     public init() {}
 
@@ -182,6 +196,23 @@ public final class ProgramBuilder {
         if let x = a.constantValues, let y = b.constantValues {
             return .constant(zip(x, y).map { Op.apply($0, $1) })
         }
+        // x - 0, x * 1 and x / 1 are x, bit for bit: `uv - vec2(t, 0.0)` touches one slab.
+        let identity: Float? = Op.self == Subtract.self ? 0 : (Op.self == Multiply.self || Op.self == Divide.self ? 1 : nil)
+        if let identity {
+            // +0 only: x - (-0) turns -0 into +0.
+            let keep = b.components.map { c -> Bool in
+                guard case .constant(let f) = c else { return false }
+                return f.bitPattern == identity.bitPattern
+            }
+            if keep.contains(true) {
+                if keep.allSatisfy({ $0 }) { return a }
+                let rest = (0..<width).filter { !keep[$0] }
+                let computed = elementwise(op, a.swizzled(rest), b.swizzled(rest))
+                var out = a.components
+                for (k, c) in rest.enumerated() { out[c] = computed.components[k] }
+                return Value(out)
+            }
+        }
         if a.isUniform && b.isUniform {
             let x = uniformSlots(a), y = uniformSlots(b), d = Array(allocateUniforms(width)..<(uniformFile.count))
             forChunks(width) { r in
@@ -190,9 +221,30 @@ public final class ProgramBuilder {
             return Value(d.map { .uniform($0) })
         }
         let x = operand(a), y = operand(b), d = allocateLanes(width)
-        forChunks(width) { r in
-            emit(Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count))
+        let start = regions[regions.count - 1].kernels.count
+        let build = { (d: [Int]) -> [Kernel]? in
+            let inPlace = x.isLanes && d == x.slots
+            // Any other overlap between the destination and the operands would defeat
+            // vectorisation (and a cross-component one would be wrong): keep the temporary.
+            let operandSlots = Set((x.isLanes && !inPlace ? x.slots : []) + (y.isLanes ? y.slots : []))
+            if d.contains(where: operandSlots.contains) { return nil }
+            var kernels: [Kernel] = []
+            self.forChunks(width) { r in
+                if inPlace {
+                    kernels.append(y.isLanes
+                        ? Kernels.binaryInPlace(op, LaneOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count)
+                        : Kernels.binaryInPlace(op, BroadcastOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count))
+                } else {
+                    kernels.append(Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count))
+                }
+            }
+            return kernels
         }
+        for k in build(d)! { emit(k) }
+        lastOperation = LastOperation(
+            region: regions.count - 1, kernels: start..<regions[regions.count - 1].kernels.count, result: d,
+            operands: [x.isLanes ? x.slots : [], y.isLanes ? y.slots : []], rebuild: build
+        )
         return Self.lanes(d)
     }
 

@@ -28,6 +28,16 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     /// Desktop vertex shaders: `gl_ModelViewProjectionMatrix * gl_Vertex`.
     case ftransform
 
+    /// Every overload of the function in the catalogue, in any stage, version or extension.
+    public var overloads: [BuiltinOverload] {
+        (BuiltinCatalogue.byName[rawValue] ?? []).map(\.overload)
+    }
+
+    /// The overload taking exactly `parameterTypes`, if there is one.
+    public func overload(_ parameterTypes: [GLSLType]) -> BuiltinOverload? {
+        overloads.first { $0.parameterTypes == parameterTypes }
+    }
+
     /// `true` for the texture lookup functions.
     public var isTextureLookup: Bool {
         switch self {

@@ -104,10 +104,77 @@ extension CheckContext {
         case .glTextureMatrix:
             guard isDesktop else { return nil }
             (type, precision) = (.array(.mat4, texCoords), nil)
+        case .glModelViewMatrixInverse, .glProjectionMatrixInverse,
+            .glModelViewProjectionMatrixInverse, .glModelViewMatrixTranspose,
+            .glModelViewMatrixInverseTranspose:
+            guard isDesktop else { return nil }
+            (type, precision) = (.mat4, nil)
+        case .glNormalScale:
+            guard isDesktop else { return nil }
+            (type, precision) = (.float, nil)
+        case .glLightSource:
+            guard isDesktop else { return nil }
+            (type, precision) = (.array(.structure(compatStruct(.lightSource)), 8), nil)
+        case .glLightModel:
+            guard isDesktop else { return nil }
+            (type, precision) = (.structure(compatStruct(.lightModel)), nil)
+        case .glFrontMaterial, .glBackMaterial:
+            guard isDesktop else { return nil }
+            (type, precision) = (.structure(compatStruct(.material)), nil)
+        case .glFrontLightModelProduct, .glBackLightModelProduct:
+            guard isDesktop else { return nil }
+            (type, precision) = (.structure(compatStruct(.lightModelProducts)), nil)
+        case .glFrontLightProduct, .glBackLightProduct:
+            guard isDesktop else { return nil }
+            (type, precision) = (.array(.structure(compatStruct(.lightProducts)), 8), nil)
+        case .glClipVertex:
+            guard isDesktop, stage == .vertex else { return nil }
+            (type, precision) = (.vec4, nil)
+        case .glFogFragCoord:
+            guard isDesktop else { return nil }
+            (type, precision) = (.float, nil)
+        case .glFogCoord:
+            guard isDesktop, stage == .vertex else { return nil }
+            (type, precision) = (.float, nil)
         }
         return Variable(
             id: makeID(), name: name, type: type, storage: .builtin(b), precision: precision,
             span: nil)
+    }
+
+    /// The desktop compatibility uniform structures (GLSL 1.10 §7.5).
+    enum CompatStruct: String {
+        case lightSource = "gl_LightSourceParameters"
+        case lightModel = "gl_LightModelParameters"
+        case material = "gl_MaterialParameters"
+        case lightModelProducts = "gl_LightModelProducts"
+        case lightProducts = "gl_LightProducts"
+
+        var fields: [(String, GLSLType)] {
+            switch self {
+            case .lightSource:
+                [("ambient", .vec4), ("diffuse", .vec4), ("specular", .vec4),
+                 ("position", .vec4), ("halfVector", .vec4), ("spotDirection", .vec3),
+                 ("spotExponent", .float), ("spotCutoff", .float), ("spotCosCutoff", .float),
+                 ("constantAttenuation", .float), ("linearAttenuation", .float),
+                 ("quadraticAttenuation", .float)]
+            case .lightModel: [("ambient", .vec4)]
+            case .material:
+                [("emission", .vec4), ("ambient", .vec4), ("diffuse", .vec4),
+                 ("specular", .vec4), ("shininess", .float)]
+            case .lightModelProducts: [("sceneColor", .vec4)]
+            case .lightProducts: [("ambient", .vec4), ("diffuse", .vec4), ("specular", .vec4)]
+            }
+        }
+    }
+
+    func compatStruct(_ which: CompatStruct) -> StructType {
+        if let s = compatStructs[which.rawValue] { return s }
+        let s = StructType(
+            name: which.rawValue,
+            fields: which.fields.map { .init(name: $0.0, type: $0.1, precision: nil) }, span: nil)
+        compatStructs[which.rawValue] = s
+        return s
     }
 
     private func depthRangeStruct() -> StructType {

@@ -151,7 +151,9 @@ extension CheckContext {
         _ group: FunctionGroup, _ id: Identifier, _ args: [TypedExpression],
         _ argExprs: [Expression], span: SourceSpan
     ) -> TypedExpression {
-        guard let (entry, converted) = pick(group.entries, types: { $0.symbol.parameterTypes }, args)
+        guard
+            let (entry, converted) = pick(
+                group.entries, types: { $0.symbol.parameterTypes }, args)
         else {
             if BuiltinCatalogue.byName[id.name] != nil {
                 return checkBuiltinCall(id, args, span: span)

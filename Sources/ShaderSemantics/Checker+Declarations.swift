@@ -25,9 +25,8 @@ extension CheckContext {
             error(.bothFragColorAndFragData, at: later)
         }
         let main = functions.first { $0.symbol.name == "main" }
-        if main == nil, !functionEntries.contains(where: { $0.symbol.name == "main" }) {
-            error(.missingMain, at: nil)
-        } else if main == nil {
+        let mainWasDefined = functionEntries.contains { $0.symbol.name == "main" && $0.isDefined }
+        if main == nil && !mainWasDefined {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
@@ -37,7 +36,7 @@ extension CheckContext {
             samplers: uniforms.filter { $0.variable.type.containsSampler },
             builtinsUsed: builtinsUsed, usesDiscard: usesDiscard,
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
-            warnings: diagnostics.filter { !$0.isError })
+            warnings: parseWarnings + diagnostics.filter { !$0.isError })
     }
 
     // MARK: Types
@@ -60,11 +59,7 @@ extension CheckContext {
             return .error
         case .named(let id):
             if case .structure(let s)? = lookup(id.name) { return .structure(s) }
-            if lookup(id.name) == nil {
-                error(.notAType(id.name), at: id.span)
-            } else {
-                error(.notAType(id.name), at: id.span)
-            }
+            error(.notAType(id.name), at: id.span)
             return .error
         case .structure(let s):
             return .structure(declareStruct(s))
@@ -101,9 +96,8 @@ extension CheckContext {
                     continue
                 }
                 if let i = d.initializer {
-                    error(.qualifierNotAllowed(d.name.name,
-                                               reason: "is a structure member and cannot have an initializer"),
-                          at: i.span)
+                    let reason = "is a structure member and cannot have an initializer"
+                    error(.qualifierNotAllowed(d.name.name, reason: reason), at: i.span)
                 }
                 fields.append(.init(name: d.name.name, type: t, precision: memberPrecision))
             }
@@ -259,7 +253,6 @@ extension CheckContext {
         _ d: Declarator, type: GLSLType, list: VariableDeclarationList
     ) -> VariableDeclaration? {
         let q = list.type.qualifiers.storage
-        let qualifierSpan = list.type.qualifiers.storageSpan ?? list.type.span
         let name = d.name.name
         if type == .void {
             error(.invalidVariableType(.void, context: "variable '\(name)'"), at: list.type.span)
@@ -293,17 +286,16 @@ extension CheckContext {
             let value = checkExpression(i)
             if type.isArray || type.containsArray {
                 error(.arrayInitializer, at: i.span)
-            } else if q == .uniform || q == .attribute || q == .varying {
+            } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
                 error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),
                       at: i.span)
             } else if !type.isError {
                 initializer = coerce(value, to: type)
-                if initializer != nil, let ini = initializer, q == .const || (isGlobalScope && version.isES),
-                    ini.constantValue == nil
-                {
+                let needsConstant = q == .const || q == .uniform || (isGlobalScope && version.isES)
+                if let ini = initializer, needsConstant, ini.constantValue == nil {
                     let what =
-                        q == .const
-                        ? "initializer of const '\(name)'"
+                        q == .const || q == .uniform
+                        ? "initializer of \(q!.rawValue) '\(name)'"
                         : "initializer of global variable '\(name)'"
                     error(.notConstant(what: what), at: i.span)
                 }
@@ -322,7 +314,6 @@ extension CheckContext {
         case .varying: varyings.append(InterfaceVariable(variable: variable))
         default: break
         }
-        _ = qualifierSpan
         return VariableDeclaration(variable: variable, initializer: initializer, span: d.span)
     }
 
@@ -380,9 +371,18 @@ extension CheckContext {
             error(.reservedName(name), at: p.name.span)
             return nil
         }
-        if version.isES, BuiltinCatalogue.byName[name] != nil {
-            // Reported, then declared anyway so calls don't produce follow-on errors.
-            error(.redefineBuiltin(name), at: p.name.span)
+        // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
+        // it, and real shaders do it, e.g. `float cross(vec2, float)`); redefining one of its
+        // signatures is not. Reported, then declared anyway so calls don't cascade.
+        let parameterTypes = params.map(\.type)
+        if BuiltinCatalogue.byName[name]?.contains(where: {
+            $0.overload.parameterTypes == parameterTypes
+                && $0.availability.isAvailable(
+                    stage: stage, version: version, extensions: extensions)
+        }) == true {
+            error(.redefineBuiltin(
+                "\(name)(" + parameterTypes.map(\.description).joined(separator: ", ") + ")"),
+                  at: p.name.span)
         }
         if name == "main" && (returnType != .void || !params.isEmpty) {
             error(.badMainSignature, at: p.span)
@@ -401,14 +401,20 @@ extension CheckContext {
         let types = params.map(\.type)
         if let existing = group.entries.first(where: { $0.symbol.parameterTypes == types }) {
             let signature = existing.symbol.signature
+            // A conflicting definition still counts as the definition, so calls don't
+            // also report it as missing.
             if existing.symbol.returnType != returnType && !returnType.isError {
                 error(.conflictingReturnType(signature, returnType, existing.symbol.returnType),
                       at: p.span, notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
                 return nil
             }
-            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier) {
+            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier)
+                || existing.symbol.parameters.map(\.isConst) != params.map(\.isConst)
+            {
                 error(.conflictingQualifiers(signature), at: p.span,
                       notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
                 return nil
             }
             if isDefinition && existing.isDefined {
@@ -448,6 +454,7 @@ extension CheckContext {
         entry.isDefined = true
         entry.definitionSpan = p.span
         currentFunction = entry
+        currentFunctionHasReturn = false
         loopDepth = 0
         pushScope()
         var parameters: [Variable] = []
@@ -466,6 +473,10 @@ extension CheckContext {
         let body = checkStatements(definition.body)
         popScope()
         currentFunction = nil
+        let returnType = entry.symbol.returnType
+        if returnType != .void, !returnType.isError, !currentFunctionHasReturn {
+            error(.noReturnStatement(entry.symbol.name, returnType), at: p.name.span)
+        }
         var seen: Set<ObjectIdentifier> = []
         let callees = entry.calls.map(\.0.symbol).filter {
             seen.insert(ObjectIdentifier($0)).inserted

@@ -31,7 +31,9 @@ extension CheckContext {
             let cond = checkCondition(c)
             var x = checkExpression(a)
             var y = checkExpression(b)
-            if cond.type.isError || x.type.isError || y.type.isError { return errorExpression(e.span) }
+            if cond.type.isError || x.type.isError || y.type.isError {
+                return errorExpression(e.span)
+            }
             if x.type != y.type {
                 if let cy = implicitlyConverted(y, to: x.type) {
                     y = cy
@@ -78,9 +80,28 @@ extension CheckContext {
             error(.qualifierNotAllowed(name, reason: "is not a variable"), at: span)
             return errorExpression(span)
         case nil:
-            error(.undeclaredIdentifier(name), at: span)
+            var notes: [Diagnostic.Note] = []
+            if let (suggestion, declared) = closestVariable(to: name) {
+                notes.append(.init("did you mean '\(suggestion)'?", at: declared))
+            }
+            error(.undeclaredIdentifier(name), at: span, notes: notes)
             return errorExpression(span)
         }
+    }
+
+    /// The visible variable whose name is closest to `name` (at most two edits away), for a
+    /// "did you mean" note.
+    private func closestVariable(to name: String) -> (String, SourceSpan?)? {
+        var best: (String, SourceSpan?, Int)?
+        let limit = name.count <= 3 ? 1 : 2
+        for scope in scopes.reversed() {
+            for (candidate, symbol) in scope.symbols {
+                guard case .variable(let v) = symbol else { continue }
+                let d = editDistance(name, candidate, limit: limit)
+                if d <= limit && (best == nil || d < best!.2) { best = (candidate, v.span, d) }
+            }
+        }
+        return best.map { ($0.0, $0.1) }
     }
 
     // MARK: Conversions
@@ -104,7 +125,16 @@ extension CheckContext {
     func coerce(_ value: TypedExpression, to type: GLSLType) -> TypedExpression? {
         if value.type.isError || type.isError { return nil }
         if let v = implicitlyConverted(value, to: type) { return v }
-        error(.cannotConvert(from: value.type, to: type), at: value.span)
+        var notes: [Diagnostic.Note] = []
+        if case .constant(let c) = value.kind, case .int(let i)? = c.scalar, type == .float {
+            notes.append(.init(
+                "GLSL ES has no implicit conversions: write the float literal '\(i).0'"))
+        } else if value.type.isScalar || value.type.isVector, type.isScalar || type.isVector,
+            value.type.vectorSize == type.vectorSize
+        {
+            notes.append(.init("convert explicitly: '\(type)(...)'"))
+        }
+        error(.cannotConvert(from: value.type, to: type), at: value.span, notes: notes)
         return nil
     }
 
@@ -207,7 +237,8 @@ extension CheckContext {
             return errorExpression(span)  // reserved: reported by the parser
         case .add, .subtract, .multiply, .divide:
             let base: BinaryOperator =
-                op == .add ? .add : op == .subtract ? .subtract : op == .multiply ? .multiply : .divide
+                op == .add
+                ? .add : op == .subtract ? .subtract : op == .multiply ? .multiply : .divide
             guard let (o, t) = arithmeticResult(base, x.type, y.type) else { return invalid() }
             (typedOp, resultType) = (o, t)
         case .less, .greater, .lessEqual, .greaterEqual:
@@ -438,7 +469,8 @@ extension CheckContext {
         if e.constantValue != nil { return true }
         switch e.kind {
         case .variable(let v): return loopIndices.contains(v)
-        case .unary(let op, let x): return !op.isIncrementOrDecrement && isConstantIndexExpression(x)
+        case .unary(let op, let x):
+            return !op.isIncrementOrDecrement && isConstantIndexExpression(x)
         case .binary(_, let a, let b):
             return isConstantIndexExpression(a) && isConstantIndexExpression(b)
         case .construct(_, let args), .builtinCall(_, let args):
@@ -446,4 +478,25 @@ extension CheckContext {
         default: return false
         }
     }
+}
+
+/// The Levenshtein distance between two names, giving up (returning `limit + 1`) once it
+/// exceeds `limit`.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    if abs(x.count - y.count) > limit { return limit + 1 }
+    var previous = Array(0...y.count)
+    for i in 1...max(x.count, 1) where !x.isEmpty {
+        var current = [i] + Array(repeating: 0, count: y.count)
+        var rowMin = i
+        for j in stride(from: 1, through: y.count, by: 1) {
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            rowMin = min(rowMin, current[j])
+        }
+        if rowMin > limit { return limit + 1 }
+        previous = current
+    }
+    return x.isEmpty ? y.count : previous[y.count]
 }

@@ -36,9 +36,8 @@ extension CheckContext {
             let target = TypedExpression(.variable(v), type: t, span: name.span)
             let assign = TypedExpression(
                 .assignment(nil, target, converted), type: t, span: span)
-            let decl = TypedStatement(
-                kind: .declarations([VariableDeclaration(variable: v, initializer: nil, span: span)]),
-                span: span)
+            let declaration = VariableDeclaration(variable: v, initializer: nil, span: span)
+            let decl = TypedStatement(kind: .declarations([declaration]), span: span)
             return (decl, assign)
         }
     }
@@ -84,7 +83,8 @@ extension CheckContext {
             if let i { prelude.append(i) }
             if let conditionDecl { prelude.append(conditionDecl) }
             let initStatement: TypedStatement? =
-                prelude.count <= 1 ? prelude.first : TypedStatement(kind: .block(prelude), span: span)
+                prelude.count <= 1
+                ? prelude.first : TypedStatement(kind: .block(prelude), span: span)
             let loop = TypedStatement(
                 kind: .forLoop(initializer: initStatement, condition: c, step: step, body: b),
                 span: span)
@@ -122,6 +122,7 @@ extension CheckContext {
             usesDiscard = true
             return TypedStatement(kind: .discard, span: span)
         case .return(let value, let span):
+            currentFunctionHasReturn = true
             guard let f = currentFunction?.symbol else {
                 if let value { _ = checkExpression(value) }
                 return TypedStatement(kind: .return(nil), span: span)

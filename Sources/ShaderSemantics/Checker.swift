@@ -48,6 +48,7 @@ public enum Checker {
         let context = CheckContext(
             stage: parse.stage, version: parse.version, extensions: parse.enabledExtensions,
             options: options, file: parse.translationUnit.span)
+        context.parseWarnings = parse.diagnostics.filter { !$0.isError }
         let shader = context.checkTranslationUnit(parse.translationUnit)
         let semantic = context.diagnostics.sorted { a, b in
             (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)
@@ -116,17 +117,21 @@ final class CheckContext {
     let fileSpan: SourceSpan
 
     var diagnostics: [Diagnostic] = []
+    /// The preprocessor's and parser's warnings, for `CheckedShader.warnings`.
+    var parseWarnings: [Diagnostic] = []
     var scopes: [Scope] = [Scope()]
     var nextID = 0
 
     // The function being checked.
     var currentFunction: FunctionEntry?
+    var currentFunctionHasReturn = false
     var loopDepth = 0
     var functionEntries: [FunctionEntry] = []
 
     // Built-ins created on first use.
     var builtinVariables: [String: Variable] = [:]
     var depthRangeType: StructType?
+    var compatStructs: [String: StructType] = [:]
 
     // Interface and usage facts.
     var uniforms: [InterfaceVariable] = []
@@ -192,6 +197,10 @@ final class CheckContext {
         if scopes[scopes.count - 1].symbols[name] != nil {
             error(.redefinition(name), at: span)
             return false
+        }
+        if name.contains("__") {
+            warning("identifier '\(name)' contains '__', which is reserved for the implementation",
+                    at: span)
         }
         scopes[scopes.count - 1].symbols[name] = symbol
         return true

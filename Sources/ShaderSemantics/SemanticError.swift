@@ -50,6 +50,7 @@ public enum SemanticError: Sendable, Hashable {
     case builtinUnavailable(name: String, reason: String)
     case outArgumentNotLValue(index: Int, function: String)
     // Functions.
+    /// A user function with the signature of a built-in, e.g. `sin(float)`.
     case redefineBuiltin(String)
     case conflictingReturnType(String, GLSLType, GLSLType)
     case conflictingQualifiers(String)
@@ -61,6 +62,9 @@ public enum SemanticError: Sendable, Hashable {
     case badMainSignature
     case returnValueInVoid(String)
     case missingReturnValue(String)
+    /// A non-void function whose body has no `return` at all (Mesa rejects these; a return on
+    /// only some paths is allowed).
+    case noReturnStatement(String, GLSLType)
     case nestedFunctionDeclaration
     case invalidParameter(String)
     // Statements and stages.
@@ -124,7 +128,7 @@ public enum SemanticError: Sendable, Hashable {
         case .builtinUnavailable(let n, let r): "'\(n)' \(r)"
         case .outArgumentNotLValue(let i, let f):
             "argument \(i) of '\(f)' is an 'out' or 'inout' parameter and needs an l-value"
-        case .redefineBuiltin(let n): "cannot redefine or overload built-in function '\(n)'"
+        case .redefineBuiltin(let n): "cannot redefine built-in function '\(n)'"
         case .conflictingReturnType(let s, let a, let b):
             "conflicting return type for '\(s)': '\(a)', earlier '\(b)'"
         case .conflictingQualifiers(let s):
@@ -140,6 +144,8 @@ public enum SemanticError: Sendable, Hashable {
         case .badMainSignature: "'main' must be declared as 'void main()'"
         case .returnValueInVoid(let n): "void function '\(n)' cannot return a value"
         case .missingReturnValue(let n): "non-void function '\(n)' must return a value"
+        case .noReturnStatement(let n, let t):
+            "function '\(n)' returns '\(t)' but has no return statement"
         case .nestedFunctionDeclaration: "functions can only be declared at global scope"
         case .invalidParameter(let r): r
         case .breakOutsideLoop(let k): "'\(k)' is only allowed inside a loop"

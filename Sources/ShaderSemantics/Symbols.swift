@@ -33,6 +33,23 @@ public enum BuiltinVariable: String, Sendable, Hashable, CaseIterable {
     case glModelViewProjectionMatrix = "gl_ModelViewProjectionMatrix"
     case glNormalMatrix = "gl_NormalMatrix"
     case glTextureMatrix = "gl_TextureMatrix"
+    case glModelViewMatrixInverse = "gl_ModelViewMatrixInverse"
+    case glProjectionMatrixInverse = "gl_ProjectionMatrixInverse"
+    case glModelViewProjectionMatrixInverse = "gl_ModelViewProjectionMatrixInverse"
+    case glModelViewMatrixTranspose = "gl_ModelViewMatrixTranspose"
+    case glModelViewMatrixInverseTranspose = "gl_ModelViewMatrixInverseTranspose"
+    case glNormalScale = "gl_NormalScale"
+    case glLightSource = "gl_LightSource"
+    case glLightModel = "gl_LightModel"
+    case glFrontMaterial = "gl_FrontMaterial"
+    case glBackMaterial = "gl_BackMaterial"
+    case glFrontLightModelProduct = "gl_FrontLightModelProduct"
+    case glBackLightModelProduct = "gl_BackLightModelProduct"
+    case glFrontLightProduct = "gl_FrontLightProduct"
+    case glBackLightProduct = "gl_BackLightProduct"
+    case glClipVertex = "gl_ClipVertex"
+    case glFogFragCoord = "gl_FogFragCoord"
+    case glFogCoord = "gl_FogCoord"
 }
 
 /// Where a variable lives; this decides how the compiler stores and reads it.
@@ -82,7 +99,8 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
 
     init(
         id: Int, name: String, type: GLSLType, storage: Storage, precision: PrecisionQualifier?,
-        isConst: Bool = false, isInvariant: Bool = false, constantValue: ConstantValue? = nil, span: SourceSpan?
+        isConst: Bool = false, isInvariant: Bool = false, constantValue: ConstantValue? = nil,
+        span: SourceSpan?
     ) {
         self.id = id
         self.name = name
@@ -174,7 +192,8 @@ extension BuiltinVariable {
     /// `true` when a shader of `stage` may assign to it.
     func isWritable(in stage: ShaderStage) -> Bool {
         switch self {
-        case .glPosition, .glPointSize, .glFrontColor, .glBackColor, .glTexCoord:
+        case .glPosition, .glPointSize, .glFrontColor, .glBackColor, .glTexCoord, .glClipVertex,
+            .glFogFragCoord:
             stage == .vertex
         case .glFragColor, .glFragData, .glFragDepth:
             stage == .fragment

@@ -99,6 +99,16 @@ public struct BuiltinOverload: Sendable, Hashable, CustomStringConvertible {
         "\(returnType) \(function.rawValue)(" + parameterTypes.map(\.description)
             .joined(separator: ", ") + ")"
     }
+
+    /// Evaluates the overload on constant arguments, as the checker folds calls (IEEE fp32).
+    ///
+    /// - Parameter arguments: one constant per parameter, of the parameter's type.
+    /// - Returns: the result, or `nil` for functions that aren't foldable (texture lookups,
+    ///   derivatives, `ftransform`) or arguments that don't fit.
+    public func evaluate(_ arguments: [ConstantValue]) -> ConstantValue? {
+        guard arguments.map(\.type) == parameterTypes else { return nil }
+        return ConstantFolder.builtin(self, arguments)
+    }
 }
 
 /// A checked expression: every node knows its type, and folded constants carry their value.
@@ -280,6 +290,6 @@ public struct CheckedShader: Sendable {
     public let usesDerivatives: Bool
     /// Extensions enabled with `#extension` (names as written).
     public let enabledExtensions: Set<String>
-    /// Warnings found while checking.
+    /// Warnings found while preprocessing, parsing and checking.
     public let warnings: [Diagnostic]
 }

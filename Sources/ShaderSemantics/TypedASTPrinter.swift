@@ -79,7 +79,8 @@ public enum TypedASTPrinter {
         case .break: return indent + "break\n"
         case .continue: return indent + "continue\n"
         case .discard: return indent + "discard\n"
-        case .return(let e): return indent + "return" + (e.map { " " + expression($0) } ?? "") + "\n"
+        case .return(let e):
+            return indent + "return" + (e.map { " " + expression($0) } ?? "") + "\n"
         case .empty: return indent + ";\n"
         }
     }

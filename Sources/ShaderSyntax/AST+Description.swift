@@ -18,7 +18,8 @@ extension Expression: CustomStringConvertible {
             default: return "(\(op.rawValue)\(operand))"
             }
         case .binary(let op, let left, let right): return "(\(left) \(op.rawValue) \(right))"
-        case .assignment(let op, let target, let value): return "(\(target) \(op.rawValue) \(value))"
+        case .assignment(let op, let target, let value):
+            return "(\(target) \(op.rawValue) \(value))"
         case .ternary(let c, let t, let e): return "(\(c) ? \(t) : \(e))"
         case .call(let callee, let arguments):
             let name: String
@@ -61,15 +62,18 @@ extension StructSpecifier: CustomStringConvertible {
         let members = members.map { m in
             "\(m.type) " + m.declarators.map(\.description).joined(separator: ", ") + ";"
         }
-        return "struct " + (name.map { $0.name + " " } ?? "") + "{ " + members.joined(separator: " ") + " }"
+        return "struct " + (name.map { $0.name + " " } ?? "") + "{ "
+            + members.joined(separator: " ") + " }"
     }
 }
 
 extension FullySpecifiedType: CustomStringConvertible {
+    /// Qualifiers then type: `uniform highp vec4`.
     public var description: String { qualifiers.description + specifier.description }
 }
 
 extension ArraySpecifier: CustomStringConvertible {
+    /// `[size]`, or `[]` for an unsized array.
     public var description: String { "[" + (size?.description ?? "") + "]" }
 }
 
@@ -81,6 +85,7 @@ extension Declarator: CustomStringConvertible {
 }
 
 extension ParameterDeclaration: CustomStringConvertible {
+    /// `const in highp vec2 p[2]`.
     public var description: String {
         (isConst ? "const " : "") + (direction.map { $0.rawValue + " " } ?? "") + type.description
             + (name.map { " " + $0.name } ?? "") + (array?.description ?? "")
@@ -88,6 +93,7 @@ extension ParameterDeclaration: CustomStringConvertible {
 }
 
 extension FunctionPrototype: CustomStringConvertible {
+    /// `vec4 blend(vec4 a, vec4 b)`, without a `;`.
     public var description: String {
         "\(returnType) \(name.name)(" + parameters.map(\.description).joined(separator: ", ") + ")"
     }
@@ -102,16 +108,19 @@ extension Declaration: CustomStringConvertible {
             let names = v.declarators.map(\.description).joined(separator: ", ")
             return "\(v.type)" + (names.isEmpty ? "" : " " + names) + ";"
         case .precision(let p): return "precision \(p.precision.rawValue) \(p.type);"
-        case .invariant(let i): return "invariant " + i.names.map(\.name).joined(separator: ", ") + ";"
+        case .invariant(let i):
+            return "invariant " + i.names.map(\.name).joined(separator: ", ") + ";"
         }
     }
 }
 
 extension Condition: CustomStringConvertible {
+    /// The expression, or `bool b = (x < 1.0)`.
     public var description: String {
         switch self {
         case .expression(let e): e.description
-        case .declaration(let type, let name, let initializer, _): "\(type) \(name.name) = \(initializer)"
+        case .declaration(let type, let name, let initializer, _):
+            "\(type) \(name.name) = \(initializer)"
         }
     }
 }
@@ -121,7 +130,8 @@ extension Statement: CustomStringConvertible {
     public var description: String {
         switch self {
         case .compound(let statements, _):
-            return statements.isEmpty ? "{ }" : "{ " + statements.map(\.description).joined(separator: " ") + " }"
+            return statements.isEmpty
+                ? "{ }" : "{ " + statements.map(\.description).joined(separator: " ") + " }"
         case .declaration(let d): return d.description
         case .expression(let e, _): return "\(e);"
         case .empty: return ";"
@@ -140,6 +150,7 @@ extension Statement: CustomStringConvertible {
 }
 
 extension ExternalDeclaration: CustomStringConvertible {
+    /// The declaration or the whole function definition on one line.
     public var description: String {
         switch self {
         case .function(let f):

@@ -11,11 +11,13 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
     /// Where it is.
     public var span: SourceSpan
 
+    /// Creates a name at `span`.
     public init(_ name: String, span: SourceSpan) {
         self.name = name
         self.span = span
     }
 
+    /// The name.
     public var description: String { name }
 }
 
@@ -79,6 +81,7 @@ public struct TypeQualifiers: Sendable {
     /// The `centroid` keyword (desktop GLSL 1.20), if present.
     public var centroidSpan: SourceSpan?
 
+    /// Creates qualifiers; all absent by default.
     public init(
         storage: StorageQualifier? = nil, storageSpan: SourceSpan? = nil,
         invariantSpan: SourceSpan? = nil, centroidSpan: SourceSpan? = nil
@@ -119,6 +122,7 @@ public struct TypeSpecifier: Sendable {
     /// The whole specifier, precision included.
     public var span: SourceSpan
 
+    /// Creates a type specifier.
     public init(
         _ kind: Kind, precision: PrecisionQualifier? = nil, precisionSpan: SourceSpan? = nil,
         span: SourceSpan
@@ -258,7 +262,8 @@ public enum Condition: Sendable {
     /// A boolean expression.
     case expression(Expression)
     /// `type name = initializer`.
-    case declaration(type: FullySpecifiedType, name: Identifier, initializer: Expression, span: SourceSpan)
+    case declaration(
+        type: FullySpecifiedType, name: Identifier, initializer: Expression, span: SourceSpan)
 
     /// Where the condition is.
     public var span: SourceSpan {
@@ -441,6 +446,7 @@ public struct Expression: Sendable {
     /// The text it covers.
     public var span: SourceSpan
 
+    /// Creates an expression of shape `kind` covering `span`.
     public init(_ kind: Kind, span: SourceSpan) {
         self.kind = kind
         self.span = span

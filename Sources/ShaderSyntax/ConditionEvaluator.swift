@@ -11,7 +11,7 @@ struct ConditionEvaluator {
 
     /// C's binary operator precedence, loosest first.
     private enum Level: Int, Comparable {
-        case conditional = 1  // ?: (right-associative)
+        case conditional = 1  // the whole expression (GLSL ES has no ?: in directives)
         case logicalOr  // ||
         case logicalAnd  // &&
         case bitwiseOr  // |
@@ -34,9 +34,13 @@ struct ConditionEvaluator {
     private let maxNesting = 256
     private var nesting = 0
 
-    init(tokens: [Token], endSpan: SourceSpan) {
+    /// `true` in GLSL ES: a name left after macro expansion is an error where it is evaluated.
+    private let undefinedNameIsError: Bool
+
+    init(tokens: [Token], endSpan: SourceSpan, undefinedNameIsError: Bool) {
         self.tokens = tokens
         self.endSpan = endSpan
+        self.undefinedNameIsError = undefinedNameIsError
     }
 
     var isAtEnd: Bool { position >= tokens.count }
@@ -46,6 +50,9 @@ struct ConditionEvaluator {
         Result { () throws(Failure) -> Int in
             let value = try expression(.conditional, evaluated: true)
             if let extra = peek() {
+                if extra.isPunctuator(.question) {
+                    throw failure("operator '?:' is not allowed in preprocessor expressions", at: extra)
+                }
                 throw failure("unexpected \(extra.quoted) after expression", at: extra)
             }
             return value
@@ -67,7 +74,6 @@ struct ConditionEvaluator {
 
     private func binaryLevel(_ p: Punctuator) -> Level? {
         switch p {
-        case .question: .conditional
         case .barBar: .logicalOr
         case .ampAmp: .logicalAnd
         case .bar: .bitwiseOr
@@ -82,22 +88,15 @@ struct ConditionEvaluator {
         }
     }
 
-    /// Precedence climbing. `evaluated` is `false` on the unevaluated side of `&&`, `||`, `?:`,
-    /// where division by zero is not an error.
+    /// Precedence climbing. `evaluated` is `false` on the unevaluated side of `&&` and `||`,
+    /// where division by zero and undefined names are not errors.
     private mutating func expression(_ minimum: Level, evaluated: Bool) throws(Failure) -> Int {
         var left = try unary(evaluated: evaluated)
-        while let t = peek(), case .punctuator(let p) = t.kind, let level = binaryLevel(p), level >= minimum {
+        while let t = peek(), case .punctuator(let p) = t.kind, let level = binaryLevel(p),
+            level >= minimum
+        {
             position += 1
             switch p {
-            case .question:
-                let then = try expression(.conditional, evaluated: evaluated && left != 0)
-                guard let colon = peek(), colon.isPunctuator(.colon) else {
-                    throw failure("expected ':' in conditional expression, found \(peek()?.quoted ?? "end of line")", at: peek())
-                }
-                position += 1
-                let otherwise = try expression(.conditional, evaluated: evaluated && left == 0)
-                left = left != 0 ? then : otherwise
-                continue
             case .barBar:
                 let right = try expression(.logicalAnd, evaluated: evaluated && left == 0)
                 left = (left != 0 || right != 0) ? 1 : 0
@@ -127,7 +126,10 @@ struct ConditionEvaluator {
             case .star: left = left &* right
             case .slash, .percent:
                 if right == 0 {
-                    if evaluated { throw Failure(error: .divisionByZero, span: t.span, notes: t.expansion?.notes ?? []) }
+                    if evaluated {
+                        throw Failure(
+                            error: .divisionByZero, span: t.span, notes: t.expansion?.notes ?? [])
+                    }
                     left = 0
                 } else {
                     let (q, overflow) = left.dividedReportingOverflow(by: right)
@@ -141,21 +143,34 @@ struct ConditionEvaluator {
     }
 
     private mutating func unary(evaluated: Bool) throws(Failure) -> Int {
-        guard let t = peek() else { throw failure("expected expression, found end of line", at: nil) }
+        guard let t = peek() else {
+            throw failure("expected expression, found end of line", at: nil)
+        }
         nesting += 1
         defer { nesting -= 1 }
         if nesting > maxNesting { throw failure("expression nested too deeply", at: t) }
         position += 1
         switch t.kind {
         case .intLiteral:
-            guard case .success(.int(let value)) = NumberLiteral.parse(t.text, isFloat: false, allowsFloatSuffix: false) else {
+            guard
+                case .success(.int(let value)) = NumberLiteral.parse(
+                    t.text, isFloat: false, allowsFloatSuffix: false)
+            else {
                 throw failure("invalid integer \(t.quoted)", at: t)
             }
             return value
         case .floatLiteral:
             throw failure("floating-point literal \(t.quoted) is not allowed", at: t)
         case .identifier, .keyword, .typeName, .reservedWord:
-            return 0  // An identifier that is not a macro, as in C.
+            // A name that is not a macro: an error in GLSL ES (as Mesa has it), 0 in desktop GLSL.
+            if evaluated && undefinedNameIsError {
+                throw Failure(
+                    error: .undefinedMacroInExpression(t.text), span: t.span,
+                    notes: t.expansion?.notes ?? [])
+            }
+            return 0
+        case .punctuator(.question):
+            throw failure("operator '?:' is not allowed in preprocessor expressions", at: t)
         case .punctuator(.leftParen):
             let value = try expression(.conditional, evaluated: evaluated)
             guard let close = peek(), close.isPunctuator(.rightParen) else {

@@ -65,6 +65,7 @@ public enum PrecisionQualifier: String, Sendable, Hashable, Comparable, CaseIter
         }
     }
 
+    /// `lowp < mediump < highp`.
     public static func < (a: PrecisionQualifier, b: PrecisionQualifier) -> Bool { a.rank < b.rank }
 }
 

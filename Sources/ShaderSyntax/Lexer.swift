@@ -52,30 +52,39 @@ struct Lexer {
         self.bytes = file.bytes
     }
 
+    /// `true` until a token has been read on the current line.
+    private var atLineStart = true
+    /// `true` when trivia was skipped since the last token.
+    private var leadingSpace = false
+
     /// Every token of the file, followed by an `endOfFile` token.
     mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 3)
-        var atLineStart = true
-        var leadingSpace = false
+        tokens.reserveCapacity(bytes.count / 4)
         while true {
-            // Skip whitespace and comments, noting line starts.
-            let (sawNewline, sawSpace) = skipTrivia()
-            if sawNewline { atLineStart = true }
-            if sawSpace { leadingSpace = true }
-            guard position < bytes.count else { break }
-            var token = lexToken()
-            token.isAtLineStart = atLineStart
-            token.hasLeadingSpace = leadingSpace
-            tokens.append(token)
-            atLineStart = false
-            leadingSpace = false
+            let t = next()
+            tokens.append(t)
+            if t.kind == .endOfFile { return tokens }
         }
-        tokens.append(
-            Token(
-                .endOfFile, text: "", span: SourceSpan(file: file, start: bytes.count, end: bytes.count),
-                isAtLineStart: true, hasLeadingSpace: leadingSpace))
-        return tokens
+    }
+
+    /// The next token; at the end, an `endOfFile` token (again on every further call).
+    mutating func next() -> Token {
+        let (sawNewline, sawSpace) = skipTrivia()
+        if sawNewline { atLineStart = true }
+        if sawSpace { leadingSpace = true }
+        guard position < bytes.count else {
+            return Token(
+                .endOfFile, text: "",
+                span: SourceSpan(file: file, start: bytes.count, end: bytes.count),
+                isAtLineStart: true, hasLeadingSpace: leadingSpace)
+        }
+        var token = lexToken()
+        token.isAtLineStart = atLineStart
+        token.hasLeadingSpace = leadingSpace
+        atLineStart = false
+        leadingSpace = false
+        return token
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {
@@ -137,7 +146,8 @@ struct Lexer {
     }
 
     private func isLineContinuation() -> Bool {
-        peek(1) == UInt8(ascii: "\n") || (peek(1) == UInt8(ascii: "\r") && peek(2) == UInt8(ascii: "\n"))
+        peek(1) == UInt8(ascii: "\n")
+            || (peek(1) == UInt8(ascii: "\r") && peek(2) == UInt8(ascii: "\n"))
     }
 
     private func makeToken(_ kind: TokenKind, from start: Int) -> Token {
@@ -162,7 +172,10 @@ struct Lexer {
             return makeToken(.hash, from: start)
         }
         if let p = lexPunctuator() {
-            return makeToken(.punctuator(p), from: start)
+            // The spelling is the case's raw value: no string is built from the bytes.
+            return Token(
+                .punctuator(p), text: p.rawValue,
+                span: SourceSpan(file: file, start: start, end: position))
         }
         // One character outside the character set; keep a whole UTF-8 sequence together.
         position += 1
@@ -247,7 +260,8 @@ struct Lexer {
             return n == UInt8(ascii: "=") ? take(.lessEqual, 2) : take(.less, 1)
         case UInt8(ascii: ">"):
             if n == UInt8(ascii: ">") {
-                return peek(2) == UInt8(ascii: "=") ? take(.shiftRightEqual, 3) : take(.shiftRight, 2)
+                return peek(2) == UInt8(ascii: "=")
+                    ? take(.shiftRightEqual, 3) : take(.shiftRight, 2)
             }
             return n == UInt8(ascii: "=") ? take(.greaterEqual, 2) : take(.greater, 1)
         case UInt8(ascii: "&"):
@@ -265,7 +279,9 @@ struct Lexer {
     }
 }
 
-@inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+@inline(__always) func isDigit(_ c: UInt8) -> Bool {
+    c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+}
 
 @inline(__always) func isHexDigit(_ c: UInt8) -> Bool {
     isDigit(c) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
@@ -284,22 +300,42 @@ enum NumberLiteral {
 
     /// Parses a number token's text.
     /// - Parameter allowsFloatSuffix: `true` in desktop GLSL 1.20, which allows `1.0f`.
-    static func parse(_ text: String, isFloat: Bool, allowsFloatSuffix: Bool) -> Result<NumberLiteral, LexicalError> {
-        let bytes = Array(text.utf8)
+    static func parse(_ text: String, isFloat: Bool, allowsFloatSuffix: Bool) -> Result<
+        NumberLiteral, LexicalError
+    > {
+        var storage = text
+        return storage.withUTF8 { bytes in
+            parse(bytes: bytes, text: text, isFloat: isFloat, allowsFloatSuffix: allowsFloatSuffix)
+        }
+    }
+
+    private static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, text: String, isFloat: Bool, allowsFloatSuffix: Bool
+    ) -> Result<NumberLiteral, LexicalError> {
         if isFloat {
             var end = 0
-            while end < bytes.count && (isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".")) { end += 1 }
+            while end < bytes.count && (isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".")) {
+                end += 1
+            }
             if end < bytes.count && bytes[end] | 0x20 == UInt8(ascii: "e") {
                 var e = end + 1
-                if e < bytes.count && (bytes[e] == UInt8(ascii: "+") || bytes[e] == UInt8(ascii: "-")) { e += 1 }
+                if e < bytes.count
+                    && (bytes[e] == UInt8(ascii: "+") || bytes[e] == UInt8(ascii: "-"))
+                {
+                    e += 1
+                }
                 let digitsStart = e
                 while e < bytes.count && isDigit(bytes[e]) { e += 1 }
                 if e == digitsStart { return .failure(.missingExponent(literal: text)) }
                 end = e
             }
-            let suffix = String(decoding: bytes[end...], as: UTF8.self)
-            if !suffix.isEmpty && !(allowsFloatSuffix && (suffix == "f" || suffix == "F")) {
-                return .failure(.invalidSuffix(suffix, literal: text))
+            if end < bytes.count {
+                let suffix = String(decoding: bytes[end...], as: UTF8.self)
+                if !(allowsFloatSuffix && (suffix == "f" || suffix == "F")) {
+                    return .failure(.invalidSuffix(suffix, literal: text))
+                }
+            } else if let value = Double(text) {
+                return .success(.float(value))
             }
             // Spell the value the way `Double.init` accepts: digits on both sides of the dot.
             var body = ""
@@ -315,7 +351,8 @@ enum NumberLiteral {
         }
         var digitsStart = 0
         var radix = 10
-        if bytes.count >= 2 && bytes[0] == UInt8(ascii: "0") && bytes[1] | 0x20 == UInt8(ascii: "x") {
+        if bytes.count >= 2 && bytes[0] == UInt8(ascii: "0") && bytes[1] | 0x20 == UInt8(ascii: "x")
+        {
             radix = 16
             digitsStart = 2
         } else if bytes.count >= 2 && bytes[0] == UInt8(ascii: "0") && isDigit(bytes[1]) {
@@ -323,9 +360,12 @@ enum NumberLiteral {
             digitsStart = 1
         }
         var end = digitsStart
-        while end < bytes.count && (radix == 16 ? isHexDigit(bytes[end]) : isDigit(bytes[end])) { end += 1 }
+        while end < bytes.count && (radix == 16 ? isHexDigit(bytes[end]) : isDigit(bytes[end])) {
+            end += 1
+        }
         if end < bytes.count {
-            return .failure(.invalidSuffix(String(decoding: bytes[end...], as: UTF8.self), literal: text))
+            return .failure(
+                .invalidSuffix(String(decoding: bytes[end...], as: UTF8.self), literal: text))
         }
         if radix == 16 && end == digitsStart { return .failure(.missingHexDigits(literal: text)) }
         if radix == 8 && bytes[digitsStart...].contains(where: { $0 > UInt8(ascii: "7") }) {
@@ -334,7 +374,8 @@ enum NumberLiteral {
         // Saturate: the parser reports values that do not fit 32 bits.
         var value = 0
         for b in bytes[digitsStart..<end] {
-            let digit = isDigit(b) ? Int(b - UInt8(ascii: "0")) : Int((b | 0x20) - UInt8(ascii: "a") + 10)
+            let digit =
+                isDigit(b) ? Int(b - UInt8(ascii: "0")) : Int((b | 0x20) - UInt8(ascii: "a") + 10)
             value = value * radix + digit
             if value > Int(UInt32.max) + 1 { value = Int(UInt32.max) + 1 }
         }

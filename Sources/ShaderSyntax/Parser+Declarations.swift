@@ -3,15 +3,14 @@ import ShaderDiagnostics
 extension Parser {
     /// external_declaration: function_definition | declaration
     mutating func parseExternalDeclaration() throws(ParseFailure) -> ExternalDeclaration {
-        if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace) || check(.semicolon)
-            || (peek.kind == .identifier && !isAtDeclarationStart())
-            || peek.kind == .intLiteral || peek.kind == .floatLiteral
+        if peekKind == .reservedWord {
+            advance()  // Already reported; skip what it starts (`class C { … };`).
+            throw ParseFailure()
+        }
+        if isStatementKeyword(peek) || check(.leftBrace) || check(.rightBrace)
+            || (peekKind == .identifier && !isAtDeclarationStart())
+            || peekKind == .intLiteral || peekKind == .floatLiteral
         {
-            if match(.semicolon) {
-                // A stray `;` at global scope is accepted by most compilers; GLSL ES forbids it.
-                report(.expected("declaration", found: "';'"), at: previous)
-                throw ParseFailure()
-            }
             throw fail(expected: "declaration")
         }
         return try parseDeclaration(allowsFunctionDefinition: true)
@@ -20,7 +19,9 @@ extension Parser {
     /// declaration: function_prototype ';' | init_declarator_list ';'
     ///   | 'precision' precision_qualifier type_specifier_no_prec ';' | 'invariant' names ';'
     /// and, when `allowsFunctionDefinition`, function_definition.
-    mutating func parseDeclaration(allowsFunctionDefinition: Bool) throws(ParseFailure) -> ExternalDeclaration {
+    mutating func parseDeclaration(allowsFunctionDefinition: Bool) throws(ParseFailure)
+        -> ExternalDeclaration
+    {
         let start = peek
         if check(.precision) {
             return .declaration(.precision(try parsePrecisionDeclaration()))
@@ -30,12 +31,15 @@ extension Parser {
             var names = [try consumeIdentifier()]
             while match(.comma) { names.append(try consumeIdentifier()) }
             try consumeSemicolon()
-            return .declaration(.invariant(InvariantDeclaration(names: names, span: span(from: start))))
+            return .declaration(
+                .invariant(InvariantDeclaration(names: names, span: span(from: start))))
         }
         let type = try parseFullySpecifiedType()
         if check(.semicolon) {
             advance()
-            return .declaration(.variables(VariableDeclarationList(type: type, declarators: [], span: span(from: start))))
+            return .declaration(
+                .variables(
+                    VariableDeclarationList(type: type, declarators: [], span: span(from: start))))
         }
         let name = try consumeIdentifier()
         if check(.leftParen) {
@@ -45,7 +49,8 @@ extension Parser {
                 let body = try parseBlockBody()
                 return .function(
                     FunctionDefinition(
-                        prototype: prototype, body: body, bodySpan: span(from: open), span: span(from: start)))
+                        prototype: prototype, body: body, bodySpan: span(from: open),
+                        span: span(from: start)))
             }
             try consumeSemicolon()
             var declared = prototype
@@ -58,7 +63,9 @@ extension Parser {
         }
         try consumeSemicolon()
         return .declaration(
-            .variables(VariableDeclarationList(type: type, declarators: declarators, span: span(from: start))))
+            .variables(
+                VariableDeclarationList(
+                    type: type, declarators: declarators, span: span(from: start))))
     }
 
     /// The rest of a declarator after its name: `[size]`, `= initializer`.
@@ -69,7 +76,8 @@ extension Parser {
             initializer = try parseAssignmentExpression()
         }
         let end = previous.span
-        return Declarator(name: name, array: array, initializer: initializer, span: name.span.merged(with: end))
+        return Declarator(
+            name: name, array: array, initializer: initializer, span: name.span.merged(with: end))
     }
 
     /// `[ constant_expression ]`, if present. `[]` is kept (desktop GLSL 1.20 allows it with an
@@ -121,7 +129,7 @@ extension Parser {
             throw fail(expected: "'varying'")
         }
         let storage: StorageQualifier? =
-            switch peek.kind {
+            switch peekKind {
             case .keyword(.const): .const
             case .keyword(.attribute): .attribute
             case .keyword(.uniform): .uniform
@@ -133,7 +141,8 @@ extension Parser {
             qualifiers.storageSpan = advance().span
         }
         let specifier = try parseTypeSpecifier()
-        return FullySpecifiedType(qualifiers: qualifiers, specifier: specifier, span: span(from: start))
+        return FullySpecifiedType(
+            qualifiers: qualifiers, specifier: specifier, span: span(from: start))
     }
 
     /// type_specifier: precision_qualifier? type_specifier_no_prec
@@ -153,7 +162,7 @@ extension Parser {
     /// type_specifier_no_prec: a built-in type | struct_specifier | TYPE_NAME
     mutating func parseTypeSpecifierNoPrecision() throws(ParseFailure) -> TypeSpecifier {
         let start = peek
-        switch peek.kind {
+        switch peekKind {
         case .typeName(let type):
             advance()
             return TypeSpecifier(.builtin(type), span: start.span)
@@ -174,7 +183,7 @@ extension Parser {
         try enterNesting()
         defer { leaveNesting() }
         var name: Identifier?
-        if peek.kind == .identifier || peek.kind == .reservedWord {
+        if peekKind == .identifier || peekKind == .reservedWord {
             name = try consumeIdentifier()
         }
         try consume(.leftBrace)
@@ -232,7 +241,7 @@ extension Parser {
     ) throws(ParseFailure) -> FunctionPrototype {
         try consume(.leftParen)
         var parameters: [ParameterDeclaration] = []
-        if peek.kind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
+        if peekKind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
             advance()  // `(void)`: no parameters.
         } else if !check(.rightParen) {
             repeat {
@@ -252,7 +261,7 @@ extension Parser {
         var constSpan: SourceSpan?
         if check(.const) { constSpan = advance().span }
         var direction: ParameterQualifier?
-        switch peek.kind {
+        switch peekKind {
         case .keyword(.in): direction = .in
         case .keyword(.out): direction = .out
         case .keyword(.inout): direction = .inout
@@ -261,7 +270,7 @@ extension Parser {
         if direction != nil { advance() }
         let type = try parseTypeSpecifier()
         var name: Identifier?
-        if peek.kind == .identifier || peek.kind == .reservedWord {
+        if peekKind == .identifier || peekKind == .reservedWord {
             name = try consumeIdentifier()
         }
         let array = try parseArraySpecifier()

@@ -53,8 +53,8 @@ enum InfixOperator {
 
 extension Parser {
     /// The level and meaning of an infix operator token.
-    func infix(_ t: Token) -> (Precedence, InfixOperator)? {
-        guard case .punctuator(let p) = t.kind else { return nil }
+    func infix(_ kind: TokenKind) -> (Precedence, InfixOperator)? {
+        guard case .punctuator(let p) = kind else { return nil }
         switch p {
         case .comma: return (.comma, .comma)
         case .equal: return (.assignment, .assignment(.assign))
@@ -107,33 +107,55 @@ extension Parser {
         try parseExpression(.conditional)
     }
 
+    // The functions on the recursive path (`parseExpression`, `parseUnary`, `parsePrefix`,
+    // `parseParenthesized`) keep few locals, and the work that needs many is in
+    // helpers off that path: each nesting level costs little stack, also in debug builds.
+
     /// Parses an expression whose infix operators bind at least as tightly as `minimum`.
     mutating func parseExpression(_ minimum: Precedence) throws(ParseFailure) -> Expression {
         try enterNesting()
         defer { leaveNesting() }
         var left = try parseUnary()
-        while let (level, op) = infix(peek), level >= minimum {
-            let operatorToken = advance()
-            switch op {
-            case .comma:
-                let right = try parseExpression(.assignment)
-                left = Expression(.comma(left, right), span: left.span.merged(with: right.span))
-            case .assignment(let a):
-                if a.binaryOperator.map(isReserved) == true { report(.reservedOperator(a.rawValue), at: operatorToken) }
-                let right = try parseExpression(.assignment)
-                left = Expression(.assignment(a, left, right), span: left.span.merged(with: right.span))
-            case .conditional:
-                let then = try parseExpression(.comma)
-                try consume(.colon)
-                let otherwise = try parseExpression(.assignment)
-                left = Expression(.ternary(left, then, otherwise), span: left.span.merged(with: otherwise.span))
-            case .binary(let b):
-                if isReserved(b) { report(.reservedOperator(b.rawValue), at: operatorToken) }
-                let right = try parseExpression(level.next)
-                left = Expression(.binary(b, left, right), span: left.span.merged(with: right.span))
+        // The grammar's assignment_expression has a unary_expression on the left: `a + b = c`
+        // is a syntax error, `(a + b) = c` is not (the checker rejects it as no l-value).
+        var leftIsUnary = true
+        while let (level, op) = infix(peekKind), level >= minimum {
+            if case .assignment = op, !leftIsUnary {
+                throw fail(expected: "';'")
             }
+            leftIsUnary = false
+            left = try parseInfix(op, level: level, left: left)
         }
         return left
+    }
+
+    /// The right-hand side of one infix operator (the current token) and the node it makes.
+    @inline(never)
+    mutating func parseInfix(
+        _ op: InfixOperator, level: Precedence, left: Expression
+    ) throws(ParseFailure) -> Expression {
+        let operatorToken = advance()
+        switch op {
+        case .comma:
+            let right = try parseExpression(.assignment)
+            return Expression(.comma(left, right), span: left.span.merged(with: right.span))
+        case .assignment(let a):
+            if a.binaryOperator.map(isReserved) == true {
+                report(.reservedOperator(a.rawValue), at: operatorToken)
+            }
+            let right = try parseExpression(.assignment)
+            return Expression(.assignment(a, left, right), span: left.span.merged(with: right.span))
+        case .conditional:
+            let then = try parseExpression(.comma)
+            try consume(.colon)
+            let otherwise = try parseExpression(.assignment)
+            return Expression(
+                .ternary(left, then, otherwise), span: left.span.merged(with: otherwise.span))
+        case .binary(let b):
+            if isReserved(b) { report(.reservedOperator(b.rawValue), at: operatorToken) }
+            let right = try parseExpression(level.next)
+            return Expression(.binary(b, left, right), span: left.span.merged(with: right.span))
+        }
     }
 
     func isReserved(_ op: Expression.BinaryOperator) -> Bool {
@@ -144,97 +166,141 @@ extension Parser {
     }
 
     /// unary_expression: postfix_expression | ('++' | '--' | '+' | '-' | '!' | '~') unary_expression
+    ///
+    /// postfix_expression: primary_expression followed by `[index]`, `.field`, `++`, `--`.
     mutating func parseUnary() throws(ParseFailure) -> Expression {
-        let op: Expression.UnaryOperator? =
-            switch peek.kind {
-            case .punctuator(.plus): .plus
-            case .punctuator(.minus): .negate
-            case .punctuator(.bang): .logicalNot
-            case .punctuator(.tilde): .bitwiseNot
-            case .punctuator(.plusPlus): .preIncrement
-            case .punctuator(.minusMinus): .preDecrement
-            default: nil
-            }
-        guard let op else { return try parsePostfix() }
-        let start = advance()
-        if op == .bitwiseNot { report(.reservedOperator("~"), at: start) }
-        try enterNesting()
-        defer { leaveNesting() }
-        let operand = try parseUnary()
-        return Expression(.unary(op, operand), span: start.span.merged(with: operand.span))
+        if let op = prefixOperator(peekKind) { return try parsePrefix(op) }
+        var e =
+            peekKind == .punctuator(.leftParen) ? try parseParenthesized() : try parsePrimary()
+        while isPostfixOperator(peekKind) {
+            e = try parsePostfixOperator(e)
+        }
+        return e
     }
 
-    /// postfix_expression: primary followed by `[index]`, `.field`, `++`, `--`.
-    mutating func parsePostfix() throws(ParseFailure) -> Expression {
-        var e = try parsePrimary()
-        while true {
-            if check(.leftBracket) {
-                advance()
-                let index = try parseExpression()
-                let close = try consume(.rightBracket)
-                e = Expression(.index(e, index), span: e.span.merged(with: close.span))
-            } else if check(.dot) {
-                advance()
-                let field = try consumeIdentifier("field name")
-                e = Expression(.field(e, field), span: e.span.merged(with: field.span))
-            } else if check(.plusPlus) || check(.minusMinus) {
-                let t = advance()
-                let op: Expression.UnaryOperator = t.isPunctuator(.plusPlus) ? .postIncrement : .postDecrement
-                e = Expression(.unary(op, e), span: e.span.merged(with: t.span))
-            } else {
-                return e
-            }
+    func prefixOperator(_ kind: TokenKind) -> Expression.UnaryOperator? {
+        switch kind {
+        case .punctuator(.plus): .plus
+        case .punctuator(.minus): .negate
+        case .punctuator(.bang): .logicalNot
+        case .punctuator(.tilde): .bitwiseNot
+        case .punctuator(.plusPlus): .preIncrement
+        case .punctuator(.minusMinus): .preDecrement
+        default: nil
         }
     }
 
-    /// primary_expression: IDENTIFIER | literal | '(' expression ')' | function_call
-    mutating func parsePrimary() throws(ParseFailure) -> Expression {
-        let t = peek
+    /// A prefix operator (the current token) and its operand.
+    mutating func parsePrefix(_ op: Expression.UnaryOperator) throws(ParseFailure) -> Expression {
+        let start = tokens[current].span
+        if op == .bitwiseNot { report(.reservedOperator("~"), at: peek) }
+        advance()
+        try enterNesting()
+        defer { leaveNesting() }
+        let operand = try parseUnary()
+        return Expression(.unary(op, operand), span: start.merged(with: operand.span))
+    }
+
+    func isPostfixOperator(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .punctuator(.leftBracket), .punctuator(.dot), .punctuator(.plusPlus),
+            .punctuator(.minusMinus):
+            true
+        default:
+            false
+        }
+    }
+
+    /// One `[index]`, `.field`, `++` or `--` applied to `base`.
+    @inline(never)
+    mutating func parsePostfixOperator(_ base: Expression) throws(ParseFailure) -> Expression {
+        let t = advance()
         switch t.kind {
-        case .identifier, .reservedWord:
-            advance()
-            if check(.leftParen) {
-                return try parseCall(.name(Identifier(t.text, span: t.span)), start: t)
-            }
-            return Expression(.identifier(t.text), span: t.span)
-        case .typeName(let type):
-            advance()
+        case .punctuator(.leftBracket):
+            let index = try parseExpression()
+            let close = try consume(.rightBracket)
+            return Expression(.index(base, index), span: base.span.merged(with: close.span))
+        case .punctuator(.dot):
+            let field = try consumeIdentifier("field name")
+            return Expression(.field(base, field), span: base.span.merged(with: field.span))
+        default:
+            let op: Expression.UnaryOperator =
+                t.isPunctuator(.plusPlus) ? .postIncrement : .postDecrement
+            return Expression(.unary(op, base), span: base.span.merged(with: t.span))
+        }
+    }
+
+    /// primary_expression: IDENTIFIER | literal | function_call (parentheses are handled by
+    /// `parseUnary`, to keep the recursion through them short).
+    mutating func parsePrimary() throws(ParseFailure) -> Expression {
+        switch peekKind {
+        case .identifier, .reservedWord, .typeName: try parseNameOrCall()
+        default: try parseLiteral()
+        }
+    }
+
+    /// '(' expression ')': the inner node, its span widened to the parentheses.
+    mutating func parseParenthesized() throws(ParseFailure) -> Expression {
+        let open = tokens[current].span
+        advance()
+        let inner = try parseExpression()
+        try consume(.rightParen)
+        return Expression(inner.kind, span: open.merged(with: tokens[current - 1].span))
+    }
+
+    /// A variable, or a call of a function or constructor.
+    @inline(never)
+    mutating func parseNameOrCall() throws(ParseFailure) -> Expression {
+        let t = advance()
+        if case .typeName(let type) = t.kind {
             guard check(.leftParen) else { throw fail(expected: "'(' after type name '\(t.text)'") }
             return try parseCall(.constructor(type, span: t.span), start: t)
+        }
+        if check(.leftParen) {
+            return try parseCall(.name(Identifier(t.text, span: t.span)), start: t)
+        }
+        return Expression(.identifier(t.text), span: t.span)
+    }
+
+    /// An int, float or bool literal.
+    @inline(never)
+    mutating func parseLiteral() throws(ParseFailure) -> Expression {
+        let t = peek
+        switch t.kind {
         case .intLiteral:
             advance()
             var value = 0
-            if case .success(.int(let v)) = NumberLiteral.parse(t.text, isFloat: false, allowsFloatSuffix: true) {
+            if case .success(.int(let v)) = NumberLiteral.parse(
+                t.text, isFloat: false, allowsFloatSuffix: true)
+            {
                 value = v
-                if v > Int(UInt32.max) { report(.integerTooLarge(t.text), at: t) }
+                if v > Int(UInt32.max) { report(.integerTooLarge(t.text), .warning, at: t) }
             }
             return Expression(.intLiteral(value), span: t.span)
         case .floatLiteral:
             advance()
             var value = 0.0
-            if case .success(.float(let v)) = NumberLiteral.parse(t.text, isFloat: true, allowsFloatSuffix: true) {
+            if case .success(.float(let v)) = NumberLiteral.parse(
+                t.text, isFloat: true, allowsFloatSuffix: true)
+            {
                 value = v
             }
             return Expression(.floatLiteral(value), span: t.span)
         case .keyword(.true), .keyword(.false):
             advance()
             return Expression(.boolLiteral(t.kind == .keyword(.true)), span: t.span)
-        case .punctuator(.leftParen):
-            advance()
-            let inner = try parseExpression()
-            try consume(.rightParen)
-            // Keep the inner node; widen its span to the parentheses for diagnostics.
-            return Expression(inner.kind, span: span(from: t))
         default:
             throw fail(expected: "expression")
         }
     }
 
     /// function_call: callee '(' ('void' | assignment_expression (',' assignment_expression)*)? ')'
-    mutating func parseCall(_ callee: Expression.Callee, start: Token) throws(ParseFailure) -> Expression {
+    mutating func parseCall(_ callee: Expression.Callee, start: Token) throws(ParseFailure)
+        -> Expression
+    {
         try consume(.leftParen)
         var arguments: [Expression] = []
-        if peek.kind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
+        if peekKind == .typeName(.void) && peek(ahead: 1).isPunctuator(.rightParen) {
             advance()
         } else if !check(.rightParen) {
             repeat {

@@ -18,38 +18,65 @@ extension Parser {
         return statements
     }
 
-    /// statement: compound | simple statement.
+    /// statement: compound | simple statement. A small dispatcher: each form is parsed by its
+    /// own function, so nested statements cost little stack.
     mutating func parseStatement() throws(ParseFailure) -> Statement {
         try enterNesting()
         defer { leaveNesting() }
+        switch peekKind {
+        case .punctuator(.leftBrace): return try parseCompound()
+        case .keyword(.if): return try parseIf()
+        case .keyword(.for): return try parseFor()
+        case .keyword(.while): return try parseWhile()
+        case .keyword(.do): return try parseDoWhile()
+        default: return try parseSimpleStatement()
+        }
+    }
+
+    /// '{' statement* '}' as a statement.
+    mutating func parseCompound() throws(ParseFailure) -> Statement {
+        let start = tokens[current].span
+        let statements = try parseBlockBody()
+        return .compound(statements, span: start.merged(with: tokens[current - 1].span))
+    }
+
+    /// 'while' '(' condition ')' statement
+    mutating func parseWhile() throws(ParseFailure) -> Statement {
+        let start = tokens[current].span
+        advance()
+        try consume(.leftParen)
+        let condition = try parseCondition()
+        try consume(.rightParen)
+        let body = try parseStatement()
+        return .while(condition: condition, body: body, span: start.merged(with: body.span))
+    }
+
+    /// 'do' statement 'while' '(' expression ')' ';'
+    mutating func parseDoWhile() throws(ParseFailure) -> Statement {
+        let start = tokens[current].span
+        advance()
+        let body = try parseStatement()
+        return try finishDoWhile(body: body, start: start)
+    }
+
+    @inline(never)
+    mutating func finishDoWhile(body: Statement, start: SourceSpan) throws(ParseFailure) -> Statement {
+        guard match(.while) else { throw fail(expected: "'while'") }
+        try consume(.leftParen)
+        let condition = try parseExpression()
+        try consume(.rightParen)
+        try consumeSemicolon()
+        return .doWhile(body: body, condition: condition, span: start.merged(with: previous.span))
+    }
+
+    /// Statements that do not nest: `;`, jumps, declarations, expression statements.
+    @inline(never)
+    mutating func parseSimpleStatement() throws(ParseFailure) -> Statement {
         let start = peek
-        switch peek.kind {
-        case .punctuator(.leftBrace):
-            let statements = try parseBlockBody()
-            return .compound(statements, span: span(from: start))
+        switch peekKind {
         case .punctuator(.semicolon):
             advance()
             return .empty(span: start.span)
-        case .keyword(.if):
-            return try parseIf()
-        case .keyword(.for):
-            return try parseFor()
-        case .keyword(.while):
-            advance()
-            try consume(.leftParen)
-            let condition = try parseCondition()
-            try consume(.rightParen)
-            let body = try parseStatement()
-            return .while(condition: condition, body: body, span: span(from: start))
-        case .keyword(.do):
-            advance()
-            let body = try parseStatement()
-            guard match(.while) else { throw fail(expected: "'while'") }
-            try consume(.leftParen)
-            let condition = try parseExpression()
-            try consume(.rightParen)
-            try consumeSemicolon()
-            return .doWhile(body: body, condition: condition, span: span(from: start))
         case .keyword(.continue):
             advance()
             try consumeSemicolon()
@@ -68,6 +95,10 @@ extension Parser {
             if !check(.semicolon) { value = try parseExpression() }
             try consumeSemicolon()
             return .return(value, span: span(from: start))
+        case .reservedWord where !isAtDeclarationStart():
+            // `switch (x) { … }`, `goto l;`: the word is already reported; skip the statement.
+            advance()
+            throw ParseFailure()
         default:
             if isAtDeclarationStart() {
                 return try parseDeclarationStatement()
@@ -93,21 +124,34 @@ extension Parser {
 
     /// 'if' '(' expression ')' statement ('else' statement)?
     mutating func parseIf() throws(ParseFailure) -> Statement {
-        let start = advance()
+        let start = tokens[current].span
+        advance()
         try consume(.leftParen)
         let condition = try parseExpression()
         try consume(.rightParen)
         let then = try parseStatement()
-        var otherwise: Statement?
-        if match(.else) {
-            otherwise = try parseStatement()
-        }
-        return .if(condition: condition, then: then, else: otherwise, span: span(from: start))
+        let otherwise = match(.else) ? try parseStatement() : nil
+        return .if(
+            condition: condition, then: then, else: otherwise,
+            span: start.merged(with: tokens[current - 1].span))
     }
 
     /// 'for' '(' (declaration | expression? ';') condition? ';' expression? ')' statement
     mutating func parseFor() throws(ParseFailure) -> Statement {
-        let start = advance()
+        let start = tokens[current].span
+        let header = try parseForHeader()
+        let body = try parseStatement()
+        return .for(
+            initializer: header.initializer, condition: header.condition,
+            increment: header.increment, body: body, span: start.merged(with: body.span))
+    }
+
+    /// `for (…)` up to and including the `)`.
+    @inline(never)
+    mutating func parseForHeader() throws(ParseFailure) -> (
+        initializer: Statement, condition: Condition?, increment: Expression?
+    ) {
+        advance()
         try consume(.leftParen)
         let initStart = peek
         let initializer: Statement
@@ -127,10 +171,7 @@ extension Parser {
         var increment: Expression?
         if !check(.rightParen) { increment = try parseExpression() }
         try consume(.rightParen)
-        let body = try parseStatement()
-        return .for(
-            initializer: initializer, condition: condition, increment: increment, body: body,
-            span: span(from: start))
+        return (initializer, condition, increment)
     }
 
     /// condition: expression | fully_specified_type IDENTIFIER '=' initializer
@@ -141,6 +182,7 @@ extension Parser {
         let name = try consumeIdentifier()
         try consume(.equal)
         let initializer = try parseAssignmentExpression()
-        return .declaration(type: type, name: name, initializer: initializer, span: span(from: start))
+        return .declaration(
+            type: type, name: name, initializer: initializer, span: span(from: start))
     }
 }

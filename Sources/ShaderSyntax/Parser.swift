@@ -27,18 +27,25 @@ struct Parser {
     // MARK: Helper verbs
 
     /// The current token.
-    var peek: Token { tokens[current] }
+    var peek: Token {
+        @inline(__always) get { tokens[current] }
+    }
+
+    /// The current token's kind (read in place, without copying the token).
+    var peekKind: TokenKind { tokens[current].kind }
 
     /// The token after the current one.
     func peek(ahead n: Int) -> Token { tokens[min(current + n, tokens.count - 1)] }
 
     /// The token before the current one.
-    var previous: Token { tokens[max(current - 1, 0)] }
+    var previous: Token {
+        @inline(__always) get { tokens[max(current - 1, 0)] }
+    }
 
-    var isAtEnd: Bool { peek.kind == .endOfFile }
+    var isAtEnd: Bool { tokens[current].kind == .endOfFile }
 
     /// Moves past the current token and returns it.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func advance() -> Token {
         let t = tokens[current]
         if current < tokens.count - 1 { current += 1 }
@@ -46,10 +53,10 @@ struct Parser {
     }
 
     /// `true` when the current token is punctuator `p`.
-    func check(_ p: Punctuator) -> Bool { peek.kind == .punctuator(p) }
+    func check(_ p: Punctuator) -> Bool { peekKind == .punctuator(p) }
 
     /// `true` when the current token is keyword `k`.
-    func check(_ k: Keyword) -> Bool { peek.kind == .keyword(k) }
+    func check(_ k: Keyword) -> Bool { peekKind == .keyword(k) }
 
     /// Advances past punctuator `p` if it is next.
     mutating func match(_ p: Punctuator) -> Bool {
@@ -82,27 +89,35 @@ struct Parser {
     }
 
     /// Requires a name; reserved words (already reported) are accepted as names.
-    mutating func consumeIdentifier(_ what: String = "identifier") throws(ParseFailure) -> Identifier {
-        guard peek.kind == .identifier || peek.kind == .reservedWord else { throw fail(expected: what) }
+    mutating func consumeIdentifier(_ what: String = "identifier") throws(ParseFailure)
+        -> Identifier
+    {
+        guard peekKind == .identifier || peekKind == .reservedWord else {
+            throw fail(expected: what)
+        }
         let t = advance()
         return Identifier(t.text, span: t.span)
     }
 
     /// The span from `start` to the end of the previous token.
-    func span(from start: Token) -> SourceSpan { start.span.merged(with: previous.span) }
+    @inline(__always)
+    func span(from start: Token) -> SourceSpan {
+        start.span.merged(with: tokens[max(current - 1, 0)].span)
+    }
 
     // MARK: Errors
 
-    /// Records an error at `token` (with its macro expansion notes).
-    mutating func report(_ error: SyntaxError, at token: Token) {
-        diagnostics.append(error.diagnostic(at: token.span, notes: token.expansion?.notes ?? []))
+    /// Records an error (or a warning) at `token`, with its macro expansion notes.
+    mutating func report(_ error: SyntaxError, _ severity: Severity = .error, at token: Token) {
+        diagnostics.append(
+            Diagnostic(severity, error.message, at: token.span, notes: token.expansion?.notes ?? []))
     }
 
     /// Records `expected X, found Y` at the current token and returns the failure to throw.
     mutating func fail(expected what: String) -> ParseFailure {
-        if peek.kind == .invalid {
+        if peekKind == .invalid {
             // Already reported by the preprocessor: resynchronise without a second error.
-        } else if peek.kind == .hash {
+        } else if peekKind == .hash {
             report(.strayHash, at: peek)
         } else {
             report(.expected(what, found: peek.quoted), at: peek)
@@ -128,7 +143,7 @@ struct Parser {
 
     /// `true` when the current token can begin a declaration rather than an expression.
     func isAtDeclarationStart() -> Bool {
-        switch peek.kind {
+        switch peekKind {
         case .keyword(let k):
             switch k {
             case .attribute, .const, .uniform, .varying, .invariant, .centroid, .lowp, .mediump,
@@ -165,20 +180,45 @@ struct Parser {
         switch t.kind {
         case .typeName: true
         case .keyword(let k):
-            [.attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp, .mediump, .highp]
-                .contains(k)
+            [
+                .attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp,
+                .mediump, .highp,
+            ]
+            .contains(k)
         default: false
         }
     }
 
     // MARK: Recovery
 
-    /// Skips to a likely statement boundary after an error inside a block: past a `;`, before
-    /// the block's `}`, or before a statement or declaration that starts a new line.
+    /// Skips to a likely statement boundary after an error inside a block: past the failed
+    /// statement's parenthesised header (`for (…)`), then past a `;` or its `{ … }`, stopping
+    /// before the enclosing block's `}` or a statement or declaration that starts a new line.
     mutating func synchronizeStatement(startedAt start: Int) {
+        var parens = 0
         var braces = 0
+        // Only a `for` header has `;` inside its parentheses.
+        let isForHeader = tokens[start].kind == .keyword(.for)
+        for t in tokens[start..<current] {
+            if t.isPunctuator(.leftParen) { parens += 1 }
+            if t.isPunctuator(.rightParen) { parens = max(0, parens - 1) }
+            if t.isPunctuator(.leftBrace) { braces += 1 }
+            if t.isPunctuator(.rightBrace) { braces = max(0, braces - 1) }
+        }
         while !isAtEnd {
             let t = peek
+            if parens > 0 && !t.isPunctuator(.leftBrace) && !t.isPunctuator(.rightBrace) {
+                if t.isAtLineStart && (isStatementKeyword(t) || isDeclarationKeyword(t)) { return }
+                if t.isPunctuator(.semicolon) && !isForHeader {
+                    advance()
+                    return
+                }
+                if t.isPunctuator(.leftParen) { parens += 1 }
+                if t.isPunctuator(.rightParen) { parens -= 1 }
+                advance()
+                continue
+            }
+            parens = 0
             if braces == 0 && current > start && t.isAtLineStart
                 && (isStatementKeyword(t) || isDeclarationKeyword(t))
             {
@@ -212,7 +252,9 @@ struct Parser {
         }
         while !isAtEnd {
             let t = peek
-            if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) { return }
+            if braces == 0 && current > start && t.isAtLineStart && isDeclarationKeyword(t) {
+                return
+            }
             if t.isPunctuator(.leftBrace) {
                 braces += 1
             } else if t.isPunctuator(.rightBrace) {
@@ -221,7 +263,7 @@ struct Parser {
                 guard braces <= 0 else { continue }
                 // `struct S { … };` and `struct S { … } s;` continue to their `;`.
                 if match(.semicolon) { return }
-                guard peek.kind == .identifier else { return }
+                guard peekKind == .identifier else { return }
                 braces = 0
                 continue
             } else if t.isPunctuator(.semicolon) && braces == 0 {
@@ -238,6 +280,8 @@ struct Parser {
     mutating func parseTranslationUnit() -> TranslationUnit {
         var declarations: [ExternalDeclaration] = []
         while !isAtEnd && !isAborted {
+            // A stray `;` at global scope (`void f() { … };`) is accepted, as Mesa does.
+            if match(.semicolon) { continue }
             let start = current
             do {
                 declarations.append(try parseExternalDeclaration())

@@ -3,13 +3,11 @@ import ShaderDiagnostics
 extension Preprocessor {
     /// Reads the directive line starting at the current `#` and acts on it.
     mutating func handleDirective() {
-        let hash = tokens[index]
-        let isFirstInFile = index == 0
-        index += 1
+        let isFirstInFile = consumedCount == 0
+        let hash = advanceSource()
         var line: [Token] = []
-        while !tokens[index].isAtLineStart {
-            line.append(tokens[index])
-            index += 1
+        while !lookahead.isAtLineStart {
+            line.append(advanceSource())
         }
         guard let nameToken = line.first else { return }  // `#` alone: the null directive.
         let name = nameToken.text
@@ -38,7 +36,8 @@ extension Preprocessor {
         case "pragma":
             pragmas.append(Pragma(text: text(of: arguments), span: span))
         case "extension": handleExtension(arguments, nameToken: nameToken, span: span)
-        case "version": handleVersion(arguments, nameToken: nameToken, span: span, isFirst: isFirstInFile)
+        case "version":
+            handleVersion(arguments, nameToken: nameToken, span: span, isFirst: isFirstInFile)
         case "line": handleLine(arguments, nameToken: nameToken, span: span)
         default:
             report(.unknownDirective(name), at: nameToken.span)
@@ -65,8 +64,11 @@ extension Preprocessor {
         }
         var isTrue = false
         if directive == "if" {
-            isTrue = evaluateCondition(arguments, directive: directive, nameToken: nameToken) ?? false
-        } else if let name = macroNameArgument(arguments, directive: directive, nameToken: nameToken) {
+            isTrue =
+                evaluateCondition(arguments, directive: directive, nameToken: nameToken) ?? false
+        } else if let name = macroNameArgument(
+            arguments, directive: directive, nameToken: nameToken)
+        {
             isTrue = (macros[name] != nil) == (directive == "ifdef")
         }
         conditionals.append(
@@ -95,7 +97,9 @@ extension Preprocessor {
         group.wasTaken = isTrue
     }
 
-    private mutating func handleElseOrEndif(_ directive: String, arguments: [Token], span: SourceSpan) {
+    private mutating func handleElseOrEndif(
+        _ directive: String, arguments: [Token], span: SourceSpan
+    ) {
         guard var group = conditionals.popLast() else {
             report(.unmatchedConditional(directive), at: span)
             return
@@ -116,7 +120,8 @@ extension Preprocessor {
         _ arguments: [Token], directive: String, nameToken: Token
     ) -> String? {
         guard let first = arguments.first else {
-            report(.missingArgument(directive: directive, expected: "macro name"), at: nameToken.span)
+            report(
+                .missingArgument(directive: directive, expected: "macro name"), at: nameToken.span)
             return nil
         }
         guard first.kind == .identifier else {
@@ -134,45 +139,13 @@ extension Preprocessor {
         _ arguments: [Token], directive: String, nameToken: Token
     ) -> Bool? {
         guard !arguments.isEmpty else {
-            report(.missingArgument(directive: directive, expected: "expression"), at: nameToken.span)
+            report(
+                .missingArgument(directive: directive, expected: "expression"), at: nameToken.span)
             return nil
         }
-        // Replace `defined X` and `defined(X)` before anything expands.
-        var resolved: [Token] = []
-        var i = 0
-        while i < arguments.count {
-            let t = arguments[i]
-            guard t.kind == .identifier && t.text == "defined" else {
-                resolved.append(t)
-                i += 1
-                continue
-            }
-            var j = i + 1
-            let parenthesized = j < arguments.count && arguments[j].isPunctuator(.leftParen)
-            if parenthesized { j += 1 }
-            guard j < arguments.count, arguments[j].kind == .identifier else {
-                report(.invalidExpression("expected macro name after 'defined'"), at: t.span)
-                return nil
-            }
-            let isDefined = macros[arguments[j].text] != nil
-            j += 1
-            if parenthesized {
-                guard j < arguments.count, arguments[j].isPunctuator(.rightParen) else {
-                    report(.invalidExpression("expected ')' after 'defined(\(arguments[j - 1].text)'"),
-                           at: arguments[j - 1].span)
-                    return nil
-                }
-                j += 1
-            }
-            var value = t
-            value.kind = .intLiteral
-            value.text = isDefined ? "1" : "0"
-            resolved.append(value)
-            i = j
-        }
-        let expanded = expandLine(resolved)
-        guard !isAborted else { return nil }
-        var evaluator = ConditionEvaluator(tokens: expanded, endSpan: arguments.last!.span)
+        guard let expanded = expandCondition(arguments), !isAborted else { return nil }
+        var evaluator = ConditionEvaluator(
+            tokens: expanded, endSpan: arguments.last!.span, undefinedNameIsError: version.isES)
         switch evaluator.evaluateAll() {
         case .success(let value):
             return value != 0
@@ -182,7 +155,40 @@ extension Preprocessor {
         }
     }
 
-    /// Fully macro-expands a directive's tokens (for `#if`, `#elif`, `#line`).
+    /// Macro-expands an `#if`/`#elif` expression, replacing `defined X` and `defined(X)` by 1 or
+    /// 0 without expanding `X`, also where a macro's replacement produced `defined` (as Mesa
+    /// does).
+    /// - Returns: the tokens to evaluate, or `nil` after reporting a malformed `defined`.
+    private mutating func expandCondition(_ line: [Token]) -> [Token]? {
+        var frame = ExpansionFrame(pending: line.reversed(), readsSource: false)
+        var expanded: [Token] = []
+        while !isAborted, let t = nextToken(&frame) {
+            guard t.kind == .identifier && t.text == "defined" else {
+                expand(t, in: &frame, into: &expanded, depth: 0, isOutput: false)
+                continue
+            }
+            let parenthesized = frame.pending.last?.isPunctuator(.leftParen) == true
+            if parenthesized { _ = nextToken(&frame) }
+            guard let name = nextToken(&frame), name.kind == .identifier else {
+                report(.invalidExpression("expected macro name after 'defined'"), at: t)
+                return nil
+            }
+            if parenthesized {
+                guard let close = nextToken(&frame), close.isPunctuator(.rightParen) else {
+                    report(.invalidExpression("expected ')' after 'defined(\(name.text)'"), at: name)
+                    return nil
+                }
+            }
+            var value = t
+            value.kind = .intLiteral
+            value.text = macros[name.text] != nil ? "1" : "0"
+            value.hideSet = nil
+            expanded.append(value)
+        }
+        return expanded
+    }
+
+    /// Fully macro-expands a directive's tokens (for `#line`).
     private mutating func expandLine(_ line: [Token]) -> [Token] {
         var frame = ExpansionFrame(pending: line.reversed(), readsSource: false)
         var expanded: [Token] = []
@@ -199,10 +205,15 @@ extension Preprocessor {
         let name = token.text
         if name == "defined" {
             report(.definedAsMacroName, at: token.span)
+        } else if macros[name]?.dynamic != nil {
+            report(.predefinedMacro(name), at: token.span)
         } else if name.hasPrefix("GL_") {
             report(.reservedMacroPrefix(name), at: token.span)
         } else if name.contains("__") {
-            report(.reservedMacroUnderscores(name), at: token.span)
+            // Reserved, but only a warning (as in Mesa): include guards like `__COMMON__` are
+            // common in real shaders.
+            report(.reservedMacroUnderscores(name), .warning, at: token.span)
+            return true
         } else {
             return true
         }
@@ -211,7 +222,8 @@ extension Preprocessor {
 
     private mutating func handleDefine(_ arguments: [Token], nameToken: Token) {
         guard let name = arguments.first else {
-            report(.missingArgument(directive: "define", expected: "macro name"), at: nameToken.span)
+            report(
+                .missingArgument(directive: "define", expected: "macro name"), at: nameToken.span)
             return
         }
         guard name.kind == .identifier else {
@@ -221,7 +233,9 @@ extension Preprocessor {
         guard checkMacroName(name) else { return }
         var bodyStart = 1
         var parameters: [String]?
-        if arguments.count > 1 && arguments[1].isPunctuator(.leftParen) && !arguments[1].hasLeadingSpace {
+        if arguments.count > 1 && arguments[1].isPunctuator(.leftParen)
+            && !arguments[1].hasLeadingSpace
+        {
             var names: [String] = []
             var i = 2
             var expectName = true
@@ -256,14 +270,19 @@ extension Preprocessor {
             bodyStart = i
         }
         var body = Array(arguments[bodyStart...])
+        if let hash = body.first(where: { $0.kind == .hash }) {
+            report(.hashInMacro, at: hash.span)
+            return
+        }
         if !body.isEmpty { body[0].hasLeadingSpace = false }
         let macro = Macro(name: name.text, nameSpan: name.span, parameters: parameters, body: body)
         if let old = macros[name.text], !old.isSameDefinition(as: macro) {
             report(
                 .macroRedefined(name.text), at: name.span,
-                notes: old.nameSpan.map { [Diagnostic.Note("previous definition is here", at: $0)] } ?? [])
+                notes: old.nameSpan.map { [Diagnostic.Note("previous definition is here", at: $0)] }
+                    ?? [])
         }
-        macros[name.text] = macro
+        define(macro)
     }
 
     private mutating func handleUndef(_ arguments: [Token], nameToken: Token) {
@@ -283,7 +302,9 @@ extension Preprocessor {
             return
         }
         guard let number = arguments.first else {
-            report(.missingArgument(directive: "version", expected: "version number"), at: nameToken.span)
+            report(
+                .missingArgument(directive: "version", expected: "version number"),
+                at: nameToken.span)
             return
         }
         guard number.kind == .intLiteral, let value = Int(number.text),
@@ -299,15 +320,20 @@ extension Preprocessor {
         self.version = version
     }
 
-    private mutating func handleExtension(_ arguments: [Token], nameToken: Token, span: SourceSpan) {
+    private mutating func handleExtension(_ arguments: [Token], nameToken: Token, span: SourceSpan)
+    {
         guard arguments.count == 3, arguments[0].kind == .identifier,
             arguments[1].isPunctuator(.colon), arguments[2].kind == .identifier
         else {
-            let found = arguments.first(where: { _ in true }).map { _ in "'\(text(of: arguments))'" }
-            report(.malformedExtension(found: found ?? "end of line"), at: arguments.first?.span ?? nameToken.span)
+            let found = arguments.first(where: { _ in true }).map { _ in "'\(text(of: arguments))'"
+            }
+            report(
+                .malformedExtension(found: found ?? "end of line"),
+                at: arguments.first?.span ?? nameToken.span)
             return
         }
-        if !output.isEmpty { report(.extensionAfterCode, .warning, at: span) }
+        // GLSL ES (and Mesa) require `#extension` before any code; desktop GLSL allows it anywhere.
+        if !output.isEmpty && version.isES { report(.extensionAfterCode, at: span) }
         let name = arguments[0].text
         guard let behavior = ExtensionBehavior(rawValue: arguments[2].text) else {
             report(.unknownExtensionBehavior(arguments[2].text), at: arguments[2].span)
@@ -324,7 +350,8 @@ extension Preprocessor {
         guard options.supportedExtensions.contains(name) else {
             switch behavior {
             case .require: report(.unsupportedExtension(name), at: arguments[0].span)
-            case .enable, .warn: report(.unsupportedExtension(name), .warning, at: arguments[0].span)
+            case .enable, .warn:
+                report(.unsupportedExtension(name), .warning, at: arguments[0].span)
             case .disable: break
             }
             return
@@ -332,13 +359,13 @@ extension Preprocessor {
         extensionBehaviors[name] = behavior
     }
 
-    /// `#line line [source-string-number]`: from the next line on, `__LINE__` counts from
-    /// `line + 1` (GLSL ES 1.00 and desktop GLSL before 3.30) and `__FILE__` is the number.
-    /// Diagnostics keep pointing at the original text.
+    /// `#line line [source-string-number]`: the next line is number `line` (as in C and Mesa)
+    /// and `__FILE__` becomes the number. Diagnostics keep pointing at the original text.
     private mutating func handleLine(_ arguments: [Token], nameToken: Token, span: SourceSpan) {
         let expanded = expandLine(arguments)
         guard !isAborted else { return }
-        var evaluator = ConditionEvaluator(tokens: expanded, endSpan: span)
+        var evaluator = ConditionEvaluator(
+            tokens: expanded, endSpan: span, undefinedNameIsError: version.isES)
         guard !expanded.isEmpty, case .success(let line) = evaluator.evaluateOne() else {
             report(.invalidLineDirective, at: span)
             return
@@ -351,7 +378,7 @@ extension Preprocessor {
             }
             sourceString = number
         }
-        lineDelta = line - file.location(of: nameToken.span.start).line
+        lineDelta = line - (file.location(of: nameToken.span.start).line + 1)
         if let sourceString { sourceStringNumber = sourceString }
     }
 }

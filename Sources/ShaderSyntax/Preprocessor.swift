@@ -14,7 +14,7 @@ public struct Pragma: Sendable, Hashable {
 public struct PreprocessedSource: Sendable {
     /// The file that was preprocessed.
     public let file: SourceFile
-    /// The stage the shader was preprocessed for (it decides `GL_FRAGMENT_PRECISION_HIGH`).
+    /// The stage the shader was preprocessed for.
     public let stage: ShaderStage
     /// The tokens after macro expansion and conditional compilation, words classified into
     /// keywords and type names, ending with an `endOfFile` token.
@@ -27,6 +27,27 @@ public struct PreprocessedSource: Sendable {
     public let pragmas: [Pragma]
     /// Errors and warnings from lexing and preprocessing.
     public let diagnostics: [Diagnostic]
+    /// `true` when a limit stopped preprocessing: the tokens are incomplete and not parsed.
+    let wasAborted: Bool
+
+    /// Notes that explain where the text of `span` came from when macros produced it:
+    /// `expanded from macro 'X'` pointing into the `#define`, innermost macro first.
+    ///
+    /// For a checker whose nodes only carry use-site spans: the first token inside `span` that
+    /// came from a macro (preferring one whose span is exactly `span`) supplies the notes.
+    ///
+    /// - Parameter span: a span of a syntax node or token of this file.
+    /// - Returns: the notes, or an empty array when no macro produced text there.
+    public func expansionNotes(for span: SourceSpan) -> [Diagnostic.Note] {
+        guard span.file === file else { return [] }
+        var contained: MacroExpansion?
+        for t in tokens
+        where t.expansion != nil && t.span.start >= span.start && t.span.end <= span.end {
+            if t.span.start == span.start && t.span.end == span.end { return t.expansion!.notes }
+            if contained == nil { contained = t.expansion }
+        }
+        return contained?.notes ?? []
+    }
 
     /// The extensions whose final behavior is `require`, `enable` or `warn`.
     public var enabledExtensions: Set<String> {
@@ -49,7 +70,7 @@ public func preprocess(
     return PreprocessedSource(
         file: source, stage: stage, tokens: preprocessor.output, version: preprocessor.version,
         extensionBehaviors: preprocessor.extensionBehaviors, pragmas: preprocessor.pragmas,
-        diagnostics: preprocessor.diagnostics)
+        diagnostics: preprocessor.diagnostics, wasAborted: preprocessor.isAborted)
 }
 
 /// A macro defined by `#define` or predefined by the implementation.
@@ -72,7 +93,9 @@ struct Macro {
     func isSameDefinition(as other: Macro) -> Bool {
         guard parameters == other.parameters, body.count == other.body.count else { return false }
         for (i, (a, b)) in zip(body, other.body).enumerated() {
-            if a.text != b.text || (i > 0 && a.hasLeadingSpace != b.hasLeadingSpace) { return false }
+            if a.text != b.text || (i > 0 && a.hasLeadingSpace != b.hasLeadingSpace) {
+                return false
+            }
         }
         return true
     }
@@ -102,9 +125,15 @@ struct Preprocessor {
     let file: SourceFile
     let stage: ShaderStage
     let options: ParseOptions
-    var tokens: [Token] = []
-    var index = 0
+    /// The source's tokens, read one at a time.
+    var lexer: Lexer
+    /// The next source token, not yet consumed.
+    var lookahead: Token
+    /// How many source tokens have been consumed.
+    var consumedCount = 0
     var macros: [String: Macro] = [:]
+    /// Bits of `filterBit` for every macro name ever defined (never cleared on `#undef`).
+    var macroFilter: UInt64 = 0
     var conditionals: [ConditionalGroup] = []
     var output: [Token] = []
     var diagnostics: [Diagnostic] = []
@@ -123,6 +152,18 @@ struct Preprocessor {
         self.file = file
         self.stage = stage
         self.options = options
+        self.lexer = Lexer(file: file)
+        self.lookahead = Token(
+            .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0),
+            isAtLineStart: true)
+    }
+
+    /// Consumes the next source token.
+    mutating func advanceSource() -> Token {
+        var t = lexer.next()
+        swap(&t, &lookahead)
+        consumedCount += 1
+        return t
     }
 
     var isSkipping: Bool { !(conditionals.last?.isActive ?? true) }
@@ -131,33 +172,34 @@ struct Preprocessor {
         let endSpan = SourceSpan(file: file, start: file.bytes.count, end: file.bytes.count)
         let endToken = Token(.endOfFile, text: "", span: endSpan, isAtLineStart: true)
         guard file.bytes.count <= options.maxSourceBytes else {
-            report(.sourceTooLarge(bytes: file.bytes.count, limit: options.maxSourceBytes),
-                   at: SourceSpan(file: file, start: 0, end: 0))
+            report(
+                .sourceTooLarge(bytes: file.bytes.count, limit: options.maxSourceBytes),
+                at: SourceSpan(file: file, start: 0, end: 0))
             output = [endToken]
             return
         }
-        var lexer = Lexer(file: file)
-        tokens = lexer.tokenize()
-        diagnostics += lexer.diagnostics
+        lookahead = lexer.next()
+        // Output is about as long as the input; reserve to avoid regrowing a large array.
+        output.reserveCapacity(file.bytes.count / 4 + 16)
 
         // `#version` must come first; it decides the predefined macros.
-        if tokens.count > 2 && tokens[0].kind == .hash && tokens[1].text == "version"
-            && !tokens[1].isAtLineStart
-        {
-            handleDirective()
+        if lookahead.kind == .hash {
+            var probe = lexer
+            let second = probe.next()
+            if second.text == "version" && !second.isAtLineStart { handleDirective() }
         }
         definePredefinedMacros()
 
         var frame = ExpansionFrame(pending: [], readsSource: true)
         while !isAborted {
-            let token = tokens[index]
-            if token.kind == .endOfFile { break }
-            if token.kind == .hash && token.isAtLineStart {
+            let kind = lookahead.kind
+            if kind == .endOfFile { break }
+            if kind == .hash && lookahead.isAtLineStart {
                 handleDirective()
                 continue
             }
             if isSkipping {
-                index += 1
+                _ = advanceSource()
                 continue
             }
             // Expand into a local array: `expand` also mutates `self`.
@@ -171,7 +213,8 @@ struct Preprocessor {
         for group in conditionals.reversed() where !isAborted {
             report(.unterminatedConditional(group.directive), at: group.span)
         }
-        output.append(tokens.last ?? endToken)
+        diagnostics += lexer.diagnostics
+        output.append(lookahead.kind == .endOfFile ? lookahead : endToken)
     }
 
     // MARK: Reporting
@@ -192,16 +235,18 @@ struct Preprocessor {
     mutating func definePredefinedMacros() {
         let builtIn = SourceFile(name: "<built-in>", text: "1")
         let one = Token(.intLiteral, text: "1", span: SourceSpan(file: builtIn, start: 0, end: 1))
-        func define(_ name: String) {
-            macros[name] = Macro(name: name, nameSpan: nil, parameters: nil, body: [one])
+        func definePredefined(_ name: String) {
+            define(Macro(name: name, nameSpan: nil, parameters: nil, body: [one]))
         }
-        macros["__LINE__"] = Macro(name: "__LINE__", body: [], dynamic: .line)
-        macros["__FILE__"] = Macro(name: "__FILE__", body: [], dynamic: .file)
-        macros["__VERSION__"] = Macro(name: "__VERSION__", body: [], dynamic: .version)
+        define(Macro(name: "__LINE__", body: [], dynamic: .line))
+        define(Macro(name: "__FILE__", body: [], dynamic: .file))
+        define(Macro(name: "__VERSION__", body: [], dynamic: .version))
         if version.isES {
-            define("GL_ES")
-            if stage == .fragment { define("GL_FRAGMENT_PRECISION_HIGH") }
-            for name in options.supportedExtensions { define(name) }
+            definePredefined("GL_ES")
+            // "When defined, this macro is available in both the vertex and fragment languages"
+            // (GLSL ES 1.00 §4.5.4); Mesa agrees.
+            definePredefined("GL_FRAGMENT_PRECISION_HIGH")
+            for name in options.supportedExtensions { definePredefined(name) }
         }
         for (name, value) in options.predefinedMacros.sorted(by: { $0.key < $1.key }) {
             let text = SourceFile(name: "<command line>", text: value)
@@ -210,8 +255,14 @@ struct Preprocessor {
             body.removeLast()
             for i in body.indices { body[i].isAtLineStart = false }
             if !body.isEmpty { body[0].hasLeadingSpace = false }
-            macros[name] = Macro(name: name, nameSpan: nil, parameters: nil, body: body)
+            define(Macro(name: name, nameSpan: nil, parameters: nil, body: body))
         }
+    }
+
+    /// Adds or replaces a macro.
+    mutating func define(_ macro: Macro) {
+        macros[macro.name] = macro
+        macroFilter |= Preprocessor.filterBit(macro.name)
     }
 
     // MARK: Reading tokens
@@ -221,16 +272,15 @@ struct Preprocessor {
     mutating func nextToken(_ frame: inout ExpansionFrame) -> Token? {
         if let t = frame.pending.popLast() { return t }
         guard frame.readsSource else { return nil }
-        let t = tokens[index]
-        if t.kind == .endOfFile || (t.kind == .hash && t.isAtLineStart) { return nil }
-        index += 1
-        return t
+        let kind = lookahead.kind
+        if kind == .endOfFile || (kind == .hash && lookahead.isAtLineStart) { return nil }
+        return advanceSource()
     }
 
     func peekToken(_ frame: ExpansionFrame) -> Token? {
         if let t = frame.pending.last { return t }
         guard frame.readsSource else { return nil }
-        let t = tokens[index]
+        let t = lookahead
         if t.kind == .endOfFile || (t.kind == .hash && t.isAtLineStart) { return nil }
         return t
     }
@@ -243,67 +293,129 @@ struct Preprocessor {
     /// Recursion is prevented by hide sets (Prosser's algorithm): every token produced by
     /// expanding `M` remembers `M`, and is never expanded by `M` again.
     mutating func expand(
-        _ token: Token, in frame: inout ExpansionFrame, into out: inout [Token], depth: Int,
+        _ token: consuming Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        depth: Int,
         isOutput: Bool
     ) {
-        guard token.kind == .identifier, let macro = macros[token.text],
-            !token.hideSet.contains(macro.name)
+        // The common case first: a token that cannot name a macro moves straight on.
+        if token.kind != .identifier || macroFilter & Preprocessor.filterBit(token.text) == 0 {
+            produce(token, into: &out, isOutput: isOutput)
+            return
+        }
+        guard let macro = macros[token.text],
+            token.hideSet?.contains(macro.name) != true
         else {
             produce(token, into: &out, isOutput: isOutput)
             return
         }
+        expandMacro(macro, at: token, in: &frame, into: &out, depth: depth, isOutput: isOutput)
+    }
+
+    // `expandMacro`, `expandArguments` and `expand` recurse for macro calls nested in macro
+    // arguments; the work with many locals is in `substitute`, off that path.
+
+    /// Expands one use of `macro` (the token `use`): computes a dynamic macro's value, or reads
+    /// the arguments of a function-like macro, then pushes the replacement back onto `frame`.
+    @inline(never)
+    mutating func expandMacro(
+        _ macro: Macro, at use: Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        depth: Int, isOutput: Bool
+    ) {
         if let dynamic = macro.dynamic {
-            var value = token
-            value.kind = .intLiteral
-            value.hideSet = []
-            switch dynamic {
-            case .line: value.text = String(file.location(of: token.span.start).line + lineDelta)
-            case .file: value.text = String(sourceStringNumber)
-            case .version: value.text = String(version.rawValue)
-            }
-            produce(value, into: &out, isOutput: isOutput)
+            produce(dynamicValue(dynamic, at: use), into: &out, isOutput: isOutput)
             return
         }
-        if (token.expansion?.depth ?? 0) >= options.maxMacroExpansionDepth
+        if (use.expansion?.depth ?? 0) >= options.maxMacroExpansionDepth
             || depth >= options.maxMacroExpansionDepth
         {
-            report(.expansionTooDeep(limit: options.maxMacroExpansionDepth), at: token)
+            report(.expansionTooDeep(limit: options.maxMacroExpansionDepth), at: use)
             isAborted = true
             return
         }
-
-        var hideSet = token.hideSet
-        var useSpan = token.span
-        var arguments: [[Token]] = []
-        if let parameters = macro.parameters {
-            guard let next = peekToken(frame), next.isPunctuator(.leftParen) else {
-                produce(token, into: &out, isOutput: isOutput)
-                return
-            }
-            _ = nextToken(&frame)
-            guard let (args, rightParen) = collectArguments(of: token, in: &frame) else { return }
-            arguments = args
-            if parameters.isEmpty && arguments.count == 1 && arguments[0].isEmpty { arguments = [] }
-            guard arguments.count == parameters.count else {
-                report(
-                    .wrongArgumentCount(macro: macro.name, expected: parameters.count, given: arguments.count),
-                    at: token.span.merged(with: rightParen.span),
-                    notes: token.expansion?.notes ?? [])
-                return
-            }
-            hideSet = token.hideSet.filter { rightParen.hideSet.contains($0) }
-            useSpan = token.span.merged(with: rightParen.span)
-            // Arguments are fully expanded before substitution (there is no `#` or `##`).
-            for i in arguments.indices {
-                var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
-                var expanded: [Token] = []
-                while !isAborted, let t = nextToken(&argumentFrame) {
-                    expand(t, in: &argumentFrame, into: &expanded, depth: depth + 1, isOutput: false)
-                }
-                arguments[i] = expanded
-            }
+        guard macro.parameters != nil else {
+            substitute(macro, at: use, arguments: [], rightParen: nil, onto: &frame)
+            return
         }
-        hideSet.append(macro.name)
+        guard var call = readCall(of: macro, at: use, in: &frame, into: &out, isOutput: isOutput)
+        else { return }
+        // Arguments are fully expanded before substitution (there is no `#` or `##`).
+        expandArguments(&call.arguments, depth: depth + 1)
+        substitute(macro, at: use, arguments: call.arguments, rightParen: call.rightParen, onto: &frame)
+    }
+
+    /// The arguments of a function-like macro's call and its closing parenthesis.
+    struct MacroCall {
+        var arguments: [[Token]]
+        var rightParen: Token
+    }
+
+    /// Reads `( arguments )` after a function-like macro's name and checks their number.
+    /// - Returns: the call, or `nil` when the name is not followed by `(` (then the name itself
+    ///   is produced) or after reporting an error.
+    @inline(never)
+    mutating func readCall(
+        of macro: Macro, at use: Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        isOutput: Bool
+    ) -> MacroCall? {
+        let parameters = macro.parameters ?? []
+        guard let next = peekToken(frame), next.isPunctuator(.leftParen) else {
+            produce(use, into: &out, isOutput: isOutput)
+            return nil
+        }
+        _ = nextToken(&frame)
+        guard var (arguments, rightParen) = collectArguments(of: use, in: &frame) else { return nil }
+        if parameters.isEmpty && arguments.count == 1 && arguments[0].isEmpty { arguments = [] }
+        guard arguments.count == parameters.count else {
+            report(
+                .wrongArgumentCount(
+                    macro: macro.name, expected: parameters.count, given: arguments.count),
+                at: use.span.merged(with: rightParen.span), notes: use.expansion?.notes ?? [])
+            return nil
+        }
+        return MacroCall(arguments: arguments, rightParen: rightParen)
+    }
+
+    /// Fully macro-expands each argument of a call, in place.
+    mutating func expandArguments(_ arguments: inout [[Token]], depth: Int) {
+        for i in arguments.indices {
+            var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
+            var expanded: [Token] = []
+            while !isAborted, let t = nextToken(&argumentFrame) {
+                expand(t, in: &argumentFrame, into: &expanded, depth: depth, isOutput: false)
+            }
+            arguments[i] = expanded
+        }
+    }
+
+    /// The token `__LINE__`, `__FILE__` or `__VERSION__` stands for at `use`.
+    func dynamicValue(_ dynamic: Macro.Dynamic, at use: Token) -> Token {
+        var value = use
+        value.kind = .intLiteral
+        value.hideSet = nil
+        switch dynamic {
+        case .line: value.text = String(file.location(of: use.span.start).line + lineDelta)
+        case .file: value.text = String(sourceStringNumber)
+        case .version: value.text = String(version.rawValue)
+        }
+        return value
+    }
+
+    /// Builds the replacement of one macro use, with parameters replaced by their expanded
+    /// arguments, and pushes it onto `frame` to be rescanned. Every token gets the hide set
+    /// (Prosser's algorithm); tokens from the body get the use's span and an expansion step.
+    @inline(never)
+    func substitute(
+        _ macro: Macro, at use: Token, arguments: [[Token]], rightParen: Token?,
+        onto frame: inout ExpansionFrame
+    ) {
+        var hideNames = use.hideSet?.names ?? []
+        var useSpan = use.span
+        if let rightParen {
+            hideNames = hideNames.filter { rightParen.hideSet?.contains($0) == true }
+            useSpan = use.span.merged(with: rightParen.span)
+        }
+        hideNames.append(macro.name)
+        let hideSet = HideSet(hideNames)
 
         var replacement: [Token] = []
         replacement.reserveCapacity(macro.body.count)
@@ -312,7 +424,7 @@ struct Preprocessor {
                 let p = parameters.firstIndex(of: bodyToken.text)
             {
                 for var t in arguments[p] {
-                    t.hideSet = mergedHideSet(t.hideSet, hideSet)
+                    t.hideSet = t.hideSet.map { mergedHideSet($0, hideSet) } ?? hideSet
                     replacement.append(t)
                 }
                 continue
@@ -320,20 +432,19 @@ struct Preprocessor {
             var t = bodyToken
             t.span = useSpan
             t.expansion = MacroExpansion(
-                macroName: macro.name, definitionSpan: bodyToken.span, parent: token.expansion)
+                macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
             t.hideSet = hideSet
             t.isAtLineStart = false
             replacement.append(t)
         }
-        if !replacement.isEmpty { replacement[0].hasLeadingSpace = token.hasLeadingSpace }
+        if !replacement.isEmpty { replacement[0].hasLeadingSpace = use.hasLeadingSpace }
         frame.pending.append(contentsOf: replacement.reversed())
     }
 
-    func mergedHideSet(_ a: [String], _ b: [String]) -> [String] {
-        if a.isEmpty { return b }
-        var result = a
-        for name in b where !result.contains(name) { result.append(name) }
-        return result
+    func mergedHideSet(_ a: HideSet, _ b: HideSet) -> HideSet {
+        var result = a.names
+        for name in b.names where !result.contains(name) { result.append(name) }
+        return HideSet(result)
     }
 
     /// Reads `( a, b, … )` after a function-like macro's name; the `(` is already consumed.
@@ -362,7 +473,7 @@ struct Preprocessor {
 
     /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
     /// checks literals and characters, and enforces the token limit.
-    mutating func produce(_ token: Token, into out: inout [Token], isOutput: Bool) {
+    mutating func produce(_ token: consuming Token, into out: inout [Token], isOutput: Bool) {
         producedTokenCount += 1
         if producedTokenCount > options.maxTokens {
             if !isAborted {
@@ -372,26 +483,29 @@ struct Preprocessor {
             return
         }
         guard isOutput else {
-            out.append(token)
+            out.append(consume token)
             return
         }
-        var t = token
-        t.hideSet = []
-        let notes = t.expansion?.notes ?? []
+        var t = consume token
+        t.hideSet = nil
         switch t.kind {
         case .identifier:
             t.kind = classifyWord(t.text)
             if t.kind == .reservedWord {
-                diagnostics.append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: notes))
+                diagnostics.append(
+                    LexicalError.reservedWord(t.text).diagnostic(
+                        at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .intLiteral, .floatLiteral:
             let parsed = NumberLiteral.parse(
                 t.text, isFloat: t.kind == .floatLiteral, allowsFloatSuffix: version == .glsl120)
             if case .failure(let error) = parsed {
-                diagnostics.append(error.diagnostic(at: t.span, notes: notes))
+                diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .invalid:
-            diagnostics.append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: notes))
+            diagnostics.append(
+                LexicalError.invalidCharacter(t.text).diagnostic(
+                    at: t.span, notes: t.expansion?.notes ?? []))
         default:
             break
         }
@@ -400,26 +514,42 @@ struct Preprocessor {
 
     /// What a word is in the current language version and extension state.
     func classifyWord(_ word: String) -> TokenKind {
-        if let type = BuiltinType(rawValue: word) {
-            if type.isESType { return .typeName(type) }
+        guard let kind = fixedWordKinds[word] else { return .identifier }
+        switch kind {
+        case .typeName(let type) where !type.isESType:
             switch type {
             case .samplerExternalOES:
                 return extensionBehaviors["GL_OES_EGL_image_external"]?.isEnabled == true
-                    ? .typeName(type) : .identifier
+                    ? kind : .identifier
             case .sampler1D, .sampler3D, .sampler1DShadow, .sampler2DShadow:
-                return version.isES ? .reservedWord : .typeName(type)
+                return version.isES ? .reservedWord : kind
             default:  // Non-square matrices.
-                return version == .glsl120 ? .typeName(type) : .identifier
+                return version == .glsl120 ? kind : .identifier
             }
+        case .keyword(.centroid):
+            return version == .glsl120 ? kind : .identifier
+        default:
+            return kind
         }
-        if let keyword = Keyword(rawValue: word) {
-            if keyword == .centroid && version != .glsl120 { return .identifier }
-            return .keyword(keyword)
-        }
-        if reservedWords.contains(word) { return .reservedWord }
-        return .identifier
+    }
+
+    /// A cheap filter in front of the macro table: one bit per (length, first and last
+    /// character) hash of every name ever defined.
+    static func filterBit(_ name: String) -> UInt64 {
+        let utf8 = name.utf8
+        let h = (utf8.count &* 31 &+ Int(utf8.first ?? 0)) &* 31 &+ Int(utf8.last ?? 0)
+        return 1 << UInt64(h & 63)
     }
 }
+
+/// Every word that is not an identifier in some version: keywords, type names, reserved words.
+let fixedWordKinds: [String: TokenKind] = {
+    var kinds: [String: TokenKind] = [:]
+    for word in reservedWords { kinds[word] = .reservedWord }
+    for type in BuiltinType.allCases { kinds[type.rawValue] = .typeName(type) }
+    for keyword in Keyword.allCases { kinds[keyword.rawValue] = .keyword(keyword) }
+    return kinds
+}()
 
 /// Words GLSL ES 1.00 reserves for future use (§3.6); desktop type names among them are
 /// classified before this list is consulted.

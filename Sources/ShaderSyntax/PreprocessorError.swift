@@ -10,8 +10,10 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case expectedMacroName(directive: String, found: String)
     /// A macro name starting with `GL_`.
     case reservedMacroPrefix(String)
-    /// A macro name containing `__`.
+    /// A macro name containing `__` (a warning).
     case reservedMacroUnderscores(String)
+    /// `#define __LINE__`, `#undef __FILE__`: the built-in macros cannot change.
+    case predefinedMacro(String)
     /// `#define defined`.
     case definedAsMacroName
     /// A second `#define` of a name with a different definition.
@@ -38,6 +40,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case directiveAfterElse(String)
     /// Something wrong in an `#if`/`#elif` expression.
     case invalidExpression(String)
+    /// A name that is not a macro in an evaluated part of a GLSL ES `#if` (desktop GLSL reads 0).
+    case undefinedMacroInExpression(String)
     /// Division or remainder by zero in `#if`.
     case divisionByZero
     /// A directive that takes no more tokens has some.
@@ -56,19 +60,25 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case behaviorNotAllowedForAll(ExtensionBehavior)
     /// An extension Shade does not support (an error for `require`, a warning otherwise).
     case unsupportedExtension(String)
-    /// `#extension` after code (a warning).
+    /// `#extension` after code in GLSL ES.
     case extensionAfterCode
     /// `#line` whose arguments are not integers.
     case invalidLineDirective
+    /// `#` or `##` in a macro's replacement list (GLSL ES has no stringizing or pasting).
+    case hashInMacro
 
     /// The diagnostic message.
     public var message: String {
         switch self {
         case .errorDirective(let text): text.isEmpty ? "#error" : "#error \(text)"
         case .unknownDirective(let name): "unknown preprocessor directive '#\(name)'"
-        case .expectedMacroName(let d, let found): "expected macro name after '#\(d)', found \(found)"
-        case .reservedMacroPrefix(let n): "macro name '\(n)' is reserved: names beginning with 'GL_' are"
-        case .reservedMacroUnderscores(let n): "macro name '\(n)' is reserved: names containing '__' are"
+        case .expectedMacroName(let d, let found):
+            "expected macro name after '#\(d)', found \(found)"
+        case .reservedMacroPrefix(let n):
+            "macro name '\(n)' is reserved: names beginning with 'GL_' are"
+        case .reservedMacroUnderscores(let n):
+            "macro name '\(n)' is reserved: names containing '__' are"
+        case .predefinedMacro(let n): "predefined macro '\(n)' cannot be defined or undefined"
         case .definedAsMacroName: "'defined' cannot be used as a macro name"
         case .macroRedefined(let n): "macro '\(n)' redefined with a different definition"
         case .expectedParameterName(let found): "expected macro parameter name, found \(found)"
@@ -78,11 +88,13 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .unterminatedInvocation(let m): "unterminated argument list invoking macro '\(m)'"
         case .expansionTooDeep(let limit): "macro expansion nested too deeply (limit \(limit))"
         case .tooManyTokens(let limit): "preprocessed shader exceeds \(limit) tokens"
-        case .sourceTooLarge(let bytes, let limit): "shader source is \(bytes) bytes, over the limit of \(limit)"
+        case .sourceTooLarge(let bytes, let limit):
+            "shader source is \(bytes) bytes, over the limit of \(limit)"
         case .unterminatedConditional(let d): "unterminated '#\(d)'; expected '#endif'"
         case .unmatchedConditional(let d): "'#\(d)' without '#if'"
         case .directiveAfterElse(let d): "'#\(d)' after '#else'"
         case .invalidExpression(let why): "invalid preprocessor expression: \(why)"
+        case .undefinedMacroInExpression(let name): "undefined macro '\(name)' in preprocessor expression"
         case .divisionByZero: "division by zero in preprocessor expression"
         case .extraTokens(let d): "extra tokens at end of '#\(d)' directive"
         case .missingArgument(let d, let expected): "expected \(expected) after '#\(d)'"
@@ -93,8 +105,9 @@ public enum PreprocessorError: Error, Sendable, Hashable {
             "unknown extension behavior '\(b)'; expected 'require', 'enable', 'warn' or 'disable'"
         case .behaviorNotAllowedForAll(let b): "behavior '\(b.rawValue)' is not allowed with 'all'"
         case .unsupportedExtension(let n): "extension '\(n)' is not supported"
-        case .extensionAfterCode: "'#extension' should come before any code"
+        case .extensionAfterCode: "'#extension' must come before any code in GLSL ES"
         case .invalidLineDirective: "expected '#line line' or '#line line source-string-number'"
+        case .hashInMacro: "'#' and '##' are not supported in macros"
         }
     }
 

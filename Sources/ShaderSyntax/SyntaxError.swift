@@ -6,7 +6,7 @@ public enum SyntaxError: Error, Sendable, Hashable {
     case expected(String, found: String)
     /// An operator GLSL ES 1.00 reserves (`%`, `&`, `<<`, `~`, …).
     case reservedOperator(String)
-    /// An integer literal above 4294967295.
+    /// An integer literal above 4294967295 (a warning, as in Mesa).
     case integerTooLarge(String)
     /// Expressions or statements nested deeper than the limit.
     case nestingTooDeep(limit: Int)
@@ -18,8 +18,9 @@ public enum SyntaxError: Error, Sendable, Hashable {
         switch self {
         case .expected(let what, let found): "expected \(what), found \(found)"
         case .reservedOperator(let op): "operator '\(op)' is reserved in GLSL ES 1.00"
-        case .integerTooLarge(let text): "integer literal '\(text)' is too large"
-        case .nestingTooDeep(let limit): "nesting too deep: more than \(limit) levels of expressions or statements"
+        case .integerTooLarge(let text): "integer literal '\(text)' is out of range"
+        case .nestingTooDeep(let limit):
+            "nesting too deep: more than \(limit) levels of expressions or statements"
         case .strayHash: "'#' is only allowed at the start of a line, to begin a directive"
         }
     }

@@ -101,7 +101,8 @@ public final class MacroExpansion: Sendable {
         var notes: [Diagnostic.Note] = []
         var step: MacroExpansion? = self
         while let s = step {
-            notes.append(Diagnostic.Note("expanded from macro '\(s.macroName)'", at: s.definitionSpan))
+            notes.append(
+                Diagnostic.Note("expanded from macro '\(s.macroName)'", at: s.definitionSpan))
             step = s.parent
         }
         return notes
@@ -122,9 +123,10 @@ public struct Token: Sendable, CustomStringConvertible {
     public var isAtLineStart: Bool
     /// `true` when whitespace or a comment precedes the token.
     public var hasLeadingSpace: Bool
-    /// Macros that must not expand this token again (Prosser's hide set).
-    var hideSet: [String] = []
+    /// Macros that must not expand this token again (Prosser's hide set); `nil` when empty.
+    var hideSet: HideSet?
 
+    /// Creates a token (the lexer and preprocessor make them; tests may too).
     public init(
         _ kind: TokenKind, text: String, span: SourceSpan, expansion: MacroExpansion? = nil,
         isAtLineStart: Bool = false, hasLeadingSpace: Bool = false
@@ -151,5 +153,16 @@ public struct Token: Sendable, CustomStringConvertible {
     /// How diagnostics quote the token: `'vec4'`, or `end of file`.
     public var quoted: String { kind == .endOfFile ? "end of file" : "'\(text)'" }
 
+    /// The token's spelling.
     public var description: String { text }
+}
+
+/// The names of the macros a token must not be expanded by again. A class so that a token
+/// without one (almost all of them) carries a single null reference.
+final class HideSet: Sendable {
+    let names: [String]
+
+    init(_ names: [String]) { self.names = names }
+
+    func contains(_ name: String) -> Bool { names.contains(name) }
 }

@@ -286,3 +286,96 @@ enum TextureViewProbe {
         }
     }
 }
+
+@Suite struct TextureFunctionTests {
+    @Test func floatTexturesFilterInFloat() throws {
+        // A 2x2 float texture with values beyond [0, 1]; bilinear weights are frac(s * W - 0.5).
+        let values: [Float] = [0, 0, 0, 1, 4, -2, 0.5, 1, 8, 1, 0, 1, -4, 3, 1, 1]
+        let texture = Texture(width: 2, height: 2, float32: values)
+        let p = try compileShader("""
+            #extension GL_EXT_shader_texture_lod : enable
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            // The lod has no effect: textures have one level.
+            void main() { gl_FragColor = texture2DLodEXT(inputImageTexture, textureCoordinate * 0.5 + 0.25, 3.0); }
+            """)
+        let out = try render(p, width: 5, height: 3, inputs: [texture], format: .float32)
+        for y in 0..<3 {
+            for x in 0..<5 {
+                let s = ((Float(x) + 0.5) / 5) * 0.5 + 0.25, t = ((Float(y) + 0.5) / 3) * 0.5 + 0.25
+                let fx = s * 2 - 0.5, fy = t * 2 - 0.5  // both in [0, 1): texels 0 and 1
+                func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+                    let k = (j * 2 + i) * 4
+                    return SIMD4(values[k], values[k + 1], values[k + 2], values[k + 3])
+                }
+                let top = texel(0, 0) + (texel(1, 0) - texel(0, 0)) * fx
+                let bottom = texel(0, 1) + (texel(1, 1) - texel(0, 1)) * fx
+                let e = top + (bottom - top) * fy
+                let v = out.pixel(x: x, y: y)
+                #expect(abs(v.x - e.x) < 1e-5 && abs(v.y - e.y) < 1e-5, "(\(x), \(y)): expected \(e), got \(v)")
+            }
+        }
+    }
+
+    @Test func fragDataZeroIsTheColourOutput() throws {
+        let p = try compileShader("void main() { gl_FragData[0] = vec4(0.25, 0.5, 0.75, 1.0); }")
+        let out = try render(p, width: 3, height: 3, format: .float32)
+        #expect(out.pixel(x: 2, y: 1) == SIMD4(0.25, 0.5, 0.75, 1))
+    }
+
+    @Test func missingInputsReadOpaqueBlack() throws {
+        let p = try compileShader("""
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture2;
+            void main() { gl_FragColor = texture2D(inputImageTexture2, textureCoordinate); }
+            """)
+        let out = try render(p, width: 2, height: 2, inputs: [noiseTexture(width: 2, height: 2)], format: .float32)
+        #expect(out.pixel(x: 1, y: 1) == SIMD4(0, 0, 0, 1))
+    }
+}
+
+@Suite struct FusedSwizzleTests {
+    @Test func textureSwizzlesSampleOnlyTheReadChannels() throws {
+        let input = noiseTexture(width: 6, height: 5, seed: 3)
+        let p = try compileShader("""
+            varying highp vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() {
+                lowp float a = texture2D(inputImageTexture, textureCoordinate).a;
+                gl_FragColor = vec4(texture2D(inputImageTexture, textureCoordinate).bgr, a);
+            }
+            """)
+        let out = try render(p, width: 6, height: 5, inputs: [input])
+        for y in 0..<5 {
+            for x in 0..<6 {
+                let e = input.rgba8Pixel(x: x, y: y)
+                let i = (y * 6 + x) * 4
+                let o = out.rgba8Pointer
+                #expect(SIMD4(o[i], o[i + 1], o[i + 2], o[i + 3]) == SIMD4(e.z, e.y, e.x, e.w), "(\(x), \(y))")
+            }
+        }
+    }
+}
+
+@Suite struct PeepholeTests {
+    @Test func storesThatReuseOperationsKeepGLSLSemantics() throws {
+        let p = try compileShader("""
+            precision highp float;
+            uniform float negativeZero;
+            void main() {
+                vec2 v = vec2(1.0, 2.0) + negativeZero;
+                v.xy = v.yx + 1.0;            // swap through the operation: (3, 2)
+                float x;
+                x = x + 1.0;                  // reads the zero initialisation: 1
+                int i = 4;
+                int j = ++i * 10;             // 50, and i is 5
+                float z = negativeZero - 0.0; // stays -0
+                float w = negativeZero - (-0.0);  // becomes +0
+                gl_FragColor = vec4(v.x * 10.0 + v.y, x + float(j) + float(i) * 100.0, 1.0 / z, 1.0 / w);
+            }
+            """)
+        let out = try render(p, width: 2, height: 2, uniforms: ["negativeZero": [-0.0]], format: .float32)
+        #expect(out.pixel(x: 1, y: 1) == SIMD4(32, 551, -.infinity, .infinity))
+    }
+}

@@ -14,10 +14,17 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// The repository's `Shaders/Conformance` folder.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders/Conformance")
+    /// The repository's `Shaders/Conformance` folder, or the folder named by the environment
+    /// variable `SHADE_CONFORMANCE_ROOT` (used by `scripts/corpus-vs-mesa` to run other
+    /// corpora through the same test).
+    static let root: URL = {
+        if let override = ProcessInfo.processInfo.environment["SHADE_CONFORMANCE_ROOT"] {
+            return URL(fileURLWithPath: override)
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Shaders/Conformance")
+    }()
 
     /// Every case, sorted by name.
     static let all: [ConformanceCase] = {

@@ -69,6 +69,12 @@ struct DiagnosticsTests {
         #expect(d.description == "error: missing 'main' function: every shader needs 'void main()'")
     }
 
+    @Test("a main with the wrong signature is one error, not also a missing main")
+    func badMain() {
+        let found = errors("precision mediump float;\nvoid main(float x) { gl_FragColor = vec4(x); }\n")
+        #expect(found.map(\.message) == ["'main' must be declared as 'void main()'"])
+    }
+
     @Test("parse errors stop checking")
     func parseErrorsFirst() {
         let found = errors("precision mediump float;\nvoid main() { float x = ; colr = 1.0; }\n")
@@ -125,5 +131,67 @@ struct RobustnessTests {
             #expect((result.shader == nil) == result.diagnostics.containsError,
                     "\(c.name) without line \(i + 1)")
         }
+    }
+}
+
+@Suite("Checker warnings")
+struct WarningTests {
+    @Test("a reserved '__' in a name is a warning, and the shader still checks")
+    func doubleUnderscore() throws {
+        let shader = try #require(checked("""
+            precision mediump float;
+            void main() { float a__b = 1.0; gl_FragColor = vec4(a__b); }
+            """))
+        let warning = try #require(shader.warnings.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("'a__b'"))
+        #expect(warning.span?.location == ShaderDiagnostics.SourceLocation(line: 2, column: 21))
+    }
+}
+
+@Suite("Checker hints")
+struct HintTests {
+    @Test("an undeclared identifier suggests a close name")
+    func didYouMean() throws {
+        let found = errors("""
+            precision mediump float;
+            void main() {
+                vec4 color = vec4(1.0);
+                gl_FragColor = colr;
+            }
+            """)
+        let d = try #require(found.first)
+        #expect(d.message == "use of undeclared identifier 'colr'")
+        #expect(d.notes.first?.message == "did you mean 'color'?")
+        #expect(d.notes.first?.span?.location.line == 3)
+    }
+
+    @Test("a suggestion two edits away, from an outer scope")
+    func outerScopeSuggestion() throws {
+        let d = try #require(errors("""
+            precision mediump float;
+            uniform float intensity;
+            void main() { { gl_FragColor = vec4(intnsty); } }
+            """).first)
+        #expect(d.notes.first?.message == "did you mean 'intensity'?")
+    }
+
+    @Test("no suggestion for unrelated names")
+    func noSuggestion() throws {
+        let d = try #require(errors("""
+            precision mediump float;
+            void main() { vec4 color = vec4(1.0); gl_FragColor = texel; }
+            """).first)
+        #expect(d.notes.isEmpty)
+    }
+
+    @Test("an int literal where a float is needed suggests the float literal")
+    func floatLiteralHint() throws {
+        let d = try #require(errors("""
+            precision mediump float;
+            void main() { float f = 1; gl_FragColor = vec4(f); }
+            """).first)
+        #expect(d.notes.first?.message
+                == "GLSL ES has no implicit conversions: write the float literal '1.0'")
     }
 }

@@ -303,3 +303,58 @@ struct TypedIRTests {
         #expect(text.contains("decl uniform mat2 m mediump"))
     }
 }
+
+@Suite("Built-in catalogue")
+struct BuiltinEvaluationTests {
+    static let cases: [(BuiltinFunction, [ConstantValue], ConstantValue)] = [
+        (.mix, [.float(1), .float(3), .float(0.5)], .float(2)),
+        (.clamp, [.float(7), .float(0), .float(1)], .float(1)),
+        (.step, [.float(0.5), .float(0.25)], .float(0)),
+        (.mod, [.float(-1), .float(3)], .float(2)),
+        (.sign, [.float(-4)], .float(-1)),
+        (.fract, [.float(-1.25)], .float(0.75)),
+        (.smoothstep, [.float(0), .float(1), .float(0.5)], .float(0.5)),
+        (.inversesqrt, [.float(4)], .float(0.5)),
+    ]
+
+    @Test("scalar built-ins evaluate like GLSL", arguments: 0..<cases.count)
+    func scalar(_ i: Int) {
+        let (function, args, expected) = Self.cases[i]
+        let overload = function.overload(args.map(\.type))
+        #expect(overload?.evaluate(args) == expected, "\(function)")
+    }
+
+    @Test("vector built-ins evaluate component-wise and geometrically")
+    func vectors() {
+        let v = ConstantValue(type: .vec3, components: [.float(1), .float(0), .float(0)])
+        let w = ConstantValue(type: .vec3, components: [.float(0), .float(1), .float(0)])
+        let cross = BuiltinFunction.cross.overload([.vec3, .vec3])
+        #expect(cross?.evaluate([v, w])?.components == [.float(0), .float(0), .float(1)])
+        let lessThan = BuiltinFunction.lessThan.overload([.vec3, .vec3])
+        #expect(lessThan?.returnType == .bvec3)
+        #expect(lessThan?.evaluate([v, w])?.components
+                == [.bool(false), .bool(true), .bool(false)])
+        let texture = BuiltinFunction.texture2D.overload([.sampler2D, .vec2])
+        #expect(texture?.evaluate([]) == nil)
+    }
+}
+
+@Suite("Built-in catalogue contents")
+struct BuiltinCatalogueTests {
+    @Test("every built-in function has overloads")
+    func everyFunctionHasOverloads() {
+        for f in BuiltinFunction.allCases {
+            #expect(!f.overloads.isEmpty, "\(f)")
+        }
+    }
+
+    @Test("genType functions have all four widths")
+    func genTypes() {
+        for f in [BuiltinFunction.sin, .abs, .fract, .normalize, .dFdx] {
+            #expect(Set(f.overloads.map(\.returnType)) == [.float, .vec2, .vec3, .vec4], "\(f)")
+        }
+        #expect(BuiltinFunction.mix.overloads.count == 7)
+        #expect(BuiltinFunction.texture2DProj.overloads.count == 4)
+        #expect(BuiltinFunction.equal.overloads.count == 9)
+    }
+}

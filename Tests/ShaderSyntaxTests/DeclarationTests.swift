@@ -4,7 +4,9 @@ import Testing
 @testable import ShaderSyntax
 
 /// The single declaration of `source` printed back.
-private func roundTrip(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+private func roundTrip(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> String
+{
     parseClean(source, sourceLocation: sourceLocation).description
 }
 
@@ -30,27 +32,42 @@ struct DeclarationTests {
         ("struct S { float x; };", "struct S { float x; };"),
         ("struct S { float x, y; vec3 v[2]; } s;", "struct S { float x, y; vec3 v[2]; } s;"),
         ("struct { float x; } anon, many[2];", "struct { float x; } anon, many[2];"),
-        ("struct Outer { struct Inner { float x; } i; lowp vec4 c; };",
-         "struct Outer { struct Inner { float x; } i; lowp vec4 c; };"),
-        ("struct L { vec3 p; }; uniform L lights[4];", "struct L { vec3 p; };\nuniform L lights[4];"),
+        (
+            "struct Outer { struct Inner { float x; } i; lowp vec4 c; };",
+            "struct Outer { struct Inner { float x; } i; lowp vec4 c; };"
+        ),
+        (
+            "struct L { vec3 p; }; uniform L lights[4];",
+            "struct L { vec3 p; };\nuniform L lights[4];"
+        ),
         ("const struct P { int x; } p = P(1);", "const struct P { int x; } p = P(1);"),
         ("float;", "float;"),
         ("vec4 f(vec2 p);", "vec4 f(vec2 p);"),
         ("void f(void);", "void f();"),
         ("void f();", "void f();"),
         ("float f(float, vec2);", "float f(float, vec2);"),
-        ("highp float f(const in float a, out vec2 b, inout mat3 c[2]);",
-         "highp float f(const in float a, out vec2 b, inout mat3 c[2]);"),
+        (
+            "highp float f(const in float a, out vec2 b, inout mat3 c[2]);",
+            "highp float f(const in float a, out vec2 b, inout mat3 c[2]);"
+        ),
         ("float f(float a[3]);", "float f(float a[3]);"),
         ("float f(float[3]);", "float f(float[3]);"),
         ("void f(S s, lowp sampler2D t);", "void f(S s, lowp sampler2D t);"),
         ("S make();", "S make();"),
-        ("float f(float x) { return x; } float f(vec2 v) { return v.x; }",
-         "float f(float x) { return x; }\nfloat f(vec2 v) { return v.x; }"),
+        (
+            "float f(float x) { return x; } float f(vec2 v) { return v.x; }",
+            "float f(float x) { return x; }\nfloat f(vec2 v) { return v.x; }"
+        ),
         ("void main() { }", "void main() { }"),
     ])
     func declarationForms(source: String, printed: String) {
         #expect(roundTrip(source) == printed)
+    }
+
+    @Test func straySemicolonsAtGlobalScopeAreAccepted() {
+        // Mesa accepts them, and real shaders write `void f() { … };`.
+        let unit = parseClean(";\nvoid f() { };\nfloat x;;\n;")
+        #expect(unit.description == "void f() { }\nfloat x;")
     }
 
     @Test func desktop120Forms() {
@@ -65,10 +82,11 @@ struct DeclarationTests {
         let result = parseShader(source)
         // `float[](…)` array constructors are not parsed (GLSL 1.20 only, rarely used).
         #expect(result.diagnostics.count == 1)
-        #expect(result.translationUnit.declarations.prefix(4).map(\.description) == [
-            "invariant centroid varying vec4 c;", "centroid varying vec2 uv;",
-            "uniform mat2x3 m;", "uniform sampler3D volume;",
-        ])
+        #expect(
+            result.translationUnit.declarations.prefix(4).map(\.description) == [
+                "invariant centroid varying vec4 c;", "centroid varying vec2 uv;",
+                "uniform mat2x3 m;", "uniform sampler3D volume;",
+            ])
     }
 
     @Test func qualifierDetailsAndSpans() {
@@ -152,7 +170,6 @@ struct DeclarationTests {
         ("x = 1.0;", "expected declaration, found 'x'"),
         ("return;", "expected declaration, found 'return'"),
         ("}", "expected declaration, found '}'"),
-        (";", "expected declaration, found ';'"),
         ("void main() { void g() { } }", "expected ';', found '{'"),
     ])
     func declarationErrors(source: String, message: String) {

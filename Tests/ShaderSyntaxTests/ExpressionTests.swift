@@ -29,6 +29,10 @@ struct ExpressionTests {
         ("a || b ? c : d", "((a || b) ? c : d)"),
         ("a ? b, c : d", "(a ? (b, c) : d)"),
         ("a ? b : c = d", "(a ? b : (c = d))"),
+        ("(a + b) = c", "((a + b) = c)"),
+        ("a[i].x = -b", "(a[i].x = (-b))"),
+        ("a++ = b", "((a++) = b)"),
+        ("a, b = c", "(a, (b = c))"),
         // Assignment: right-associative, below conditional.
         ("a = b = c", "(a = (b = c))"),
         ("a += b * c", "(a += (b * c))"),
@@ -130,8 +134,10 @@ struct ExpressionTests {
     @Test func callSpansAndCallees() {
         let result = parseShader("void f() { texture2D(s, uv); vec3(1.0); }")
         guard case .function(let f)? = result.translationUnit.declarations.first,
-            case .expression(let call, _) = f.body[0], case .call(.name(let name), let args) = call.kind,
-            case .expression(let ctor, _) = f.body[1], case .call(.constructor(let type, let typeSpan), _) = ctor.kind
+            case .expression(let call, _) = f.body[0],
+            case .call(.name(let name), let args) = call.kind,
+            case .expression(let ctor, _) = f.body[1],
+            case .call(.constructor(let type, let typeSpan), _) = ctor.kind
         else {
             Issue.record("unexpected shape")
             return
@@ -153,6 +159,8 @@ struct ExpressionTests {
         ("x = vec4;", "expected '(' after type name 'vec4', found ';'"),
         ("x = a b;", "expected ';', found 'b'"),
         ("x = 1 +;", "expected expression, found ';'"),
+        ("a + b = c;", "expected ';', found '='"),
+        ("x = a * b += c;", "expected ';', found '+='"),
         ("x = #;", "'#' is only allowed at the start of a line, to begin a directive"),
     ])
     func expressionErrors(source: String, message: String) {

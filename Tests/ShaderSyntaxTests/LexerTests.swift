@@ -63,7 +63,9 @@ struct LexerTests {
         let result = parseShader(source)
         #expect(result.diagnostics.map(\.message) == [message])
         let column = source.hasPrefix("int") ? 9 : 11
-        #expect(result.diagnostics.first?.span?.location == ShaderDiagnostics.SourceLocation(line: 1, column: column))
+        #expect(
+            result.diagnostics.first?.span?.location
+                == ShaderDiagnostics.SourceLocation(line: 1, column: column))
     }
 
     @Test func floatSuffixIsAllowedInDesktop120Only() {
@@ -71,26 +73,33 @@ struct LexerTests {
         #expect(parseShader("#version 110\nfloat x = 1.5f;").diagnostics.count == 1)
     }
 
-    @Test func integerTooLargeIsAnError() {
+    @Test func integerOutOfRangeIsAWarning() {
         let result = parseShader("int x = 4294967296;")
-        #expect(result.diagnostics.map(\.message) == ["integer literal '4294967296' is too large"])
+        #expect(result.diagnostics.map(\.message) == ["integer literal '4294967296' is out of range"])
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(parseShader("int x = 4294967295;").diagnostics.isEmpty)
     }
 
     @Test func everyPunctuatorLexesAsItself() {
         for p in Punctuator.allCases {
             let tokens = rawTokens("a \(p.rawValue) b")
-            #expect(tokens.map(\.kind) == [.identifier, .punctuator(p), .identifier, .endOfFile], "\(p)")
+            #expect(
+                tokens.map(\.kind) == [.identifier, .punctuator(p), .identifier, .endOfFile], "\(p)"
+            )
         }
     }
 
     @Test func longestMatchForOperators() {
         let kinds = rawTokens("a<<=b>>=c&&d||e^^f++--g").map(\.kind)
-        #expect(kinds == [
-            .identifier, .punctuator(.shiftLeftEqual), .identifier, .punctuator(.shiftRightEqual),
-            .identifier, .punctuator(.ampAmp), .identifier, .punctuator(.barBar), .identifier,
-            .punctuator(.caretCaret), .identifier, .punctuator(.plusPlus), .punctuator(.minusMinus),
-            .identifier, .endOfFile,
-        ])
+        #expect(
+            kinds == [
+                .identifier, .punctuator(.shiftLeftEqual), .identifier,
+                .punctuator(.shiftRightEqual),
+                .identifier, .punctuator(.ampAmp), .identifier, .punctuator(.barBar), .identifier,
+                .punctuator(.caretCaret), .identifier, .punctuator(.plusPlus),
+                .punctuator(.minusMinus),
+                .identifier, .endOfFile,
+            ])
     }
 
     @Test func spansPointIntoTheOriginalText() {
@@ -107,12 +116,16 @@ struct LexerTests {
     }
 
     @Test func keywordsAndTypesAreClassifiedAfterPreprocessing() {
-        let kinds = preprocessShader("uniform highp vec4 color; if true discard struct in inout").tokens.map(\.kind)
-        #expect(kinds == [
-            .keyword(.uniform), .keyword(.highp), .typeName(.vec4), .identifier, .punctuator(.semicolon),
-            .keyword(.if), .keyword(.true), .keyword(.discard), .keyword(.struct), .keyword(.in),
-            .keyword(.inout), .endOfFile,
-        ])
+        let kinds = preprocessShader("uniform highp vec4 color; if true discard struct in inout")
+            .tokens.map(\.kind)
+        #expect(
+            kinds == [
+                .keyword(.uniform), .keyword(.highp), .typeName(.vec4), .identifier,
+                .punctuator(.semicolon),
+                .keyword(.if), .keyword(.true), .keyword(.discard), .keyword(.struct),
+                .keyword(.in),
+                .keyword(.inout), .endOfFile,
+            ])
     }
 
     @Test(arguments: [
@@ -135,21 +148,26 @@ struct LexerTests {
 
     @Test func desktopTypesAreTypesInDesktopShaders() {
         let tokens = preprocessShader("#version 120\nsampler3D mat2x3 centroid").tokens
-        #expect(tokens.map(\.kind) == [.typeName(.sampler3D), .typeName(.mat2x3), .keyword(.centroid), .endOfFile])
+        #expect(
+            tokens.map(\.kind) == [
+                .typeName(.sampler3D), .typeName(.mat2x3), .keyword(.centroid), .endOfFile,
+            ])
         let es = preprocessShader("mat2x3 centroid").tokens
         #expect(es.map(\.kind) == [.identifier, .identifier, .endOfFile])
     }
 
     @Test func invalidCharactersAreErrors() {
         let result = parseShader("float x = 1.0 $ 2.0;\nfloat y = @;")
-        #expect(result.diagnostics.map(\.message).prefix(2) == [
-            "invalid character '$' in shader source", "invalid character '@' in shader source",
-        ])
+        #expect(
+            result.diagnostics.map(\.message).prefix(2) == [
+                "invalid character '$' in shader source", "invalid character '@' in shader source",
+            ])
     }
 
     @Test func unterminatedBlockCommentIsAnError() {
         let result = parseShader("float x; /* never closed")
-        #expect(result.diagnostics.map(\.description) == ["test.fsh:1:10: error: unterminated comment"])
+        #expect(
+            result.diagnostics.map(\.description) == ["test.fsh:1:10: error: unterminated comment"])
     }
 
     @Test func lineContinuationIsWhitespace() {

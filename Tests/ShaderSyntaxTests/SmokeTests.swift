@@ -4,7 +4,8 @@ import Testing
 @testable import ShaderSyntax
 
 @Test func parsesPassthroughShader() {
-    let unit = parseClean("""
+    let unit = parseClean(
+        """
         varying highp vec2 textureCoordinate;
         uniform sampler2D inputImageTexture;
         void main() {
@@ -12,5 +13,7 @@ import Testing
         }
         """)
     #expect(unit.declarations.count == 3)
-    #expect(unit.description.contains("(gl_FragColor = texture2D(inputImageTexture, textureCoordinate));"))
+    #expect(
+        unit.description.contains(
+            "(gl_FragColor = texture2D(inputImageTexture, textureCoordinate));"))
 }

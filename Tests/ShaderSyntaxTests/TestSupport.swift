@@ -25,17 +25,24 @@ func preprocessedText(_ text: String, stage: ShaderStage = .fragment) -> String 
 /// Parses `text`, expecting no diagnostics; reports failures at the caller.
 @discardableResult
 func parseClean(
-    _ text: String, stage: ShaderStage = .fragment, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    _ text: String, stage: ShaderStage = .fragment,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> TranslationUnit {
     let result = parseShader(text, stage: stage)
-    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.rendered())", sourceLocation: sourceLocation)
+    #expect(
+        result.diagnostics.isEmpty, "\(result.diagnostics.rendered())",
+        sourceLocation: sourceLocation)
     return result.translationUnit
 }
 
 /// The fully parenthesised form of one expression, parsed inside a function body.
-func parenthesized(_ expression: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+func parenthesized(_ expression: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> String
+{
     let unit = parseClean("void f() { \(expression); }", sourceLocation: sourceLocation)
-    guard case .function(let f)? = unit.declarations.first, case .expression(let e, _)? = f.body.first else {
+    guard case .function(let f)? = unit.declarations.first,
+        case .expression(let e, _)? = f.body.first
+    else {
         Issue.record("no expression statement in \(unit)", sourceLocation: sourceLocation)
         return ""
     }

@@ -1,0 +1,4 @@
+// expect: ok
+#define ONE 1.0
+precision mediump float;
+void main() { gl_FragColor = vec4(ONE); }

@@ -1,0 +1,3 @@
+// expect: ok
+#extension all : warn
+void main() { gl_FragColor = vec4(1.0); }

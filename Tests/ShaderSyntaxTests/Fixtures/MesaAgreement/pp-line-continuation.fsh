@@ -1,0 +1,4 @@
+// expect: ok
+precision mediump float;
+void main() { float x = 1.0 \
+ + 2.0; gl_FragColor = vec4(x); }

@@ -1,0 +1,5 @@
+// expect: ok
+#
+void main() { gl_FragColor = vec4(1.0); }
+  #  
+

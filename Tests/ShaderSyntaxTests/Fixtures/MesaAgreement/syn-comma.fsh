@@ -1,0 +1,3 @@
+// expect: ok (mesa warns: warning: left-hand operand of comma expression has no effect)
+precision mediump float;
+void main() { float x = (1.0, 2.0); gl_FragColor = vec4(x); }

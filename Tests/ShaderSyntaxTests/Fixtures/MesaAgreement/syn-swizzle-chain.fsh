@@ -1,0 +1,3 @@
+// expect: ok
+precision mediump float;
+void main() { gl_FragColor = vec4(1.0).xyzw.wzyx; }
