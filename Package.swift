@@ -3,7 +3,7 @@
 //
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
-//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → ImageGraph → ShaderTesting
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
 //   → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
 import PackageDescription
