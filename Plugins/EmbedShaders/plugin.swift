@@ -15,7 +15,9 @@ struct EmbedShaders: BuildToolPlugin {
         for (folder, suffix) in [("Filters", "fsh"), ("Vertex", "vsh")] {
             let directory = shaders.appending(path: folder)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            inputs += names.filter { $0.hasSuffix("." + suffix) }.sorted().map { directory.appending(path: $0) }
+            inputs += names.filter { $0.hasSuffix("." + suffix) }.sorted().map {
+                directory.appending(path: $0)
+            }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         return [
