@@ -1,6 +1,6 @@
 import FilterHeaders
 
-/// Writes the Swift source of the typed filter wrappers: one struct per filter, with its
+/// Writes the Swift source of the typed filter wrappers: one `FilterOperation` subclass per filter, with its
 /// header's title, summary and formula as documentation and one typed property per parameter.
 enum WrapperWriter {
     static let keywords: Set<String> = [
@@ -134,8 +134,10 @@ enum WrapperWriter {
             for parameter in filter.parameters {
                 out += "\n"
                 var text = parameter.help.map(sentence) ?? fallbackHelp(parameter)
-                if parameter.type == .color, parameter.defaultValue.count == 3 {
-                    text += " RGB; the colour's alpha is not used."
+                if parameter.type == .color {
+                    text +=
+                        parameter.defaultValue.count == 3
+                        ? " RGB; the colour's alpha is not used." : " RGBA, straight alpha."
                 }
                 text += " Default `\(defaultDescription(parameter))`"
                 if let range = parameter.range {
@@ -171,6 +173,14 @@ enum WrapperWriter {
             } else {
                 out +=
                     "    /// Creates the filter; every parameter defaults to its header default.\n"
+                out += "    ///\n    /// - Parameters:\n"
+                for parameter in filter.parameters {
+                    let help = parameter.help ?? fallbackHelp(parameter)
+                    let lines = doc("\(parameter.name): \(help)", indent: "")
+                    for (k, line) in lines.enumerated() {
+                        out += (k == 0 ? "    ///   - " : "    ///     ") + line.dropFirst(4) + "\n"
+                    }
+                }
                 out += "    public init(\n"
                 for parameter in filter.parameters {
                     out +=
@@ -196,13 +206,15 @@ enum WrapperWriter {
         return out
     }
 
-    /// Help for a parameter whose header gives none.
+    /// Help for a parameter whose header gives none: its name in words (`vignetteStart` →
+    /// "Vignette start.").
     static func fallbackHelp(_ parameter: FilterParameter) -> String {
-        switch parameter.type {
-        case .color where parameter.defaultValue.count == 4: "An RGBA colour (straight alpha)."
-        case .color: "An RGB colour."
-        default: "The `\(parameter.name)` uniform (`\(parameter.glslType)`)."
+        var words = ""
+        for character in parameter.name {
+            if character.isUppercase, !words.isEmpty { words += " " }
+            words += words.isEmpty ? character.uppercased() : character.lowercased()
         }
+        return words + "."
     }
 
     /// The default as documentation shows it: `2.0`, `(0.5, 0.5)`, `[(0.5, 0.1), …]`.
