@@ -1,6 +1,7 @@
 import Foundation
 import Framebuffers
 import ImageGraph
+import ShaderExecution
 import Testing
 
 /// Every built-in filter rendered by Shade on the reference inputs with the manifest's
@@ -95,5 +96,24 @@ struct FilterReferenceTests {
         let difference = compare(actual, try loadImage(entry.reference), tolerance: 1)
         #expect(difference.pixelsOff > 10_000)
         #expect((12...13).contains(difference.largestDifference))
+    }
+
+    @Test("the schedule changes no bit of a multi-pass filter", arguments: [
+        "cannyEdgeDetection", "unsharpMask", "lanczosResize",
+    ])
+    func scheduleIndependence(name: String) throws {
+        let entry = try #require(manifest.first { $0.filter == name })
+        let filter = try #require(FilterCatalog.filter(named: name))
+        let inputs = try entry.inputs.map(loadImage)
+        var outputSize: ImageSize?
+        if case .given = filter.output { outputSize = ImageSize(width: entry.size[0], height: entry.size[1]) }
+        func render(_ schedule: Schedule) throws -> Texture {
+            try FilterRenderer(executor: Executor(schedule: schedule)).render(
+                filter, parameters: entry.parameters, inputs: inputs, outputSize: outputSize)
+        }
+        let reference = try render(.singleThreaded)
+        for schedule in [Schedule(), Schedule(tileWidth: 16, tileHeight: 4, threadCount: 3, laneWidth: 16)] {
+            #expect(try render(schedule) == reference, "\(name) with \(schedule)")
+        }
     }
 }
