@@ -143,42 +143,7 @@ extension Preprocessor {
                 .missingArgument(directive: directive, expected: "expression"), at: nameToken.span)
             return nil
         }
-        // Replace `defined X` and `defined(X)` before anything expands.
-        var resolved: [Token] = []
-        var i = 0
-        while i < arguments.count {
-            let t = arguments[i]
-            guard t.kind == .identifier && t.text == "defined" else {
-                resolved.append(t)
-                i += 1
-                continue
-            }
-            var j = i + 1
-            let parenthesized = j < arguments.count && arguments[j].isPunctuator(.leftParen)
-            if parenthesized { j += 1 }
-            guard j < arguments.count, arguments[j].kind == .identifier else {
-                report(.invalidExpression("expected macro name after 'defined'"), at: t.span)
-                return nil
-            }
-            let isDefined = macros[arguments[j].text] != nil
-            j += 1
-            if parenthesized {
-                guard j < arguments.count, arguments[j].isPunctuator(.rightParen) else {
-                    report(
-                        .invalidExpression("expected ')' after 'defined(\(arguments[j - 1].text)'"),
-                        at: arguments[j - 1].span)
-                    return nil
-                }
-                j += 1
-            }
-            var value = t
-            value.kind = .intLiteral
-            value.text = isDefined ? "1" : "0"
-            resolved.append(value)
-            i = j
-        }
-        let expanded = expandLine(resolved)
-        guard !isAborted else { return nil }
+        guard let expanded = expandCondition(arguments), !isAborted else { return nil }
         var evaluator = ConditionEvaluator(
             tokens: expanded, endSpan: arguments.last!.span, undefinedNameIsError: version.isES)
         switch evaluator.evaluateAll() {
@@ -190,7 +155,40 @@ extension Preprocessor {
         }
     }
 
-    /// Fully macro-expands a directive's tokens (for `#if`, `#elif`, `#line`).
+    /// Macro-expands an `#if`/`#elif` expression, replacing `defined X` and `defined(X)` by 1 or
+    /// 0 without expanding `X`, also where a macro's replacement produced `defined` (as Mesa
+    /// does).
+    /// - Returns: the tokens to evaluate, or `nil` after reporting a malformed `defined`.
+    private mutating func expandCondition(_ line: [Token]) -> [Token]? {
+        var frame = ExpansionFrame(pending: line.reversed(), readsSource: false)
+        var expanded: [Token] = []
+        while !isAborted, let t = nextToken(&frame) {
+            guard t.kind == .identifier && t.text == "defined" else {
+                expand(t, in: &frame, into: &expanded, depth: 0, isOutput: false)
+                continue
+            }
+            let parenthesized = frame.pending.last?.isPunctuator(.leftParen) == true
+            if parenthesized { _ = nextToken(&frame) }
+            guard let name = nextToken(&frame), name.kind == .identifier else {
+                report(.invalidExpression("expected macro name after 'defined'"), at: t)
+                return nil
+            }
+            if parenthesized {
+                guard let close = nextToken(&frame), close.isPunctuator(.rightParen) else {
+                    report(.invalidExpression("expected ')' after 'defined(\(name.text)'"), at: name)
+                    return nil
+                }
+            }
+            var value = t
+            value.kind = .intLiteral
+            value.text = macros[name.text] != nil ? "1" : "0"
+            value.hideSet = nil
+            expanded.append(value)
+        }
+        return expanded
+    }
+
+    /// Fully macro-expands a directive's tokens (for `#line`).
     private mutating func expandLine(_ line: [Token]) -> [Token] {
         var frame = ExpansionFrame(pending: line.reversed(), readsSource: false)
         var expanded: [Token] = []

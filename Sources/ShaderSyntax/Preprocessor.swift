@@ -25,7 +25,7 @@ public struct PreprocessedSource: Sendable {
     public let extensionBehaviors: [String: ExtensionBehavior]
     /// The `#pragma` directives, in order.
     public let pragmas: [Pragma]
-    /// Errors and warnings from lexing and preprocessing.
+    /// Errors and warnings from lexing and preprocessing, in source order.
     public let diagnostics: [Diagnostic]
     /// `true` when a limit stopped preprocessing: the tokens are incomplete and not parsed.
     let wasAborted: Bool
@@ -70,7 +70,8 @@ public func preprocess(
     return PreprocessedSource(
         file: source, stage: stage, tokens: preprocessor.output, version: preprocessor.version,
         extensionBehaviors: preprocessor.extensionBehaviors, pragmas: preprocessor.pragmas,
-        diagnostics: preprocessor.diagnostics, wasAborted: preprocessor.isAborted)
+        diagnostics: inSourceOrder(preprocessor.diagnostics, file: source),
+        wasAborted: preprocessor.isAborted)
 }
 
 /// A macro defined by `#define` or predefined by the implementation.
@@ -308,59 +309,111 @@ struct Preprocessor {
             produce(token, into: &out, isOutput: isOutput)
             return
         }
+        expandMacro(macro, at: token, in: &frame, into: &out, depth: depth, isOutput: isOutput)
+    }
+
+    // `expandMacro`, `expandArguments` and `expand` recurse for macro calls nested in macro
+    // arguments; the work with many locals is in `substitute`, off that path.
+
+    /// Expands one use of `macro` (the token `use`): computes a dynamic macro's value, or reads
+    /// the arguments of a function-like macro, then pushes the replacement back onto `frame`.
+    @inline(never)
+    mutating func expandMacro(
+        _ macro: Macro, at use: Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        depth: Int, isOutput: Bool
+    ) {
         if let dynamic = macro.dynamic {
-            var value = copy token
-            value.kind = .intLiteral
-            value.hideSet = nil
-            switch dynamic {
-            case .line: value.text = String(file.location(of: token.span.start).line + lineDelta)
-            case .file: value.text = String(sourceStringNumber)
-            case .version: value.text = String(version.rawValue)
-            }
-            produce(value, into: &out, isOutput: isOutput)
+            produce(dynamicValue(dynamic, at: use), into: &out, isOutput: isOutput)
             return
         }
-        if (token.expansion?.depth ?? 0) >= options.maxMacroExpansionDepth
+        if (use.expansion?.depth ?? 0) >= options.maxMacroExpansionDepth
             || depth >= options.maxMacroExpansionDepth
         {
-            report(.expansionTooDeep(limit: options.maxMacroExpansionDepth), at: token)
+            report(.expansionTooDeep(limit: options.maxMacroExpansionDepth), at: use)
             isAborted = true
             return
         }
+        guard macro.parameters != nil else {
+            substitute(macro, at: use, arguments: [], rightParen: nil, onto: &frame)
+            return
+        }
+        guard var call = readCall(of: macro, at: use, in: &frame, into: &out, isOutput: isOutput)
+        else { return }
+        // Arguments are fully expanded before substitution (there is no `#` or `##`).
+        expandArguments(&call.arguments, depth: depth + 1)
+        substitute(macro, at: use, arguments: call.arguments, rightParen: call.rightParen, onto: &frame)
+    }
 
-        var hideNames = token.hideSet?.names ?? []
-        var useSpan = token.span
-        var arguments: [[Token]] = []
-        if let parameters = macro.parameters {
-            guard let next = peekToken(frame), next.isPunctuator(.leftParen) else {
-                produce(token, into: &out, isOutput: isOutput)
-                return
+    /// The arguments of a function-like macro's call and its closing parenthesis.
+    struct MacroCall {
+        var arguments: [[Token]]
+        var rightParen: Token
+    }
+
+    /// Reads `( arguments )` after a function-like macro's name and checks their number.
+    /// - Returns: the call, or `nil` when the name is not followed by `(` (then the name itself
+    ///   is produced) or after reporting an error.
+    @inline(never)
+    mutating func readCall(
+        of macro: Macro, at use: Token, in frame: inout ExpansionFrame, into out: inout [Token],
+        isOutput: Bool
+    ) -> MacroCall? {
+        let parameters = macro.parameters ?? []
+        guard let next = peekToken(frame), next.isPunctuator(.leftParen) else {
+            produce(use, into: &out, isOutput: isOutput)
+            return nil
+        }
+        _ = nextToken(&frame)
+        guard var (arguments, rightParen) = collectArguments(of: use, in: &frame) else { return nil }
+        if parameters.isEmpty && arguments.count == 1 && arguments[0].isEmpty { arguments = [] }
+        guard arguments.count == parameters.count else {
+            report(
+                .wrongArgumentCount(
+                    macro: macro.name, expected: parameters.count, given: arguments.count),
+                at: use.span.merged(with: rightParen.span), notes: use.expansion?.notes ?? [])
+            return nil
+        }
+        return MacroCall(arguments: arguments, rightParen: rightParen)
+    }
+
+    /// Fully macro-expands each argument of a call, in place.
+    mutating func expandArguments(_ arguments: inout [[Token]], depth: Int) {
+        for i in arguments.indices {
+            var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
+            var expanded: [Token] = []
+            while !isAborted, let t = nextToken(&argumentFrame) {
+                expand(t, in: &argumentFrame, into: &expanded, depth: depth, isOutput: false)
             }
-            _ = nextToken(&frame)
-            guard let (args, rightParen) = collectArguments(of: token, in: &frame) else { return }
-            arguments = args
-            if parameters.isEmpty && arguments.count == 1 && arguments[0].isEmpty { arguments = [] }
-            guard arguments.count == parameters.count else {
-                report(
-                    .wrongArgumentCount(
-                        macro: macro.name, expected: parameters.count, given: arguments.count),
-                    at: token.span.merged(with: rightParen.span),
-                    notes: token.expansion?.notes ?? [])
-                return
-            }
+            arguments[i] = expanded
+        }
+    }
+
+    /// The token `__LINE__`, `__FILE__` or `__VERSION__` stands for at `use`.
+    func dynamicValue(_ dynamic: Macro.Dynamic, at use: Token) -> Token {
+        var value = use
+        value.kind = .intLiteral
+        value.hideSet = nil
+        switch dynamic {
+        case .line: value.text = String(file.location(of: use.span.start).line + lineDelta)
+        case .file: value.text = String(sourceStringNumber)
+        case .version: value.text = String(version.rawValue)
+        }
+        return value
+    }
+
+    /// Builds the replacement of one macro use, with parameters replaced by their expanded
+    /// arguments, and pushes it onto `frame` to be rescanned. Every token gets the hide set
+    /// (Prosser's algorithm); tokens from the body get the use's span and an expansion step.
+    @inline(never)
+    func substitute(
+        _ macro: Macro, at use: Token, arguments: [[Token]], rightParen: Token?,
+        onto frame: inout ExpansionFrame
+    ) {
+        var hideNames = use.hideSet?.names ?? []
+        var useSpan = use.span
+        if let rightParen {
             hideNames = hideNames.filter { rightParen.hideSet?.contains($0) == true }
-            useSpan = token.span.merged(with: rightParen.span)
-            // Arguments are fully expanded before substitution (there is no `#` or `##`).
-            for i in arguments.indices {
-                var argumentFrame = ExpansionFrame(
-                    pending: arguments[i].reversed(), readsSource: false)
-                var expanded: [Token] = []
-                while !isAborted, let t = nextToken(&argumentFrame) {
-                    expand(
-                        t, in: &argumentFrame, into: &expanded, depth: depth + 1, isOutput: false)
-                }
-                arguments[i] = expanded
-            }
+            useSpan = use.span.merged(with: rightParen.span)
         }
         hideNames.append(macro.name)
         let hideSet = HideSet(hideNames)
@@ -380,12 +433,12 @@ struct Preprocessor {
             var t = bodyToken
             t.span = useSpan
             t.expansion = MacroExpansion(
-                macroName: macro.name, definitionSpan: bodyToken.span, parent: token.expansion)
+                macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
             t.hideSet = hideSet
             t.isAtLineStart = false
             replacement.append(t)
         }
-        if !replacement.isEmpty { replacement[0].hasLeadingSpace = token.hasLeadingSpace }
+        if !replacement.isEmpty { replacement[0].hasLeadingSpace = use.hasLeadingSpace }
         frame.pending.append(contentsOf: replacement.reversed())
     }
 

@@ -591,6 +591,16 @@ struct MorePreprocessorTests {
         #expect(preprocessedText("#version 120\n#define D defined(X)\n#if D\nyes\n#else\nno\n#endif") == "no")
     }
 
+    @Test func definedProducedByExpansionIsEvaluatedWithoutExpandingItsOperand() {
+        // As Mesa: `defined` from a macro's replacement still tests its operand unexpanded.
+        #expect(preprocessedText("#define D defined(X)\n#if D\nyes\n#else\nno\n#endif") == "no")
+        #expect(preprocessedText("#define X\n#define D defined(X)\n#if D\nyes\n#else\nno\n#endif") == "yes")
+        #expect(preprocessedText("#define X 0\n#define D defined X && X == 0\n#if D\nyes\n#endif") == "yes")
+        let bad = preprocessShader("#define D defined\n#if D\n#endif")
+        #expect(bad.diagnostics.map(\.message) == ["invalid preprocessor expression: expected macro name after 'defined'"])
+        #expect(bad.diagnostics.first?.notes.map(\.message) == ["expanded from macro 'D'"])
+    }
+
     @Test func lineInsideMultiLineInvocationIsTheTokensOwnLine() {
         #expect(preprocessedText("#define ID(x) x\nID(\n__LINE__)") == "3")
     }
