@@ -25,7 +25,7 @@ public struct PreprocessedSource: Sendable {
     public let extensionBehaviors: [String: ExtensionBehavior]
     /// The `#pragma` directives, in order.
     public let pragmas: [Pragma]
-    /// Errors and warnings from lexing and preprocessing.
+    /// Errors and warnings from lexing and preprocessing, in source order.
     public let diagnostics: [Diagnostic]
     /// `true` when a limit stopped preprocessing: the tokens are incomplete and not parsed.
     let wasAborted: Bool
@@ -70,7 +70,8 @@ public func preprocess(
     return PreprocessedSource(
         file: source, stage: stage, tokens: preprocessor.output, version: preprocessor.version,
         extensionBehaviors: preprocessor.extensionBehaviors, pragmas: preprocessor.pragmas,
-        diagnostics: preprocessor.diagnostics, wasAborted: preprocessor.isAborted)
+        diagnostics: inSourceOrder(preprocessor.diagnostics, file: source),
+        wasAborted: preprocessor.isAborted)
 }
 
 /// A macro defined by `#define` or predefined by the implementation.
