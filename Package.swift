@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ShaderSemantics", targets: ["ShaderSemantics"]),
         .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
+        .library(name: "ImageGraph", targets: ["ImageGraph"]),
+        .executable(name: "spookcam", targets: ["spookcam"]),
     ],
     targets: [
         // MARK: Shader language front end
@@ -51,6 +53,15 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Image graph (GPUImage-style sources, operations, targets)
+        .target(
+            name: "ImageGraph",
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+            ]
+        ),
+
         // MARK: Testing kit
         .target(
             name: "ShaderTesting",
@@ -85,6 +96,20 @@ let package = Package(
             path: "Benchmarks/codec-bench"
         ),
 
+        // MARK: Lessons (Examples/NN-Name/main.swift, built by `swift build`, run with `swift run NAME`)
+        .executableTarget(
+            name: "spookcam",
+            dependencies: ["Framebuffers", "ImageCodecs", "ImageGraph"],
+            path: "Examples/01-SpookCam"
+        ),
+
+        // MARK: Benchmark (swift run -c release graph-bench): 200 HD frames through three filters
+        .executableTarget(
+            name: "graph-bench",
+            dependencies: ["Framebuffers", "ShaderExecution", "ImageCodecs", "ImageGraph"],
+            path: "Benchmarks/graph-bench"
+        ),
+
         // MARK: Tests
         .testTarget(
             name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"],
@@ -108,6 +133,10 @@ let package = Package(
             name: "ShaderTestingTests",
             dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"],
             exclude: ["Expectations"]
+        ),
+        .testTarget(
+            name: "ImageGraphTests",
+            dependencies: ["ShaderDiagnostics", "Framebuffers", "ImageCodecs", "ImageGraph"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],
