@@ -51,15 +51,38 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Testing kit
+        .target(
+            name: "ShaderTesting",
+            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "Framebuffers", "ShaderExecution", "ImageCodecs"]
+        ),
+
         // MARK: Command line
         .target(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ShaderTesting",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+        // Release benchmark of the shading runtime against a native loop:
+        // `swift run -c release exec-bench`.
+        .executableTarget(
+            name: "exec-bench", dependencies: ["Framebuffers", "ShaderCompiler", "ShaderExecution"]
+        ),
+
+        // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
+        .target(
+            name: "CodecBenchDirect",
+            dependencies: ["CLibPNG", "CLibJPEG"],
+            path: "Benchmarks/CodecBenchDirect"
+        ),
+        .executableTarget(
+            name: "codec-bench",
+            dependencies: ["Framebuffers", "ImageCodecs", "CodecBenchDirect"],
+            path: "Benchmarks/codec-bench"
+        ),
 
         // MARK: Tests
         .testTarget(
@@ -75,7 +98,13 @@ let package = Package(
             name: "ShaderExecutionTests",
             dependencies: [
                 "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution", "ImageCodecs",
-            ]
+            ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ShaderTestingTests",
+            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"],
+            exclude: ["Expectations"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],

@@ -148,10 +148,18 @@ public struct Texture: Sendable, Equatable {
     }
 
     /// GL's conversion of a float to an unsigned normalised byte: clamp to [0, 1], then
-    /// round to nearest (`f * 255 + 0.5`, truncated). NaN becomes 0.
-    @inline(__always)
+    /// round `f * 255` (computed in fp32) to nearest, ties to even, as llvmpipe's
+    /// `rint(clamp(v, 0, 1) * 255)`. NaN becomes 0.
+    ///
+    /// Ties matter: a shader that sums 0.05 six times gives exactly 76.5 after the scale, which
+    /// GL (llvmpipe) writes as 76, while `f * 255 + 0.5` truncated would give 77.
+    @inlinable @inline(__always)
     public static func unorm8(_ value: Float) -> UInt8 {
-        let clamped = value.isNaN ? 0 : min(max(value, 0), 1)
-        return UInt8(clamped * 255 + 0.5)
+        // NaN fails both comparisons and becomes 0. Adding and subtracting 1.5 * 2^23 rounds
+        // to nearest even in fp32 without a libm call (the scaled value is in 0...255).
+        let clamped: Float = value > 0 ? (value < 1 ? value : 1) : 0
+        // The low mantissa bits of `x + 1.5 * 2^23` are `x` rounded: no checked conversion.
+        let magic: Float = 12_582_912
+        return UInt8(truncatingIfNeeded: (clamped * 255 + magic).bitPattern)
     }
 }

@@ -48,6 +48,10 @@ public enum ShadeCommand {
 
     /// The subcommands, in the order `shade --help` lists them.
     static let subcommands: [Subcommand] = [
+        InfoCommand.subcommand,
+        CheckCommand.subcommand,
+        RunCommand.subcommand,
+        BenchCommand.subcommand,
     ]
 
     static let usage = """

@@ -1,0 +1,8 @@
+precision mediump float;
+void main() {
+    float a[2];
+    float b[2];
+    b[0] = 1.0; b[1] = 1.0;
+    a = b; // error:
+    gl_FragColor = vec4(a[0]);
+}

@@ -1,0 +1,5 @@
+precision mediump float;
+void main() {
+    float a[2.0]; // error: array size
+    gl_FragColor = vec4(1.0);
+}

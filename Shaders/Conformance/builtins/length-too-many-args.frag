@@ -1,0 +1,5 @@
+precision mediump float;
+void main() {
+    float l = length(vec2(1.0), vec2(1.0)); // error: no matching overload
+    gl_FragColor = vec4(l);
+}

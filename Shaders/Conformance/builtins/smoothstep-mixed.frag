@@ -1,0 +1,6 @@
+precision mediump float;
+uniform sampler2D s;
+void main() {
+    vec2 r = smoothstep(vec2(0.0), 1.0, vec2(0.5)); // error: no matching overload
+    gl_FragColor = vec4(r, 0.0, 1.0);
+}

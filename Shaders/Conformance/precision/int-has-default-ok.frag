@@ -1,0 +1,5 @@
+// expect: ok
+void main() {
+    int i = 2;
+    gl_FragColor = vec4(i == 2);
+}

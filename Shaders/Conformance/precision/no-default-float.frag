@@ -1,0 +1,4 @@
+uniform float u; // error: precision
+void main() {
+    gl_FragColor = vec4(u);
+}

@@ -1,0 +1,6 @@
+// expect: ok
+attribute vec4 position;
+void main() {
+    float x = 0.5;
+    gl_Position = position * x;
+}

@@ -1,0 +1,5 @@
+precision mediump float;
+attribute vec4 position; // error: attribute
+void main() {
+    gl_FragColor = position;
+}

@@ -1,0 +1,4 @@
+void main() {
+    attribute vec4 p; // error:
+    gl_Position = p;
+}

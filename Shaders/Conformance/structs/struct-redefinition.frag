@@ -1,0 +1,6 @@
+precision mediump float;
+struct A { float x; };
+struct A { float y; }; // error: redefinition of 'A'
+void main() {
+    gl_FragColor = vec4(1.0);
+}

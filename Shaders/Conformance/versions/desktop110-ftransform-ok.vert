@@ -1,0 +1,5 @@
+// expect: ok
+#version 110
+void main() {
+    gl_Position = ftransform();
+}

@@ -1,0 +1,5 @@
+#version 110
+void main() {
+    float f = 1; // error: cannot convert from 'int' to 'float'
+    gl_FragColor = vec4(f);
+}

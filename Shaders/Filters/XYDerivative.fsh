@@ -1,0 +1,41 @@
+// filter: xyDerivative
+// title: XY derivative
+// category: processing
+// summary: the luminance's horizontal and vertical Prewitt derivatives and their product, the inputs of a Harris corner detector
+// formula: Gx = (Y_tr + Y_r + Y_br) - (Y_tl + Y_l + Y_bl); Gy = (Y_bl + Y_b + Y_br) - (Y_tl + Y_t + Y_tr) (y down), each times edgeStrength; out = (Gx^2, Gy^2, (Gx Gy + 1) / 2, 1)
+// inputs: 1
+// vertex: Vertex/NearbyTexelSampling.vsh
+// parameter: edgeStrength float default 1.0 range 0.0...4.0
+precision highp float;
+
+varying vec2 textureCoordinate;
+varying vec2 leftTextureCoordinate;
+varying vec2 rightTextureCoordinate;
+varying vec2 topTextureCoordinate;
+varying vec2 topLeftTextureCoordinate;
+varying vec2 topRightTextureCoordinate;
+varying vec2 bottomTextureCoordinate;
+varying vec2 bottomLeftTextureCoordinate;
+varying vec2 bottomRightTextureCoordinate;
+uniform sampler2D inputImageTexture;
+uniform float edgeStrength;
+
+float luma(vec2 p)
+{
+    return dot(texture2D(inputImageTexture, p).rgb, vec3(0.2125, 0.7154, 0.0721));
+}
+
+void main()
+{
+    float tl = luma(topLeftTextureCoordinate);
+    float t = luma(topTextureCoordinate);
+    float tr = luma(topRightTextureCoordinate);
+    float l = luma(leftTextureCoordinate);
+    float r = luma(rightTextureCoordinate);
+    float bl = luma(bottomLeftTextureCoordinate);
+    float b = luma(bottomTextureCoordinate);
+    float br = luma(bottomRightTextureCoordinate);
+    float gx = edgeStrength * ((tr + r + br) - (tl + l + bl));
+    float gy = edgeStrength * ((bl + b + br) - (tl + t + tr));
+    gl_FragColor = vec4(gx * gx, gy * gy, (gx * gy + 1.0) / 2.0, 1.0);
+}

@@ -1,0 +1,373 @@
+/// A borrowed, trivially copyable view of texel storage plus its sampling state: what the
+/// shading loop holds while sampling (no reference counting, no bounds checks).
+///
+/// A view is valid only while the `SampledTexture` (or `CubeTexture`) that made it is alive.
+public struct TextureView: @unchecked Sendable {
+    /// Width in texels.
+    public let width: Int
+    /// Height in texels.
+    public let height: Int
+    /// The sampling parameters.
+    public let state: SamplerState
+    @usableFromInline let bytes: UnsafePointer<UInt8>?
+    @usableFromInline let floats: UnsafePointer<Float>?
+    @usableFromInline let widthF: Float
+    @usableFromInline let heightF: Float
+    @usableFromInline let table: UnsafePointer<Float>
+
+    init(width: Int, height: Int, state: SamplerState, bytes: UnsafePointer<UInt8>?, floats: UnsafePointer<Float>?) {
+        self.width = width
+        self.height = height
+        self.state = state
+        self.bytes = bytes
+        self.floats = floats
+        self.widthF = Float(width)
+        self.heightF = Float(height)
+        self.table = unormToFloatTable
+    }
+
+    /// The same texels sampled with other parameters.
+    public func with(_ state: SamplerState) -> TextureView {
+        TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats)
+    }
+
+    /// Samples at one texture coordinate (s, t); t = 0 is texture row 0.
+    ///
+    /// RGBA8 textures follow llvmpipe's fixed-point bilinear filter: `x = s * width - 0.5`,
+    /// weight `rint(fract(x) * 256)`, integer lerps on the bytes (x first, then y), and the
+    /// 8-bit result converted through `unormToFloatTable`. Float32 textures are filtered in
+    /// float with weights `fract(x)`.
+    public func sample(s: Float, t: Float) -> SIMD4<Float> {
+        if bytes != nil {
+            return state.filter == .linear ? linearRGBA8(s, t) : nearestRGBA8(s, t)
+        }
+        return state.filter == .linear ? linearFloat(s, t) : nearestFloat(s, t)
+    }
+
+    /// Samples a span of coordinates, writing only the requested channels.
+    ///
+    /// - Parameters:
+    ///   - s: `count` s coordinates.
+    ///   - t: `count` t coordinates.
+    ///   - outputs: destinations for red, green, blue, alpha; `nil` skips a channel.
+    public func sample(
+        s: UnsafePointer<Float>, t: UnsafePointer<Float>, count: Int,
+        outputs o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                    UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
+    ) {
+        // Unrequested channels go to a zero-stride sink so the loops have no branches.
+        let rs = o.0 == nil ? 0 : 1, gs = o.1 == nil ? 0 : 1, bs = o.2 == nil ? 0 : 1, as_ = o.3 == nil ? 0 : 1
+        var sink = SIMD4<Float>()
+        withUnsafeMutablePointer(to: &sink) { sinkPointer in
+            let sp = UnsafeMutableRawPointer(sinkPointer).assumingMemoryBound(to: Float.self)
+            let r = o.0 ?? sp, g = o.1 ?? sp, b = o.2 ?? sp, a = o.3 ?? sp
+            if bytes != nil {
+                if state.filter == .linear {
+                    if rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
+                        // Constant strides: this inlined copy has no stride arithmetic.
+                        linearRGBA8Span(s, t, count, r, 1, g, 1, b, 1, a, 1)
+                    } else {
+                        linearRGBA8Span(s, t, count, r, rs, g, gs, b, bs, a, as_)
+                    }
+                } else {
+                    for i in 0..<count {
+                        let c = nearestRGBA8(s[i], t[i])
+                        r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                    }
+                }
+            } else if state.filter == .linear {
+                for i in 0..<count {
+                    let c = linearFloat(s[i], t[i])
+                    r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                }
+            } else {
+                for i in 0..<count {
+                    let c = nearestFloat(s[i], t[i])
+                    r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                }
+            }
+        }
+    }
+
+    // MARK: Texel addressing
+
+    /// Splits a texel-space coordinate into floor index and fraction; NaN and huge values
+    /// are clamped first so the integer conversion can never trap.
+    @inline(__always)
+    static func split(_ x: Float) -> (index: Int, fraction: Float) {
+        // floor without libm or checked conversions: round to nearest with the 1.5 * 2^23
+        // trick, step down when that rounded up, and read the integer from the low mantissa
+        // bits. NaN and huge values are clamped first.
+        let limit: Float = 4_194_304
+        let c = x >= -limit ? (x <= limit ? x : limit) : -limit
+        let magic: Float = 12_582_912
+        let nearest = (c + magic) - magic
+        let f = nearest > c ? nearest - 1 : nearest
+        let bits = Int32(bitPattern: (f + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
+        return (Int(bits), c - f)
+    }
+
+    /// `rint(f * 256)` for a fraction in [0, 1): 8-bit sub-texel weight, ties to even.
+    @inline(__always)
+    static func weight(_ f: Float) -> Int32 {
+        let magic: Float = 12_582_912
+        return Int32(bitPattern: (f * 256 + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
+    }
+
+    /// GL's wrap of an integer texel index into `0..<n`.
+    @inline(__always)
+    static func wrap(_ i: Int, _ n: Int, _ mode: TextureWrap) -> Int {
+        switch mode {
+        case .clampToEdge:
+            return i < 0 ? 0 : (i >= n ? n - 1 : i)
+        case .repeat:
+            let m = i % n
+            return m < 0 ? m + n : m
+        case .mirroredRepeat:
+            var m = i % (2 * n)
+            if m < 0 { m += 2 * n }
+            return m < n ? m : 2 * n - 1 - m
+        }
+    }
+
+    @inline(__always)
+    private func texelRGBA8(_ x: Int, _ y: Int) -> SIMD4<Int32> {
+        let p = bytes.unsafelyUnwrapped + (y * width + x) * 4
+        return SIMD4(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
+    }
+
+    @inline(__always)
+    private func texelFloat(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        let p = floats.unsafelyUnwrapped + (y * width + x) * 4
+        return SIMD4(p[0], p[1], p[2], p[3])
+    }
+
+    @inline(__always)
+    private func nearestRGBA8(_ s: Float, _ t: Float) -> SIMD4<Float> {
+        let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
+        let y = TextureView.wrap(TextureView.split(t * heightF).index, height, state.wrapT)
+        let p = bytes.unsafelyUnwrapped + (y * width + x) * 4
+        return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
+    }
+
+    @inline(__always)
+    private func nearestFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
+        let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
+        let y = TextureView.wrap(TextureView.split(t * heightF).index, height, state.wrapT)
+        return texelFloat(x, y)
+    }
+
+    @inline(__always)
+    private func linearRGBA8(_ s: Float, _ t: Float) -> SIMD4<Float> {
+        let (ix, fx) = TextureView.split(s * widthF - 0.5)
+        let (iy, fy) = TextureView.split(t * heightF - 0.5)
+        let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
+        let x0 = TextureView.wrap(ix, width, state.wrapS)
+        let y0 = TextureView.wrap(iy, height, state.wrapT)
+        if wx == 0 && wy == 0 {
+            // Exactly on a texel centre (the common case for passthrough-like shaders).
+            let p = bytes.unsafelyUnwrapped + (y0 * width + x0) * 4
+            return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
+        }
+        let x1 = TextureView.wrap(ix + 1, width, state.wrapS)
+        let y1 = TextureView.wrap(iy + 1, height, state.wrapT)
+        let c00 = texelRGBA8(x0, y0), c10 = texelRGBA8(x1, y0)
+        let c01 = texelRGBA8(x0, y1), c11 = texelRGBA8(x1, y1)
+        let half = SIMD4<Int32>(repeating: 128)
+        let top = c00 &+ (((c10 &- c00) &* wx &+ half) &>> 8)
+        let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
+        let c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
+        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+    }
+
+    /// Bilinear RGBA8 over a span in two passes: a branch-free, vectorisable pass computes
+    /// texel indices and 8-bit weights for every lane; a second pass fetches, taking one texel
+    /// where both weights are 0 (texel centres, the common case in image filters).
+    @inline(__always)
+    private func linearRGBA8Span(
+        _ s: UnsafePointer<Float>, _ t: UnsafePointer<Float>, _ count: Int,
+        _ r: UnsafeMutablePointer<Float>, _ rs: Int, _ g: UnsafeMutablePointer<Float>, _ gs: Int,
+        _ b: UnsafeMutablePointer<Float>, _ bs: Int, _ a: UnsafeMutablePointer<Float>, _ as_: Int
+    ) {
+        let chunk = 64
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * chunk) { buffer in
+            let xs = buffer.baseAddress!, ys = xs + chunk, wxs = ys + chunk, wys = wxs + chunk
+            let texels = bytes.unsafelyUnwrapped
+            let scale = SIMD4<Float>(repeating: Float(1.0 / 255.0))
+            let w = Int32(width), h = Int32(height)
+            let isClamped = state.wrapS == .clampToEdge && state.wrapT == .clampToEdge
+            var start = 0
+            while start < count {
+                let m = min(chunk, count - start)
+                let sp = s + start, tp = t + start
+                var anyWeight: Int32 = 0
+                for i in 0..<m {
+                    let (ix, fx) = TextureView.split(sp[i] * widthF - 0.5)
+                    let (iy, fy) = TextureView.split(tp[i] * heightF - 0.5)
+                    xs[i] = Int32(truncatingIfNeeded: ix); ys[i] = Int32(truncatingIfNeeded: iy)
+                    let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
+                    wxs[i] = wx; wys[i] = wy
+                    anyWeight |= wx | wy
+                }
+                if anyWeight == 0 && isClamped {
+                    // Every lane of the chunk is on a texel centre: one fetch each.
+                    for i in 0..<m {
+                        let xi = xs[i], yi = ys[i]
+                        let x0 = Int(xi < 0 ? 0 : (xi >= w ? w &- 1 : xi))
+                        let y0 = Int(yi < 0 ? 0 : (yi >= h ? h &- 1 : yi))
+                        let p = texels + ((y0 &* width &+ x0) &<< 2)
+                        let o = start &+ i
+                        // k * Float(1/255) computed in SIMD: the same bits as the table.
+                        let c = SIMD4<Float>(SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))) * scale
+                        r[o &* rs] = c.x; g[o &* gs] = c.y; b[o &* bs] = c.z; a[o &* as_] = c.w
+                    }
+                    start += m
+                    continue
+                }
+                for i in 0..<m {
+                    let wx = wxs[i], wy = wys[i]
+                    var x0 = Int(xs[i]), y0 = Int(ys[i]), x1 = x0 &+ 1, y1 = y0 &+ 1
+                    if isClamped {
+                        x0 = x0 < 0 ? 0 : (x0 >= Int(w) ? Int(w) &- 1 : x0)
+                        y0 = y0 < 0 ? 0 : (y0 >= Int(h) ? Int(h) &- 1 : y0)
+                        x1 = x1 < 0 ? 0 : (x1 >= Int(w) ? Int(w) &- 1 : x1)
+                        y1 = y1 < 0 ? 0 : (y1 >= Int(h) ? Int(h) &- 1 : y1)
+                    } else {
+                        x0 = TextureView.wrap(x0, width, state.wrapS); x1 = TextureView.wrap(x1, width, state.wrapS)
+                        y0 = TextureView.wrap(y0, height, state.wrapT); y1 = TextureView.wrap(y1, height, state.wrapT)
+                    }
+                    let o = start &+ i
+                    let row0 = y0 &* width, row1 = y1 &* width
+                    let p00 = texels + ((row0 &+ x0) &<< 2)
+                    if wx == 0 && wy == 0 {
+                        let f = SIMD4<Float>(SIMD4<Int32>(Int32(p00[0]), Int32(p00[1]), Int32(p00[2]), Int32(p00[3]))) * scale
+                        r[o &* rs] = f.x; g[o &* gs] = f.y; b[o &* bs] = f.z; a[o &* as_] = f.w
+                        continue
+                    }
+                    let p10 = texels + ((row0 &+ x1) &<< 2)
+                    let p01 = texels + ((row1 &+ x0) &<< 2), p11 = texels + ((row1 &+ x1) &<< 2)
+                    let c00 = SIMD4(Int32(p00[0]), Int32(p00[1]), Int32(p00[2]), Int32(p00[3]))
+                    let c10 = SIMD4(Int32(p10[0]), Int32(p10[1]), Int32(p10[2]), Int32(p10[3]))
+                    let c01 = SIMD4(Int32(p01[0]), Int32(p01[1]), Int32(p01[2]), Int32(p01[3]))
+                    let c11 = SIMD4(Int32(p11[0]), Int32(p11[1]), Int32(p11[2]), Int32(p11[3]))
+                    let half = SIMD4<Int32>(repeating: 128)
+                    let top = c00 &+ (((c10 &- c00) &* wx &+ half) &>> 8)
+                    let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
+                    let c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
+                    let f = SIMD4<Float>(c) * scale
+                    r[o &* rs] = f.x; g[o &* gs] = f.y; b[o &* bs] = f.z; a[o &* as_] = f.w
+                }
+                start += m
+            }
+        }
+    }
+
+    @inline(__always)
+    private func linearFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
+        let (ix, fx) = TextureView.split(s * widthF - 0.5)
+        let (iy, fy) = TextureView.split(t * heightF - 0.5)
+        let x0 = TextureView.wrap(ix, width, state.wrapS)
+        let y0 = TextureView.wrap(iy, height, state.wrapT)
+        let x1 = TextureView.wrap(ix + 1, width, state.wrapS)
+        let y1 = TextureView.wrap(iy + 1, height, state.wrapT)
+        let c00 = texelFloat(x0, y0), c10 = texelFloat(x1, y0)
+        let c01 = texelFloat(x0, y1), c11 = texelFloat(x1, y1)
+        let top = c00 + (c10 - c00) * fx
+        let bottom = c01 + (c11 - c01) * fx
+        return top + (bottom - top) * fy
+    }
+}
+
+/// A texture prepared for sampling: it owns a copy of the texels in unsafe storage and hands
+/// out `TextureView`s for the shading loop.
+public final class SampledTexture: @unchecked Sendable {
+    /// The texture this was made from.
+    public let texture: Texture
+    /// The view to sample through; valid while `self` is alive.
+    public let view: TextureView
+    private let storage: UnsafeMutableRawPointer
+
+    /// Prepares `texture` for sampling with `state`.
+    public init(_ texture: Texture, state: SamplerState = SamplerState()) {
+        self.texture = texture
+        switch texture.storage {
+        case .rgba8(let b):
+            let p = UnsafeMutablePointer<UInt8>.allocate(capacity: b.count)
+            p.initialize(from: b, count: b.count)
+            storage = UnsafeMutableRawPointer(p)
+            view = TextureView(width: texture.width, height: texture.height, state: state, bytes: p, floats: nil)
+        case .float32(let f):
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: f.count)
+            p.initialize(from: f, count: f.count)
+            storage = UnsafeMutableRawPointer(p)
+            view = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)
+        }
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+}
+
+/// Six square faces sampled as GL's cube map: +X, −X, +Y, −Y, +Z, −Z.
+///
+/// Face selection and the s/t formulas are GL's (ES 2.0 table 3.21): the major axis is the
+/// component of largest magnitude (ties prefer x, then y), and `s = (sc / |ma| + 1) / 2`,
+/// `t = (tc / |ma| + 1) / 2`. Each face is sampled with clamp-to-edge and no filtering across
+/// faces (GL ES 2.0 cube maps are not seamless).
+public final class CubeTexture: @unchecked Sendable {
+    /// The faces in GL order: +X, −X, +Y, −Y, +Z, −Z.
+    public let faces: [SampledTexture]
+
+    /// Prepares six faces for sampling.
+    ///
+    /// - Precondition: exactly six faces of one square size.
+    public init(faces: [Texture], filter: TextureFilter = .linear) {
+        precondition(faces.count == 6, "a cube map has six faces, got \(faces.count)")
+        let size = faces[0].width
+        precondition(faces.allSatisfy { $0.width == size && $0.height == size }, "cube faces must be square and the same size")
+        let state = SamplerState(filter: filter, wrap: .clampToEdge)
+        self.faces = faces.map { SampledTexture($0, state: state) }
+    }
+
+    /// The face views in GL order, for `TextureView.sampleCube`.
+    public var views: [TextureView] { faces.map(\.view) }
+
+    /// Which face a direction selects and the face coordinates (s, t) in 0...1.
+    @inline(__always)
+    public static func face(x: Float, y: Float, z: Float) -> (face: Int, s: Float, t: Float) {
+        let ax = abs(x), ay = abs(y), az = abs(z)
+        let face: Int, sc: Float, tc: Float, ma: Float
+        if ax >= ay && ax >= az {
+            ma = ax
+            if x >= 0 { face = 0; sc = -z; tc = -y } else { face = 1; sc = z; tc = -y }
+        } else if ay >= az {
+            ma = ay
+            if y >= 0 { face = 2; sc = x; tc = z } else { face = 3; sc = x; tc = -z }
+        } else {
+            ma = az
+            if z >= 0 { face = 4; sc = x; tc = -y } else { face = 5; sc = -x; tc = -y }
+        }
+        return (face, (sc / ma + 1) * 0.5, (tc / ma + 1) * 0.5)
+    }
+}
+
+extension TextureView {
+    /// Samples a cube map given as six consecutive face views (GL order) at a span of
+    /// directions, writing only the requested channels.
+    public static func sampleCube(
+        faces: UnsafePointer<TextureView>,
+        x: UnsafePointer<Float>, y: UnsafePointer<Float>, z: UnsafePointer<Float>, count: Int,
+        outputs: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                  UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
+    ) {
+        for i in 0..<count {
+            let (f, s, t) = CubeTexture.face(x: x[i], y: y[i], z: z[i])
+            let c = faces[f].sample(s: s, t: t)
+            if let r = outputs.0 { r[i] = c.x }
+            if let g = outputs.1 { g[i] = c.y }
+            if let b = outputs.2 { b[i] = c.z }
+            if let a = outputs.3 { a[i] = c.w }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Framebuffers
+import ImageCodecs
+import ShaderCompiler
+import ShaderDiagnostics
+import ShaderExecution
+import ShaderSemantics
+import ShaderSyntax
+
+/// A failure while preparing or running a render, with the exit code it maps to.
+struct CommandFailure: Error {
+    /// The exit code.
+    var code: ExitCode
+    /// What to print on stderr (already complete, ending in a newline).
+    var message: String
+
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(code: .usage, message: "shade: error: \(message)\n")
+    }
+}
+
+/// The shader, inputs and uniforms of one `shade run` / `shade bench` invocation, compiled and
+/// decoded once so it can be drawn any number of times.
+struct RenderJob {
+    var fragment: Program
+    var vertex: Program?
+    var inputs: [Texture]
+    var uniforms: [String: [Float]]
+    var samplerState: SamplerState
+    var width: Int
+    var height: Int
+    var fragmentPath: String
+
+    /// The options `shade run` and `shade bench` share.
+    static let options: [ArgumentScanner.Option] = [
+        .init(names: ["--fragment", "-f"], takesValue: true),
+        .init(names: ["--vertex"], takesValue: true),
+        .init(names: ["--input", "-i"], takesValue: true),
+        .init(names: ["--uniform", "-u"], takesValue: true),
+        .init(names: ["--size"], takesValue: true),
+        .init(names: ["--filter"], takesValue: true),
+        .init(names: ["--wrap"], takesValue: true),
+        .init(names: ["--threads"], takesValue: true),
+        .init(names: ["--tile"], takesValue: true),
+        .init(names: ["--time"], takesValue: true),
+        .init(names: ["--strict"], takesValue: false),
+        .init(names: ["--help", "-h"], takesValue: false),
+    ]
+
+    /// Compiles the shaders, decodes the inputs and resolves every uniform.
+    static func prepare(_ scanner: ArgumentScanner) throws(CommandFailure) -> RenderJob {
+        let fragmentPath: String
+        if let path = scanner.last("--fragment") {
+            fragmentPath = path
+        } else if scanner.positionals.count == 1 {
+            fragmentPath = scanner.positionals[0]
+        } else {
+            throw .usage("no fragment shader given (--fragment FILE)")
+        }
+        let options = CheckOptions(isStrict: scanner.has("--strict"))
+        let fragment = try compile(fragmentPath, stage: .fragment, options: options)
+        let vertex = try scanner.last("--vertex").map { path throws(CommandFailure) in
+            try compile(path, stage: .vertex, options: options)
+        }
+
+        var inputs: [Texture] = []
+        for path in scanner.all("--input") {
+            do {
+                inputs.append(try ImageFile.decode(contentsOfFile: path).texture)
+            } catch {
+                switch error {
+                case .fileNotFound:
+                    throw CommandFailure(code: .noInput, message: "shade: \(path): error: no such file\n")
+                case .ioError(_, let reason):
+                    throw CommandFailure(code: .noInput, message: "shade: \(path): error: \(reason)\n")
+                default:
+                    throw CommandFailure(code: .dataError, message: "shade: \(path): error: \(error)\n")
+                }
+            }
+        }
+
+        let size: (width: Int, height: Int)
+        let givenSize: (width: Int, height: Int)?
+        do {
+            givenSize = try scanner.parsed("--size", as: "WxH, e.g. 1280x720", parseSize)
+        } catch {
+            throw .usage(error.message)
+        }
+        if let givenSize {
+            size = givenSize
+        } else if let first = inputs.first {
+            size = (first.width, first.height)
+        } else {
+            throw .usage("no --input given, so --size WxH is required")
+        }
+        let pixelLimit = DecodingOptions.defaultPixelLimit
+        guard size.width <= 1 << 16, size.height <= 1 << 16, size.width * size.height <= pixelLimit else {
+            throw .usage("--size \(size.width)x\(size.height) is larger than the limit of \(pixelLimit) pixels")
+        }
+
+        let filter: TextureFilter
+        let wrap: TextureWrap
+        let time: Float
+        do {
+            filter = try scanner.parsed("--filter", as: "'nearest' or 'linear'") { TextureFilter(rawValue: $0) } ?? .linear
+            wrap = try scanner.parsed("--wrap", as: "'clamp', 'repeat' or 'mirror'") {
+                ["clamp": .clampToEdge, "repeat": .repeat, "mirror": .mirroredRepeat][$0]
+            } ?? .clampToEdge
+            time = try scanner.parsed("--time", as: "seconds") { Float($0) } ?? 0
+        } catch {
+            throw .usage(error.message)
+        }
+
+        var job = RenderJob(
+            fragment: fragment, vertex: vertex, inputs: inputs, uniforms: [:],
+            samplerState: SamplerState(filter: filter, wrap: wrap), width: size.width,
+            height: size.height, fragmentPath: fragmentPath)
+        try job.resolveUniforms(given: scanner.all("--uniform"), time: time)
+        return job
+    }
+
+    /// Reads and compiles one shader; diagnostics become a failure with exit code 65.
+    static func compile(_ path: String, stage: ShaderStage, options: CheckOptions) throws(CommandFailure) -> Program {
+        let text: String
+        do {
+            text = try ShaderFiles.read(path)
+        } catch {
+            throw CommandFailure(code: .noInput, message: "shade: \(path): error: \(error.message)\n")
+        }
+        do {
+            let checked = try compileFrontEnd(source: text, name: path, stage: stage, options: options)
+            return try Compiler.compile(checked)
+        } catch {
+            throw CommandFailure(code: .dataError, message: error.diagnostics.rendered())
+        }
+    }
+
+    /// Sets the uniforms given as `name=v,v,…`, then the automatic ones the shader declares and
+    /// the user did not give: `texelWidth`/`texelHeight` (1/size of the first input, else of the
+    /// output), `u_resolution`/`iResolution`/`resolution` (output size), `u_time`/`iTime`/
+    /// `iGlobalTime`/`time` (`--time`).
+    mutating func resolveUniforms(given: [String], time: Float) throws(CommandFailure) {
+        for assignment in given {
+            guard let equals = assignment.firstIndex(of: "=") else {
+                throw .usage("--uniform '\(assignment)' is not NAME=VALUE[,VALUE…]")
+            }
+            let name = String(assignment[..<equals])
+            var values: [Float] = []
+            for part in assignment[assignment.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
+                let text = part.trimmingCharacters(in: .whitespaces)
+                if let value = Float(text) {
+                    values.append(value)
+                } else if text == "true" || text == "false" {
+                    values.append(text == "true" ? 1 : 0)
+                } else {
+                    throw .usage("--uniform \(name): '\(text)' is not a number")
+                }
+            }
+            guard let declaration = fragment.uniform(named: name) ?? vertex?.uniform(named: name) else {
+                throw .usage("--uniform \(name): the shader declares no uniform '\(name)'")
+            }
+            guard declaration.width == values.count else {
+                throw .usage(
+                    "--uniform \(name): takes \(declaration.width) value\(declaration.width == 1 ? "" : "s"), got \(values.count)")
+            }
+            uniforms[name] = values
+        }
+        let texelSize = inputs.first.map { (Float($0.width), Float($0.height)) } ?? (Float(width), Float(height))
+        let automatic: [String: [Float]] = [
+            "texelWidth": [1 / texelSize.0],
+            "texelHeight": [1 / texelSize.1],
+            "u_resolution": [Float(width), Float(height), 1],
+            "iResolution": [Float(width), Float(height), 1],
+            "resolution": [Float(width), Float(height), 1],
+            "u_time": [time], "iTime": [time], "iGlobalTime": [time], "time": [time],
+        ]
+        for (name, values) in automatic where uniforms[name] == nil {
+            guard let declaration = fragment.uniform(named: name) ?? vertex?.uniform(named: name),
+                declaration.kind == .float, declaration.width <= values.count
+            else { continue }
+            uniforms[name] = Array(values.prefix(declaration.width))
+        }
+    }
+
+    /// The executor for `--threads N` and `--tile WxH`.
+    static func executor(_ scanner: ArgumentScanner) throws(CommandFailure) -> Executor {
+        var schedule = Schedule()
+        do {
+            if let threads = try scanner.parsed("--threads", as: "a positive number", { Int($0).flatMap { $0 > 0 ? $0 : nil } }) {
+                schedule.threadCount = threads
+            }
+            if let tile = try scanner.parsed("--tile", as: "WxH, e.g. 64x16", parseSize) {
+                schedule.tileWidth = tile.width
+                schedule.tileHeight = tile.height
+            }
+        } catch {
+            throw .usage(error.message)
+        }
+        return Executor(schedule: schedule)
+    }
+
+    /// The draw call for this job.
+    var drawCall: DrawCall {
+        DrawCall(fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState)
+    }
+
+    /// Draws once into a new framebuffer.
+    func render(with executor: Executor, format: PixelFormat = .rgba8) throws(CommandFailure) -> Framebuffer {
+        let target = Framebuffer(width: width, height: height, format: format)
+        do {
+            try executor.render(drawCall, into: target)
+        } catch let error as ExecutionError {
+            let code: ExitCode = if case .uniform = error { .usage } else { .dataError }
+            throw CommandFailure(code: code, message: "shade: \(fragmentPath): error: \(error)\n")
+        } catch {
+            throw CommandFailure(code: .internalError, message: "shade: internal error: \(error)\n")
+        }
+        return target
+    }
+}

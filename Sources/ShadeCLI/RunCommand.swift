@@ -1,0 +1,180 @@
+import Foundation
+import Framebuffers
+import ImageCodecs
+
+/// `shade run`: one shader over zero or more images, written to a PNG or JPEG.
+enum RunCommand {
+    static let subcommand = ShadeCommand.Subcommand(
+        name: "run",
+        summary: "run a fragment shader over images (or none) and write the result",
+        run: run)
+
+    static let help = """
+        usage: shade run --fragment F [--vertex V] [--input A.png --input B.png ...]
+                         [--uniform NAME=V[,V...] ...] [--size WxH] [--filter nearest|linear]
+                         [--wrap clamp|repeat|mirror] [--time T] [--threads N] [--tile WxH]
+                         [--flip-y] [--float] [--quality Q] [--force] [--json] -o OUT
+
+        Runs a GLSL ES fragment shader over a full-screen quad, GPUImage-style, and writes the
+        framebuffer as PNG or JPEG (from OUT's extension; '-o -' writes PNG to stdout).
+
+        Inputs bind in order to inputImageTexture, inputImageTexture2, ... (a shader with other
+        sampler names gets them in declaration order). The output has the first input's size
+        unless --size is given (required with no input). Uniforms the shader declares and the
+        command line does not set: texelWidth/texelHeight = 1/size of the first input,
+        u_resolution/iResolution/resolution = output size, u_time/iTime/iGlobalTime/time =
+        --time (default 0); everything else is 0, as in GL. A --uniform the shader does not
+        declare, or with the wrong number of values, is an error. Without --vertex, GPUImage's
+        passthrough vertex shader is used.
+
+        options:
+          -f, --fragment F   fragment shader (also accepted as the only positional argument)
+          --vertex V         vertex shader
+          -i, --input IMG    input image (PNG or JPEG), repeatable
+          -u, --uniform N=V  uniform value(s), comma-separated; matrices column-major
+          --size WxH         output size
+          --filter F         texture filtering: linear (default) or nearest
+          --wrap W           clamp (default), repeat or mirror
+          --time T           seconds for u_time/iTime
+          --threads N        worker threads (default: all cores)
+          --tile WxH         tile size of the parallel schedule (never changes the output)
+          --flip-y           flip the output vertically (for y-up screen shaders)
+          --float            render in Float32 and write a 16-bit PNG
+          --quality Q        JPEG quality 1-100 (default 90)
+          --strict           check the shaders with GLSL ES Appendix A enforced
+          --force            overwrite OUT if it exists
+          --json             print a JSON summary on stdout
+          -o, --output OUT   where to write (required)
+
+        exit status: 0 ok, 64 usage (including unknown or mis-sized uniforms), 65 bad shader,
+        bad image or runaway loop, 66 missing input, 73 output exists or cannot be written,
+        70 internal error.
+
+        examples:
+          $ shade run --fragment Shaders/Filters/Grayscale.fsh --input Examples/Images/coffee.png -o gray.png
+          $ shade run -f Shaders/Filters/AlphaBlend.fsh -i photo.png -i ghost.png -u mixturePercent=0.5 -o out.jpg
+          $ shade run -f plasma.frag --size 1280x720 --time 2.5 --flip-y -o plasma.png
+
+        """
+
+    static func run(_ arguments: [String], _ console: Console) -> ExitCode {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(arguments, options: RenderJob.options + [
+                .init(names: ["--output", "-o"], takesValue: true),
+                .init(names: ["--flip-y"], takesValue: false),
+                .init(names: ["--float"], takesValue: false),
+                .init(names: ["--quality"], takesValue: true),
+                .init(names: ["--force"], takesValue: false),
+                .init(names: ["--json"], takesValue: false),
+            ])
+        } catch {
+            console.standardError("shade run: \(error)\n\n" + help)
+            return .usage
+        }
+        if scanner.has("--help") {
+            console.standardOutput(help)
+            return .success
+        }
+        do {
+            return try execute(scanner, console)
+        } catch {
+            console.standardError(error.message)
+            return error.code
+        }
+    }
+
+    static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
+        guard let output = scanner.last("--output") else { throw .usage("no output given (-o OUT)") }
+        let quality: Int
+        do {
+            quality = try scanner.parsed("--quality", as: "a number from 1 to 100") {
+                Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
+            } ?? 90
+        } catch {
+            throw .usage(error.message)
+        }
+        let encoding = try OutputFile.encoding(for: output, quality: quality)
+        try OutputFile.checkWritable(output, inputs: scanner.all("--input"), force: scanner.has("--force"))
+
+        let job = try RenderJob.prepare(scanner)
+        let executor = try RenderJob.executor(scanner)
+        let start = DispatchTime.now()
+        let framebuffer = try job.render(with: executor, format: scanner.has("--float") ? .float32 : .rgba8)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        var texture = framebuffer.makeTexture()
+        if scanner.has("--flip-y") { texture = texture.flippedVertically() }
+        try OutputFile.write(texture, to: output, as: encoding, console: console)
+        if scanner.has("--json") {
+            console.standardOutput(JSON.object([
+                ("output", JSON.quoted(output)),
+                ("width", "\(job.width)"),
+                ("height", "\(job.height)"),
+                ("threads", "\(executor.schedule.threadCount)"),
+                ("render_ms", String(format: "%.3f", milliseconds)),
+            ]) + "\n")
+        }
+        return .success
+    }
+}
+
+/// Writing command outputs: format from the name, no silent overwrites, atomic writes.
+enum OutputFile {
+    /// The encoding `path`'s extension asks for (`-` is PNG on stdout).
+    static func encoding(for path: String, quality: Int) throws(CommandFailure) -> ImageEncoding {
+        if path == "-" { return .png(PNGEncodingOptions()) }
+        switch ImageFormat(pathExtensionOf: path) {
+        case .png: return .png(PNGEncodingOptions())
+        case .jpeg: return .jpeg(JPEGEncodingOptions(quality: quality))
+        case nil: throw .usage("cannot tell the image format of '\(path)': use .png, .jpg or .jpeg")
+        }
+    }
+
+    /// Refuses to overwrite an input ever, or an existing output without `force`.
+    static func checkWritable(_ path: String, inputs: [String], force: Bool) throws(CommandFailure) {
+        guard path != "-" else { return }
+        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
+            throw CommandFailure(code: .cannotCreate, message: "shade: \(path): error: refusing to overwrite an input\n")
+        }
+        if !force && FileManager.default.fileExists(atPath: path) {
+            throw CommandFailure(
+                code: .cannotCreate, message: "shade: \(path): error: the file exists (use --force to overwrite it)\n")
+        }
+    }
+
+    /// Encodes and writes atomically (or to stdout for `-`).
+    static func write(_ texture: Texture, to path: String, as encoding: ImageEncoding, console: Console) throws(CommandFailure) {
+        do {
+            if path == "-" {
+                let bytes = try ImageFile.encode(texture, as: encoding)
+                FileHandle.standardOutput.write(Data(bytes))
+            } else {
+                try ImageFile.write(texture, toFile: path, as: encoding)
+            }
+        } catch {
+            throw CommandFailure(code: .cannotCreate, message: "shade: \(path): error: \(error)\n")
+        }
+    }
+}
+
+extension Texture {
+    /// The texture with its rows in the opposite order.
+    func flippedVertically() -> Texture {
+        let rowLength = width * 4
+        switch storage {
+        case .rgba8(let bytes):
+            var flipped = [UInt8](repeating: 0, count: bytes.count)
+            for y in 0..<height {
+                flipped[(height - 1 - y) * rowLength..<(height - y) * rowLength] = bytes[y * rowLength..<(y + 1) * rowLength]
+            }
+            return Texture(width: width, height: height, rgba8: flipped)
+        case .float32(let floats):
+            var flipped = [Float](repeating: 0, count: floats.count)
+            for y in 0..<height {
+                flipped[(height - 1 - y) * rowLength..<(height - y) * rowLength] = floats[y * rowLength..<(y + 1) * rowLength]
+            }
+            return Texture(width: width, height: height, float32: flipped)
+        }
+    }
+}

@@ -1,0 +1,655 @@
+import ShaderDiagnostics
+import ShaderSemantics
+import ShaderSyntax
+
+/// Compiles checked shaders into closure programs.
+public enum Compiler {
+    /// Lowers a checked shader to a `Program`.
+    ///
+    /// User functions are inlined at each call (GLSL ES has no recursion); variables that are
+    /// never assigned after their declaration are not copied; uniform and constant expressions
+    /// go to the per-draw stage. Fragment shaders write `gl_FragColor` (or `gl_FragData[0]`);
+    /// vertex shaders write `gl_Position` and their varyings as program outputs.
+    ///
+    /// - Throws: `DiagnosticsError` for a construct the compiler does not support (desktop-only
+    ///   built-ins such as `ftransform`, arrays of samplers, dynamic indices nested in dynamic
+    ///   indices).
+    public static func compile(_ shader: CheckedShader) throws(DiagnosticsError) -> Program {
+        let lowering = Lowering(shader)
+        do {
+            try lowering.run()
+        } catch let e as Unsupported {
+            throw DiagnosticsError([.error(e.message, at: e.span)])
+        } catch {
+            throw DiagnosticsError([.error("internal error: \(error)", at: nil)])
+        }
+        return lowering.builder.finish()
+    }
+}
+
+/// A construct the compiler cannot lower.
+struct Unsupported: Error {
+    let message: String
+    let span: SourceSpan?
+}
+
+/// What a variable is bound to while lowering.
+enum Binding {
+    /// Components (lane slots for storage; anything for never-assigned values).
+    case value(Value)
+    /// A sampler uniform.
+    case sampler(Sampler)
+}
+
+/// An assignable location.
+enum LValue {
+    /// Lane slots.
+    case direct([Int])
+    /// Components `components` of element `index` of a lane array.
+    case element(RegisterArray, index: Value, components: [Int])
+}
+
+/// The per-call state of an inlined function.
+struct Frame {
+    /// Where `return value;` stores, when the function has early returns.
+    var result: Value?
+}
+
+final class Lowering {
+    let shader: CheckedShader
+    let builder = ProgramBuilder()
+    var bindings: [Int: Binding] = [:]
+    /// Variables assigned somewhere after their declaration (they need storage).
+    var assigned: Set<Int> = []
+    /// Lane slots owned by variables (values read from them must be copied before binding).
+    var variableSlots: Set<Int> = []
+    var functions: [Int: CheckedFunction] = [:]
+    var frames: [Frame] = []
+
+    init(_ shader: CheckedShader) {
+        self.shader = shader
+        for f in shader.functions { functions[f.symbol.id] = f }
+        functions[shader.main.symbol.id] = shader.main
+    }
+
+    func unsupported(_ message: String, _ span: SourceSpan?) -> Unsupported {
+        Unsupported(message: message, span: span)
+    }
+
+    // MARK: Driver
+
+    func run() throws {
+        for f in shader.functions { collectAssignments(f.body) }
+        collectAssignments(shader.main.body)
+        // Interface.
+        for u in shader.uniforms {
+            let v = u.variable
+            switch u.elementType {
+            case .sampler2D, .samplerCube:
+                if u.arraySize != nil { throw unsupported("arrays of samplers are not supported", v.span) }
+                bindings[v.id] = .sampler(builder.sampler(v.name, kind: u.elementType == .samplerCube ? .cube : .texture2D))
+            default:
+                let kind = u.elementType.scalarKind ?? .float
+                bindings[v.id] = .value(builder.uniform(v.name, width: v.type.componentCount, kind: kind))
+            }
+        }
+        for a in shader.attributes {
+            bindings[a.variable.id] = .value(builder.input(a.name, width: a.variable.type.componentCount))
+        }
+        for v in shader.varyings {
+            let width = v.variable.type.componentCount
+            if shader.stage == .vertex {
+                let out = builder.output(v.name, width: width)
+                variableSlots.formUnion(slots(of: out))
+                bindings[v.variable.id] = .value(out)
+            } else {
+                bindings[v.variable.id] = .value(builder.input(v.name, width: width))
+            }
+        }
+        // Globals, in source order.
+        for item in shader.globals {
+            guard case .declarations(let decls) = item else { continue }
+            for d in decls where bindings[d.variable.id] == nil {
+                switch d.variable.storage {
+                case .uniform, .attribute, .varying: continue
+                default: try declare(d)
+                }
+            }
+        }
+        frames.append(Frame(result: nil))
+        if countReturns(shader.main.body) == 0 {
+            // No early return: main runs in the root region, with plain stores.
+            try lowerStatements(shader.main.body)
+        } else {
+            builder.function(nested { try self.lowerStatements(self.shader.main.body) })
+        }
+        frames.removeLast()
+        if let pending { throw pending }
+    }
+
+    var pending: Error?
+
+    // MARK: Assignment analysis
+
+    func collectAssignments(_ statements: [TypedStatement]) {
+        for s in statements { collect(s) }
+    }
+
+    func collect(_ s: TypedStatement) {
+        switch s.kind {
+        case .expression(let e): collect(e)
+        case .declarations(let ds): for d in ds { if let i = d.initializer { collect(i) } }
+        case .block(let b): collectAssignments(b)
+        case .ifElse(let c, let t, let e): collect(c); collect(t); if let e { collect(e) }
+        case .forLoop(let i, let c, let st, let body):
+            if let i { collect(i) }
+            if let c { collect(c) }
+            if let st { collect(st) }
+            collect(body)
+        case .whileLoop(let c, let b): collect(c); collect(b)
+        case .doWhile(let b, let c): collect(b); collect(c)
+        case .return(let e): if let e { collect(e) }
+        default: break
+        }
+    }
+
+    func collect(_ e: TypedExpression) {
+        switch e.kind {
+        case .constant, .variable: break
+        case .swizzle(let b, _), .field(let b, _, _): collect(b)
+        case .index(let b, let i): collect(b); collect(i)
+        case .unary(let op, let x):
+            if op.isIncrementOrDecrement, let v = rootVariable(x) { assigned.insert(v.id) }
+            collect(x)
+        case .binary(_, let a, let b), .comma(let a, let b): collect(a); collect(b)
+        case .assignment(_, let l, let r):
+            if let v = rootVariable(l) { assigned.insert(v.id) }
+            collect(l); collect(r)
+        case .ternary(let c, let a, let b): collect(c); collect(a); collect(b)
+        case .call(let f, let args):
+            for (p, a) in zip(f.parameters, args) {
+                if p.qualifier != .in, let v = rootVariable(a) { assigned.insert(v.id) }
+                collect(a)
+            }
+        case .builtinCall(_, let args), .construct(_, let args): for a in args { collect(a) }
+        }
+    }
+
+    func rootVariable(_ e: TypedExpression) -> Variable? {
+        switch e.kind {
+        case .variable(let v): return v
+        case .swizzle(let b, _), .field(let b, _, _), .index(let b, _): return rootVariable(b)
+        default: return nil
+        }
+    }
+
+    // MARK: Declarations
+
+    func slots(of value: Value) -> [Int] {
+        value.components.compactMap { if case .lane(let s) = $0 { return s }; return nil }
+    }
+
+    /// A variable with storage (consecutive lane slots), initialised.
+    func makeStorage(width: Int, initialValue: Value?) -> Value {
+        let v = builder.variable(width: width, initialValue: initialValue)
+        variableSlots.formUnion(slots(of: v))
+        return v
+    }
+
+    /// A value safe to bind to a name: copied if it reads variable storage.
+    func snapshot(_ value: Value) -> Value {
+        let readsStorage = value.components.contains {
+            if case .lane(let s) = $0 { return variableSlots.contains(s) }
+            return false
+        }
+        return readsStorage ? builder.materialize(value) : value
+    }
+
+    func declare(_ d: VariableDeclaration) throws {
+        let v = d.variable
+        if v.type.containsSampler { throw unsupported("sampler variables other than uniforms are not supported", d.span) }
+        if let c = v.constantValue {
+            bindings[v.id] = .value(constant(c))
+            return
+        }
+        let initial = try d.initializer.map { try lower($0) }
+        if !assigned.contains(v.id), let initial {
+            bindings[v.id] = .value(snapshot(initial))
+            return
+        }
+        bindings[v.id] = .value(makeStorage(width: v.type.componentCount, initialValue: initial))
+    }
+
+    func constant(_ c: ConstantValue) -> Value {
+        .constant(c.components.map(\.floatValue))
+    }
+
+    // MARK: Statements
+
+    func lowerStatements(_ statements: [TypedStatement]) throws {
+        for s in statements { try lower(s) }
+    }
+
+    /// Builds a nested block whose errors surface after the builder's closure returns.
+    func nested(_ body: @escaping () throws -> Void) -> () -> Void {
+        return { [self] in
+            do { try body() } catch { if pending == nil { pending = error } }
+        }
+    }
+
+    func lower(_ s: TypedStatement) throws {
+        switch s.kind {
+        case .expression(let e): _ = try lower(e)
+        case .declarations(let ds): for d in ds { try declare(d) }
+        case .block(let b): try lowerStatements(b)
+        case .ifElse(let c, let t, let e):
+            let condition = try lower(c)
+            builder.ifThen(condition, then: nested { try self.lower(t) }, else: e.map { e in nested { try self.lower(e) } })
+        case .forLoop(let initializer, let condition, let step, let body):
+            if let initializer { try lower(initializer) }
+            builder.loop(
+                while: condition.map { c in { [self] in evaluate(c) } },
+                body: nested { try self.lower(body) },
+                step: step.map { st in nested { _ = try self.lower(st) } }
+            )
+        case .whileLoop(let c, let body):
+            builder.loop(while: { [self] in evaluate(c) }, body: nested { try self.lower(body) })
+        case .doWhile(let body, let c):
+            builder.loop(while: { [self] in evaluate(c) }, testsFirst: false, body: nested { try self.lower(body) })
+        case .break: builder.breakLoop()
+        case .continue: builder.continueLoop()
+        case .discard: builder.discardFragment()
+        case .return(let e):
+            if let e, let result = frames.last?.result {
+                builder.store(try lower(e), into: result)
+            } else if let e {
+                _ = try lower(e)
+            }
+            builder.returnFromFunction()
+        case .empty: break
+        }
+        if let pending { throw pending }
+    }
+
+    // MARK: Expressions
+
+    /// Lowers a loop condition inside the builder's closure, recording an error for later.
+    func evaluate(_ e: TypedExpression) -> Value {
+        do { return try lower(e) } catch {
+            if pending == nil { pending = error }
+            return .constant(0)
+        }
+    }
+
+    func lower(_ e: TypedExpression) throws -> Value {
+        if let c = e.constantValue { return constant(c) }
+        switch e.kind {
+        case .constant(let c): return constant(c)
+        case .variable(let v): return try value(of: v, e.span)
+        case .swizzle(let b, let comps): return try lower(b).swizzled(comps)
+        case .field(let b, let index, _):
+            let base = try lower(b)
+            let (offset, width) = fieldRange(b.type, index)
+            return Value(Array(base.components[offset..<(offset + width)]))
+        case .index(let b, let i):
+            let base = try lower(b)
+            let width = b.type.indexedType?.componentCount ?? 1
+            let count = b.type.indexableCount ?? 1
+            let index = try lower(i)
+            if let k = index.constantValues?.first {
+                let j = Int(min(max(k.rounded(.towardZero), 0), Float(count - 1)))
+                return Value(Array(base.components[(j * width)..<((j + 1) * width)]))
+            }
+            return builder.load(arrayView(base, elementWidth: width, count: count), at: index)
+        case .unary(let op, let x):
+            switch op {
+            case .plus: return try lower(x)
+            case .negate: return builder.unary(.negate, try lower(x))
+            case .logicalNot: return builder.unary(.logicalNot, try lower(x))
+            case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
+                let place = try lvalue(x)
+                let old = builder.materialize(read(place))
+                let new = builder.binary(op == .preIncrement || op == .postIncrement ? .add : .subtract, old, .constant(1))
+                write(place, new)
+                return op == .preIncrement || op == .preDecrement ? new : old
+            }
+        case .binary(let op, let a, let b):
+            if (op == .logicalAnd || op == .logicalOr) && hasSideEffects(b) {
+                let result = makeStorage(width: 1, initialValue: try lower(a))
+                let condition = op == .logicalAnd ? result : builder.unary(.logicalNot, result)
+                builder.ifThen(condition, then: nested { self.builder.store(try self.lower(b), into: result) })
+                if let pending { throw pending }
+                return result
+            }
+            return try binary(op, try lower(a), try lower(b), type: a.type)
+        case .assignment(let op, let l, let r):
+            let place = try lvalue(l)
+            var value = try lower(r)
+            if let op { value = try binary(op, read(place), value, type: l.type) }
+            write(place, value)
+            return read(place)
+        case .ternary(let c, let a, let b):
+            let condition = try lower(c)
+            if !hasSideEffects(a) && !hasSideEffects(b) {
+                return builder.select(condition, try lower(a), try lower(b))
+            }
+            let result = makeStorage(width: e.type.componentCount, initialValue: nil)
+            builder.ifThen(condition, then: nested { self.builder.store(try self.lower(a), into: result) },
+                           else: nested { self.builder.store(try self.lower(b), into: result) })
+            if let pending { throw pending }
+            return result
+        case .comma(let a, let b):
+            _ = try lower(a)
+            return try lower(b)
+        case .call(let f, let args): return try call(f, args, e.span)
+        case .builtinCall(let overload, let args): return try builtin(overload, args, e.span)
+        case .construct(let kind, let args): return try construct(kind, args, type: e.type)
+        }
+    }
+
+    func binary(_ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType) throws -> Value {
+        switch op {
+        case .add: return builder.add(a, b)
+        case .subtract: return builder.subtract(a, b)
+        case .multiply: return builder.multiply(a, b)
+        case .divide: return builder.binary(type.scalarKind == .int ? .integerDivide : .divide, a, b)
+        case .matrixTimesMatrix: return builder.matrixTimesMatrix(a, b)
+        case .matrixTimesVector: return builder.matrixTimesVector(a, b)
+        case .vectorTimesMatrix: return builder.vectorTimesMatrix(a, b)
+        case .less: return builder.binary(.less, a, b)
+        case .greater: return builder.binary(.greater, a, b)
+        case .lessEqual: return builder.binary(.lessEqual, a, b)
+        case .greaterEqual: return builder.binary(.greaterEqual, a, b)
+        case .equal: return builder.call(.all, builder.binary(.equal, a, b))
+        case .notEqual: return builder.unary(.logicalNot, builder.call(.all, builder.binary(.equal, a, b)))
+        case .logicalAnd: return builder.binary(.logicalAnd, a, b)
+        case .logicalOr: return builder.binary(.logicalOr, a, b)
+        case .logicalXor: return builder.binary(.logicalXor, a, b)
+        }
+    }
+
+    func hasSideEffects(_ e: TypedExpression) -> Bool {
+        if e.constantValue != nil { return false }
+        switch e.kind {
+        case .constant, .variable: return false
+        case .swizzle(let b, _), .field(let b, _, _): return hasSideEffects(b)
+        case .index(let b, let i): return hasSideEffects(b) || hasSideEffects(i)
+        case .unary(let op, let x): return op.isIncrementOrDecrement || hasSideEffects(x)
+        case .binary(_, let a, let b), .comma(let a, let b): return hasSideEffects(a) || hasSideEffects(b)
+        case .assignment, .call: return true
+        case .ternary(let c, let a, let b): return hasSideEffects(c) || hasSideEffects(a) || hasSideEffects(b)
+        case .builtinCall(_, let args), .construct(_, let args): return args.contains(where: hasSideEffects)
+        }
+    }
+
+    func fieldRange(_ type: GLSLType, _ index: Int) -> (offset: Int, width: Int) {
+        guard case .structure(let s) = type else { return (0, 1) }
+        var offset = 0
+        for k in 0..<index { offset += s.fields[k].type.componentCount }
+        return (offset, s.fields[index].type.componentCount)
+    }
+
+    /// A per-lane indexable view of `base`: its own slots when consecutive, else a copy.
+    func arrayView(_ base: Value, elementWidth: Int, count: Int) -> RegisterArray {
+        func consecutive(_ first: Int, _ isUniform: Bool) -> Bool {
+            for (k, c) in base.components.enumerated() {
+                switch c {
+                case .lane(let s) where !isUniform && s == first + k: continue
+                case .uniform(let s) where isUniform && s == first + k: continue
+                default: return false
+                }
+            }
+            return true
+        }
+        if case .lane(let s) = base.components[0], consecutive(s, false) {
+            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: false)
+        }
+        if case .uniform(let s) = base.components[0], consecutive(s, true) {
+            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: true)
+        }
+        let copy = builder.array(elementWidth: elementWidth, count: count)
+        builder.store(base, into: copy.allComponents)
+        return copy
+    }
+
+    func value(of v: Variable, _ span: SourceSpan?) throws -> Value {
+        if let b = bindings[v.id] {
+            guard case .value(let value) = b else { throw unsupported("a sampler can only be passed to texture functions", span) }
+            return value
+        }
+        if case .builtin(let b) = v.storage {
+            let value: Value
+            switch b {
+            case .glFragCoord: value = builder.fragCoord
+            case .glFrontFacing: value = builder.frontFacing
+            case .glFragColor: value = builder.output("gl_FragColor", width: 4)
+            case .glFragData: value = builder.output("gl_FragData", width: v.type.componentCount)
+            case .glPosition: value = builder.output("gl_Position", width: 4)
+            case .glPointSize: value = builder.output("gl_PointSize", width: 1)
+            case .glPointCoord: value = .constant(0.5, 0.5)
+            case .glDepthRange: value = .constant(0, 1, 1)
+            default: throw unsupported("the built-in '\(b.rawValue)' is not supported", span)
+            }
+            variableSlots.formUnion(slots(of: value))
+            bindings[v.id] = .value(value)
+            return value
+        }
+        if let c = v.constantValue { return constant(c) }
+        // A global declared after its first use in source order cannot happen; a plain global
+        // without initializer reaches here only if declared but skipped.
+        let storage = makeStorage(width: v.type.componentCount, initialValue: nil)
+        bindings[v.id] = .value(storage)
+        return storage
+    }
+
+    // MARK: L-values
+
+    func lvalue(_ e: TypedExpression) throws -> LValue {
+        switch e.kind {
+        case .variable(let v):
+            let value = try self.value(of: v, e.span)
+            let s = slots(of: value)
+            guard s.count == value.width else { throw unsupported("'\(v.name)' cannot be assigned", e.span) }
+            return .direct(s)
+        case .swizzle(let b, let comps):
+            switch try lvalue(b) {
+            case .direct(let s): return .direct(comps.map { s[$0] })
+            case .element(let a, let i, let cs): return .element(a, index: i, components: comps.map { cs[$0] })
+            }
+        case .field(let b, let index, _):
+            let (offset, width) = fieldRange(b.type, index)
+            switch try lvalue(b) {
+            case .direct(let s): return .direct(Array(s[offset..<(offset + width)]))
+            case .element(let a, let i, let cs): return .element(a, index: i, components: Array(cs[offset..<(offset + width)]))
+            }
+        case .index(let b, let i):
+            let width = b.type.indexedType?.componentCount ?? 1
+            let count = b.type.indexableCount ?? 1
+            let index = try lower(i)
+            let base = try lvalue(b)
+            if let k = index.constantValues?.first {
+                let j = Int(min(max(k.rounded(.towardZero), 0), Float(count - 1)))
+                switch base {
+                case .direct(let s): return .direct(Array(s[(j * width)..<((j + 1) * width)]))
+                case .element(let a, let i, let cs):
+                    return .element(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]))
+                }
+            }
+            guard case .direct(let s) = base else { throw unsupported("nested dynamic indices are not supported", e.span) }
+            let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count)
+            return .element(array, index: snapshot(index), components: Array(0..<width))
+        default:
+            throw unsupported("expression cannot be assigned", e.span)
+        }
+    }
+
+    func read(_ place: LValue) -> Value {
+        switch place {
+        case .direct(let s): return ProgramBuilder.lanes(s)
+        case .element(let a, let i, let cs): return builder.load(a, at: i).swizzled(cs)
+        }
+    }
+
+    func write(_ place: LValue, _ value: Value) {
+        switch place {
+        case .direct(let s): builder.store(value, into: ProgramBuilder.lanes(s))
+        case .element(let a, let i, let cs):
+            if cs == Array(0..<a.elementWidth) {
+                builder.store(value, into: a, at: i)
+            } else {
+                var element = builder.load(a, at: i).components
+                let v = value.splat(cs.count)
+                for (k, c) in cs.enumerated() { element[c] = v.components[k] }
+                builder.store(Value(element), into: a, at: i)
+            }
+        }
+    }
+
+    // MARK: Calls
+
+    func countReturns(_ statements: [TypedStatement]) -> Int {
+        statements.reduce(0) { $0 + countReturns($1) }
+    }
+
+    func countReturns(_ s: TypedStatement) -> Int {
+        switch s.kind {
+        case .return: return 1
+        case .block(let b): return countReturns(b)
+        case .ifElse(_, let t, let e): return countReturns(t) + (e.map(countReturns) ?? 0)
+        case .forLoop(_, _, _, let b), .whileLoop(_, let b), .doWhile(let b, _): return countReturns(b)
+        default: return 0
+        }
+    }
+
+    func call(_ symbol: FunctionSymbol, _ args: [TypedExpression], _ span: SourceSpan?) throws -> Value {
+        guard let f = functions[symbol.id]
+            ?? shader.functions.first(where: { $0.symbol.name == symbol.name && $0.symbol.parameters.map(\.type) == symbol.parameters.map(\.type) })
+        else { throw unsupported("function '\(symbol.name)' has no definition", span) }
+        // Arguments, in order: in → value, out/inout → l-value (copied back after the body).
+        var copyBack: [(LValue, Value)] = []
+        for (p, a) in zip(f.parameters, args) {
+            guard case .parameter(let q) = p.storage else { continue }
+            if p.type.isSampler {
+                guard case .variable(let v) = a.kind, case .sampler(let s)? = bindings[v.id] else {
+                    throw unsupported("sampler arguments must be sampler uniforms", a.span)
+                }
+                bindings[p.id] = .sampler(s)
+                continue
+            }
+            switch q {
+            case .in:
+                let v = try lower(a)
+                bindings[p.id] = .value(assigned.contains(p.id) ? makeStorage(width: p.type.componentCount, initialValue: v) : snapshot(v))
+            case .out, .inout:
+                let place = try lvalue(a)
+                let storage = makeStorage(width: p.type.componentCount, initialValue: q == .inout ? read(place) : nil)
+                bindings[p.id] = .value(storage)
+                copyBack.append((place, storage))
+            }
+        }
+        let returns = countReturns(f.body)
+        var result: Value = .constant([])
+        if returns == 0 || (returns == 1 && f.body.last.map({ if case .return = $0.kind { return true }; return false }) == true) {
+            // Straight-line body: the trailing return's value is the result.
+            frames.append(Frame(result: nil))
+            defer { frames.removeLast() }
+            for s in f.body {
+                if case .return(let e) = s.kind {
+                    if let e { result = snapshot(try lower(e)) }
+                } else {
+                    try lower(s)
+                }
+            }
+        } else {
+            let storage = f.symbol.returnType == .void ? nil : makeStorage(width: f.symbol.returnType.componentCount, initialValue: nil)
+            frames.append(Frame(result: storage))
+            builder.function(nested { try self.lowerStatements(f.body) })
+            frames.removeLast()
+            if let pending { throw pending }
+            if let storage { result = storage }
+        }
+        for (place, storage) in copyBack { write(place, storage) }
+        return result
+    }
+
+    func sampler(_ e: TypedExpression) throws -> Sampler {
+        guard case .variable(let v) = e.kind, case .sampler(let s)? = bindings[v.id] else {
+            throw unsupported("sampler arguments must be sampler uniforms", e.span)
+        }
+        return s
+    }
+
+    func builtin(_ overload: BuiltinOverload, _ args: [TypedExpression], _ span: SourceSpan?) throws -> Value {
+        let f = overload.function
+        if f.isTextureLookup {
+            let s = try sampler(args[0])
+            let coord = try lower(args[1])
+            switch f {
+            case .texture2D, .texture2DLod, .texture2DLodEXT, .texture2DGradEXT:
+                return builder.texture2D(s, coord)
+            case .texture2DProj, .texture2DProjLod, .texture2DProjLodEXT, .texture2DProjGradEXT:
+                return builder.texture2DProj(s, coord)
+            case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
+                return builder.textureCube(s, coord)
+            default: throw unsupported("'\(f.rawValue)' is not supported", span)
+            }
+        }
+        let values = try args.map { try lower($0) }
+        switch f {
+        case .transpose:
+            let n = Int(Double(values[0].width).squareRoot())
+            return Value((0..<(n * n)).map { k in values[0].components[(k % n) * n + k / n] })
+        case .outerProduct:
+            return .concatenating((0..<values[1].width).map { j in builder.multiply(values[0], values[1][j]) })
+        case .ftransform:
+            throw unsupported("'ftransform' (desktop fixed-function state) is not supported", span)
+        default:
+            guard let b = Builtin(rawValue: f.rawValue) else { throw unsupported("'\(f.rawValue)' is not supported", span) }
+            return builder.call(b, values)
+        }
+    }
+
+    // MARK: Constructors
+
+    func convert(_ v: Value, from: ScalarKind, to: ScalarKind) -> Value {
+        if from == to { return v }
+        switch to {
+        case .float: return v
+        case .int: return from == .bool ? v : builder.unary(.truncate, v)
+        case .bool: return builder.unary(.toBool, v)
+        }
+    }
+
+    func construct(_ kind: ConstructorKind, _ args: [TypedExpression], type: GLSLType) throws -> Value {
+        let values = try args.map { try lower($0) }
+        let target = type.scalarKind ?? .float
+        switch kind {
+        case .scalarConversion:
+            return convert(values[0][0], from: args[0].type.scalarKind ?? .float, to: target)
+        case .vectorFromScalar:
+            return convert(values[0][0], from: args[0].type.scalarKind ?? .float, to: target).splat(type.vectorSize)
+        case .vectorFromComponents:
+            var parts: [Value] = []
+            for (a, v) in zip(args, values) { parts.append(convert(v, from: a.type.scalarKind ?? .float, to: target)) }
+            return Value(Array(Value.concatenating(parts).components.prefix(type.vectorSize)))
+        case .matrixFromScalar:
+            guard case .matrix(let n) = type else { return values[0] }
+            let s = values[0][0].components[0]
+            return Value((0..<(n * n)).map { k in k % n == k / n ? s : .constant(0) })
+        case .matrixFromComponents:
+            guard case .matrix(let n) = type else { return values[0] }
+            return Value(Array(Value.concatenating(values).components.prefix(n * n)))
+        case .matrixFromMatrix:
+            guard case .matrix(let n) = type, case .matrix(let m) = args[0].type else { return values[0] }
+            return Value((0..<(n * n)).map { k in
+                let col = k / n, row = k % n
+                if col < m && row < m { return values[0].components[col * m + row] }
+                return .constant(col == row ? 1 : 0)
+            })
+        case .structure:
+            return .concatenating(values)
+        case .implicitConversion:
+            return values[0]
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import Framebuffers
+
+/// Kernel factories. Each is generic over the operator and the operand kinds and is only ever
+/// called with concrete types, so the optimiser emits one specialised loop per operator and
+/// operand shape (lanes × lanes, lanes × broadcast, …); the loop over components runs once per
+/// batch, the loop over lanes is the tight, vectorised one.
+enum Kernels {
+    // MARK: Element-wise
+
+    static func unary<Op: UnaryOp>(_: Op.Type, d: Slots, a: Slots, width: Int) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n
+                let ap = ctx.registers + a[c] &* n
+                for i in 0..<n { dp[i] = Op.apply(ap[i]) }
+            }
+        }
+    }
+
+    static func binary<Op: BinaryOp, A: SpanOperand, B: SpanOperand>(
+        _: Op.Type, _: A.Type, _: B.Type, d: Slots, a: Slots, b: Slots, width: Int
+    ) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n
+                let x = A(ctx, a[c]), y = B(ctx, b[c])
+                for i in 0..<n { dp[i] = Op.apply(x[i], y[i]) }
+            }
+        }
+    }
+
+    static func binary<Op: BinaryOp>(
+        _ op: Op.Type, aIsLanes: Bool, bIsLanes: Bool, d: Slots, a: Slots, b: Slots, width: Int
+    ) -> Kernel {
+        switch (aIsLanes, bIsLanes) {
+        case (true, true): return binary(op, LaneOperand.self, LaneOperand.self, d: d, a: a, b: b, width: width)
+        case (true, false): return binary(op, LaneOperand.self, BroadcastOperand.self, d: d, a: a, b: b, width: width)
+        case (false, true): return binary(op, BroadcastOperand.self, LaneOperand.self, d: d, a: a, b: b, width: width)
+        case (false, false): return binary(op, BroadcastOperand.self, BroadcastOperand.self, d: d, a: a, b: b, width: width)
+        }
+    }
+
+    static func ternary<Op: TernaryOp, A: SpanOperand, B: SpanOperand, C: SpanOperand>(
+        _: Op.Type, _: A.Type, _: B.Type, _: C.Type, d: Slots, a: Slots, b: Slots, c: Slots, width: Int
+    ) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for k in 0..<width {
+                let dp = ctx.registers + d[k] &* n
+                let x = A(ctx, a[k]), y = B(ctx, b[k]), z = C(ctx, c[k])
+                for i in 0..<n { dp[i] = Op.apply(x[i], y[i], z[i]) }
+            }
+        }
+    }
+
+    static func ternary<Op: TernaryOp>(
+        _ op: Op.Type, lanes: (Bool, Bool, Bool), d: Slots, a: Slots, b: Slots, c: Slots, width: Int
+    ) -> Kernel {
+        typealias L = LaneOperand
+        typealias B = BroadcastOperand
+        switch lanes {
+        case (true, true, true): return ternary(op, L.self, L.self, L.self, d: d, a: a, b: b, c: c, width: width)
+        case (true, true, false): return ternary(op, L.self, L.self, B.self, d: d, a: a, b: b, c: c, width: width)
+        case (true, false, true): return ternary(op, L.self, B.self, L.self, d: d, a: a, b: b, c: c, width: width)
+        case (true, false, false): return ternary(op, L.self, B.self, B.self, d: d, a: a, b: b, c: c, width: width)
+        case (false, true, true): return ternary(op, B.self, L.self, L.self, d: d, a: a, b: b, c: c, width: width)
+        case (false, true, false): return ternary(op, B.self, L.self, B.self, d: d, a: a, b: b, c: c, width: width)
+        case (false, false, true): return ternary(op, B.self, B.self, L.self, d: d, a: a, b: b, c: c, width: width)
+        case (false, false, false): return ternary(op, B.self, B.self, B.self, d: d, a: a, b: b, c: c, width: width)
+        }
+    }
+
+    // MARK: Moves
+
+    static func move<A: SpanOperand>(_: A.Type, d: Slots, a: Slots, width: Int) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n
+                let x = A(ctx, a[c])
+                for i in 0..<n { dp[i] = x[i] }
+            }
+        }
+    }
+
+    /// `d = mask ? a : d`, branch-free.
+    static func maskedMove<A: SpanOperand>(_: A.Type, d: Slots, a: Slots, width: Int, mask: Int) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            let m = ctx.registers + mask &* n
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n
+                let x = A(ctx, a[c])
+                for i in 0..<n { dp[i] = m[i] != 0 ? x[i] : dp[i] }
+            }
+        }
+    }
+
+    // MARK: Reductions
+
+    /// `dot` in llvmpipe's order: `x0*y0 + (x1*y1 + (x2*y2 + x3*y3))`.
+    static func dot<A: SpanOperand, B: SpanOperand>(_: A.Type, _: B.Type, d: Int, a: Slots, b: Slots, width: Int) -> Kernel {
+        switch width {
+        case 1:
+            return binary(Multiply.self, A.self, B.self, d: Slots(repeating: d), a: a, b: b, width: 1)
+        case 2:
+            return { ctx in
+                let n = ctx.stride, dp = ctx.registers + d &* n
+                let x0 = A(ctx, a[0]), x1 = A(ctx, a[1]), y0 = B(ctx, b[0]), y1 = B(ctx, b[1])
+                for i in 0..<n { dp[i] = x0[i] * y0[i] + x1[i] * y1[i] }
+            }
+        case 3:
+            return { ctx in
+                let n = ctx.stride, dp = ctx.registers + d &* n
+                let x0 = A(ctx, a[0]), x1 = A(ctx, a[1]), x2 = A(ctx, a[2])
+                let y0 = B(ctx, b[0]), y1 = B(ctx, b[1]), y2 = B(ctx, b[2])
+                for i in 0..<n { dp[i] = x0[i] * y0[i] + (x1[i] * y1[i] + x2[i] * y2[i]) }
+            }
+        default:
+            return { ctx in
+                let n = ctx.stride, dp = ctx.registers + d &* n
+                let x0 = A(ctx, a[0]), x1 = A(ctx, a[1]), x2 = A(ctx, a[2]), x3 = A(ctx, a[3])
+                let y0 = B(ctx, b[0]), y1 = B(ctx, b[1]), y2 = B(ctx, b[2]), y3 = B(ctx, b[3])
+                for i in 0..<n {
+                    dp[i] = x0[i] * y0[i] + (x1[i] * y1[i] + (x2[i] * y2[i] + x3[i] * y3[i]))
+                }
+            }
+        }
+    }
+
+    static func dot(aIsLanes: Bool, bIsLanes: Bool, d: Int, a: Slots, b: Slots, width: Int) -> Kernel {
+        switch (aIsLanes, bIsLanes) {
+        case (true, true): return dot(LaneOperand.self, LaneOperand.self, d: d, a: a, b: b, width: width)
+        case (true, false): return dot(LaneOperand.self, BroadcastOperand.self, d: d, a: a, b: b, width: width)
+        case (false, true): return dot(BroadcastOperand.self, LaneOperand.self, d: d, a: a, b: b, width: width)
+        case (false, false): return dot(BroadcastOperand.self, BroadcastOperand.self, d: d, a: a, b: b, width: width)
+        }
+    }
+
+    /// `any` (isAll false) or `all` (isAll true) of bool components.
+    static func anyAll(d: Int, a: Slots, width: Int, isAll: Bool) -> Kernel {
+        return { ctx in
+            let n = ctx.stride, dp = ctx.registers + d &* n
+            let first = ctx.registers + a[0] &* n
+            for i in 0..<n { dp[i] = first[i] != 0 ? 1 : 0 }
+            for c in 1..<max(width, 1) {
+                let ap = ctx.registers + a[c] &* n
+                if isAll {
+                    for i in 0..<n { dp[i] = (dp[i] != 0 && ap[i] != 0) ? 1 : 0 }
+                } else {
+                    for i in 0..<n { dp[i] = (dp[i] != 0 || ap[i] != 0) ? 1 : 0 }
+                }
+            }
+        }
+    }
+
+    // MARK: Derivatives (lanes are 2×2 quads: 0 = (x, y), 1 = (x+1, y), 2 = (x, y+1), 3 = (x+1, y+1))
+
+    static func derivativeX(d: Slots, a: Slots, width: Int) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n, ap = ctx.registers + a[c] &* n
+                for q in stride(from: 0, to: n, by: 4) {
+                    let top = ap[q + 1] - ap[q], bottom = ap[q + 3] - ap[q + 2]
+                    dp[q] = top; dp[q + 1] = top; dp[q + 2] = bottom; dp[q + 3] = bottom
+                }
+            }
+        }
+    }
+
+    static func derivativeY(d: Slots, a: Slots, width: Int) -> Kernel {
+        return { ctx in
+            let n = ctx.stride
+            for c in 0..<width {
+                let dp = ctx.registers + d[c] &* n, ap = ctx.registers + a[c] &* n
+                for q in stride(from: 0, to: n, by: 4) {
+                    let left = ap[q + 2] - ap[q], right = ap[q + 3] - ap[q + 1]
+                    dp[q] = left; dp[q + 1] = right; dp[q + 2] = left; dp[q + 3] = right
+                }
+            }
+        }
+    }
+
+    // MARK: Arrays with dynamic indices
+
+    /// Clamps a float index to `0...last` after truncation (NaN becomes 0).
+    @inline(__always)
+    static func clampIndex(_ x: Float, _ last: Float) -> Float {
+        let t = x.rounded(.towardZero)
+        return t >= 0 ? (t <= last ? t : last) : 0
+    }
+
+    /// Gathers element `index[i]` of an array whose elements are `elementWidth` consecutive slots
+    /// from `base`, in the register file (`fromUniforms` false) or the uniform file.
+    static func gather<I: SpanOperand>(
+        _: I.Type, d: [Int], index: Int, base: Int, elementWidth: Int, count: Int, fromUniforms: Bool
+    ) -> Kernel {
+        let last = Float(count - 1)
+        let dSlots = ContiguousArray(d)
+        return { ctx in
+            let n = ctx.stride
+            let idx = I(ctx, index)
+            for c in 0..<dSlots.count {
+                let dp = ctx.registers + dSlots[c] &* n
+                if fromUniforms {
+                    let src = ctx.uniforms + base + c
+                    for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* elementWidth] }
+                } else {
+                    let src = ctx.registers + (base + c) &* n
+                    let step = elementWidth &* n
+                    for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* step &+ i] }
+                }
+            }
+        }
+    }
+
+    /// Writes `value` into element `index[i]` of a lane array for lanes whose mask is set.
+    static func scatter<I: SpanOperand, V: SpanOperand>(
+        _: I.Type, _: V.Type, value: [Int], index: Int, base: Int, elementWidth: Int, count: Int, mask: Int
+    ) -> Kernel {
+        let last = Float(count - 1)
+        let vSlots = ContiguousArray(value)
+        return { ctx in
+            let n = ctx.stride
+            let idx = I(ctx, index)
+            let m = ctx.registers + mask &* n
+            for k in 0..<count {
+                let kf = Float(k)
+                for c in 0..<vSlots.count {
+                    let ep = ctx.registers + (base + k &* elementWidth + c) &* n
+                    let v = V(ctx, vSlots[c])
+                    for i in 0..<n {
+                        ep[i] = (m[i] != 0 && clampIndex(idx[i], last) == kf) ? v[i] : ep[i]
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Textures
+
+    /// `texture2D` writing the channels listed in `channels` (a fused swizzle) into `d`.
+    static func texture2D(view: Int, s: Int, t: Int, d: [Int], channels: [Int]) -> Kernel {
+        var out = SIMD4<Int>(repeating: -1)
+        for (k, ch) in channels.enumerated() { out[ch] = d[k] }
+        let o = out
+        return { ctx in
+            let n = ctx.stride, r = ctx.registers
+            ctx.textures[view].sample(
+                s: r + s &* n, t: r + t &* n, count: n,
+                outputs: (o.x >= 0 ? r + o.x &* n : nil, o.y >= 0 ? r + o.y &* n : nil,
+                          o.z >= 0 ? r + o.z &* n : nil, o.w >= 0 ? r + o.w &* n : nil)
+            )
+        }
+    }
+
+    /// `textureCube` over six consecutive face views starting at `view`.
+    static func textureCube(view: Int, x: Int, y: Int, z: Int, d: [Int], channels: [Int]) -> Kernel {
+        var out = SIMD4<Int>(repeating: -1)
+        for (k, ch) in channels.enumerated() { out[ch] = d[k] }
+        let o = out
+        return { ctx in
+            let n = ctx.stride, r = ctx.registers
+            TextureView.sampleCube(
+                faces: ctx.textures + view, x: r + x &* n, y: r + y &* n, z: r + z &* n, count: n,
+                outputs: (o.x >= 0 ? r + o.x &* n : nil, o.y >= 0 ? r + o.y &* n : nil,
+                          o.z >= 0 ? r + o.z &* n : nil, o.w >= 0 ? r + o.w &* n : nil)
+            )
+        }
+    }
+}

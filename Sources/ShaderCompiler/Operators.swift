@@ -1,0 +1,87 @@
+import Foundation
+
+// Scalar definitions of GLSL ES operators and built-ins, as llvmpipe evaluates them in fp32
+// (no FMA contraction; NaN behaviour measured with glref.py, see README).
+
+protocol UnaryOp { static func apply(_ x: Float) -> Float }
+protocol BinaryOp { static func apply(_ x: Float, _ y: Float) -> Float }
+protocol TernaryOp { static func apply(_ x: Float, _ y: Float, _ z: Float) -> Float }
+
+/// NaN-ignoring minimum, as SSE `minps` with llvmpipe's operand order: `min(NaN, y) == y`,
+/// `min(x, NaN) == x`.
+@inline(__always) func glslMin(_ x: Float, _ y: Float) -> Float { (x < y || y.isNaN) ? x : y }
+/// NaN-ignoring maximum.
+@inline(__always) func glslMax(_ x: Float, _ y: Float) -> Float { (x > y || y.isNaN) ? x : y }
+
+enum Negate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { -x } }
+enum Radians: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(Double.pi / 180) } }
+enum Degrees: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(180 / Double.pi) } }
+enum Sin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { sinf(x) } }
+enum Cos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { cosf(x) } }
+enum Tan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { tanf(x) } }
+enum Asin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { asinf(x) } }
+enum Acos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { acosf(x) } }
+enum Atan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { atanf(x) } }
+enum Exp: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { expf(x) } }
+enum Log: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { logf(x) } }
+enum Exp2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { exp2f(x) } }
+enum Log2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { log2f(x) } }
+enum Sqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.squareRoot() } }
+enum InverseSqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { 1 / x.squareRoot() } }
+enum Abs: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { abs(x) } }
+/// `sign(NaN) == 0`, as llvmpipe.
+enum Sign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x > 0 ? 1 : (x < 0 ? -1 : 0) } }
+enum Floor: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.down) } }
+enum Ceil: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.up) } }
+enum Fract: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x - x.rounded(.down) } }
+/// `int(x)`: truncation toward zero (integers are floats holding whole numbers).
+enum Truncate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.towardZero) } }
+/// `bool(x)`: 1 when x != 0.
+enum ToBool: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x != 0 ? 1 : 0 } }
+enum LogicalNot: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x != 0 ? 0 : 1 } }
+
+enum Add: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x + y } }
+enum Subtract: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x - y } }
+enum Multiply: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x * y } }
+enum Divide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x / y } }
+/// Integer division: the float quotient truncated toward zero.
+enum IntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { (x / y).rounded(.towardZero) } }
+/// GLSL `mod`: `x - y * floor(x / y)`.
+enum Modulo: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x - y * (x / y).rounded(.down) } }
+enum Minimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { glslMin(x, y) } }
+enum Maximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { glslMax(x, y) } }
+/// `pow` as llvmpipe: 0 when x == 0, NaN when x < 0, otherwise x^y.
+enum Power: BinaryOp {
+    @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float {
+        x == 0 ? 0 : (x < 0 ? .nan : powf(x, y))
+    }
+}
+/// `atan(y, x)`.
+enum Atan2: BinaryOp { @inline(__always) static func apply(_ y: Float, _ x: Float) -> Float { atan2f(y, x) } }
+/// `step(edge, x)`: 1 when x >= edge (so NaN gives 0).
+enum Step: BinaryOp { @inline(__always) static func apply(_ e: Float, _ x: Float) -> Float { x >= e ? 1 : 0 } }
+enum Less: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x < y ? 1 : 0 } }
+enum LessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x <= y ? 1 : 0 } }
+enum Greater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x > y ? 1 : 0 } }
+enum GreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x >= y ? 1 : 0 } }
+enum Equal: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x == y ? 1 : 0 } }
+enum NotEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x != y ? 1 : 0 } }
+enum LogicalAnd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { (x != 0 && y != 0) ? 1 : 0 } }
+enum LogicalOr: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { (x != 0 || y != 0) ? 1 : 0 } }
+enum LogicalXor: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { (x != 0) != (y != 0) ? 1 : 0 } }
+
+/// `a * b + c`, rounded twice (no FMA), as llvmpipe in fp32 mode.
+enum MultiplyAdd: TernaryOp { @inline(__always) static func apply(_ a: Float, _ b: Float, _ c: Float) -> Float { a * b + c } }
+/// `mix(x, y, a) = x + (y - x) * a`, llvmpipe's order.
+enum Mix: TernaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float, _ a: Float) -> Float { x + (y - x) * a } }
+/// `clamp(x, lo, hi) = min(max(x, lo), hi)` with NaN-ignoring min/max.
+enum Clamp: TernaryOp { @inline(__always) static func apply(_ x: Float, _ lo: Float, _ hi: Float) -> Float { glslMin(glslMax(x, lo), hi) } }
+/// `smoothstep(e0, e1, x)`: `t = clamp((x - e0) / (e1 - e0), 0, 1)`, `t * t * (3 - 2 * t)`.
+enum Smoothstep: TernaryOp {
+    @inline(__always) static func apply(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
+        let t = glslMin(glslMax((x - e0) / (e1 - e0), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+}
+/// `c ? a : b` for a bool condition `c`.
+enum Select: TernaryOp { @inline(__always) static func apply(_ c: Float, _ a: Float, _ b: Float) -> Float { c != 0 ? a : b } }

@@ -1,0 +1,123 @@
+import ShaderSemantics
+
+/// An error in the values given to a program for a draw.
+public enum ProgramError: Error, Equatable, CustomStringConvertible {
+    /// The program declares no uniform of that name.
+    case unknownUniform(String)
+    /// A uniform was given the wrong number of values.
+    case uniformArity(name: String, expected: Int, got: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownUniform(let name): "the shader declares no uniform '\(name)'"
+        case .uniformArity(let name, let expected, let got):
+            "uniform '\(name)' takes \(expected) value\(expected == 1 ? "" : "s"), got \(got)"
+        }
+    }
+}
+
+/// An immutable compiled shader: a per-draw stage run once on the uniform file, and a
+/// per-batch stage run on every batch of lanes. Built by `ProgramBuilder`.
+public final class Program: Sendable {
+    /// Iterations one loop may run in one batch before the program stops with
+    /// `ProgramStatus.loopLimitExceeded` (GLSL ES loops are bounded; this catches runaways).
+    public static let loopIterationLimit = 1 << 20
+    /// The lane slot holding the root execution mask: 1 for live lanes. The executor sets it
+    /// from coverage before a batch; `discard` clears it; outputs are written where it is set.
+    public static let rootMaskSlot = 0
+
+    /// Lane slots a worker's register file needs (each `stride` floats).
+    public let laneSlotCount: Int
+    /// The uniform file before uniforms are set: constants in place, everything else 0.
+    public let initialUniformFile: [Float]
+    /// Declared uniforms.
+    public let uniforms: [UniformDeclaration]
+    /// Declared samplers, in declaration order.
+    public let samplers: [Sampler]
+    /// Texture views the samplers take in `KernelContext.textures`.
+    public let textureViewCount: Int
+    /// Per-fragment inputs the executor fills.
+    public let inputs: [InputDeclaration]
+    /// Outputs, read after the program ran.
+    public let outputs: [OutputDeclaration]
+    /// Lane slots of `gl_FragCoord` (x, y, z, w) if the program reads it.
+    public let fragCoordSlots: [Int]?
+    /// Lane slot of `gl_FrontFacing` if the program reads it.
+    public let frontFacingSlot: Int?
+    /// True when the program uses `dFdx`, `dFdy` or `fwidth` (batches must be whole quads).
+    public let hasDerivatives: Bool
+
+    let drawStage: Kernel
+    let laneStage: Kernel
+
+    init(
+        laneSlotCount: Int, initialUniformFile: [Float], uniforms: [UniformDeclaration],
+        samplers: [Sampler], inputs: [InputDeclaration], outputs: [OutputDeclaration],
+        fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool,
+        drawStage: @escaping Kernel, laneStage: @escaping Kernel
+    ) {
+        self.laneSlotCount = laneSlotCount
+        self.initialUniformFile = initialUniformFile
+        self.uniforms = uniforms
+        self.samplers = samplers
+        self.textureViewCount = samplers.reduce(0) { $0 + $1.kind.viewCount }
+        self.inputs = inputs
+        self.outputs = outputs
+        self.fragCoordSlots = fragCoordSlots
+        self.frontFacingSlot = frontFacingSlot
+        self.hasDerivatives = hasDerivatives
+        self.drawStage = drawStage
+        self.laneStage = laneStage
+    }
+
+    /// The uniform declaration called `name`.
+    public func uniform(named name: String) -> UniformDeclaration? {
+        uniforms.first { $0.name == name }
+    }
+
+    /// The output called `name`.
+    public func output(named name: String) -> OutputDeclaration? {
+        outputs.first { $0.name == name }
+    }
+
+    /// The input called `name`.
+    public func input(named name: String) -> InputDeclaration? {
+        inputs.first { $0.name == name }
+    }
+
+    /// A uniform file with `values` set (converted per `ScalarKind`); unset uniforms are 0,
+    /// as GL's default.
+    ///
+    /// - Throws: `ProgramError` for an unknown name or a wrong number of values.
+    public func makeUniformFile(_ values: [String: [Float]]) throws -> [Float] {
+        var file = initialUniformFile
+        for (name, given) in values.sorted(by: { $0.key < $1.key }) {
+            guard let u = uniform(named: name) else { throw ProgramError.unknownUniform(name) }
+            guard given.count == u.width else {
+                throw ProgramError.uniformArity(name: name, expected: u.width, got: given.count)
+            }
+            for (k, v) in given.enumerated() {
+                switch u.kind {
+                case .float: file[u.base + k] = v
+                case .int: file[u.base + k] = v.rounded(.towardZero)
+                case .bool: file[u.base + k] = v != 0 ? 1 : 0
+                }
+            }
+        }
+        return file
+    }
+
+    /// Runs the per-draw stage: `context.registers` and `context.uniforms` both point at the
+    /// uniform file and `context.stride` is 1.
+    public func runDrawStage(_ context: KernelContext) {
+        drawStage(context)
+    }
+
+    /// The per-batch stage as one kernel, for callers that keep it in a local while shading.
+    public var batchKernel: Kernel { laneStage }
+
+    /// Runs the per-batch stage on one batch of `context.stride` lanes.
+    public func runBatch(_ context: KernelContext) {
+        laneStage(context)
+    }
+}

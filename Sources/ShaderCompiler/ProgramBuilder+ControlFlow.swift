@@ -1,0 +1,179 @@
+extension ProgramBuilder {
+    /// Builds `body` into its own region with mask slot `mask` and returns it as one kernel.
+    func region(_ kind: RegionKind, mask: Int, _ body: () -> Void) -> Kernel {
+        pendingZeroInit = nil
+        regions.append(Region(kind: kind, mask: mask))
+        body()
+        pendingZeroInit = nil
+        return sequence(regions.removeLast().kernels)
+    }
+
+    /// `if (condition) { then } else { otherwise }`.
+    ///
+    /// A uniform condition takes a plain branch. Otherwise each side runs under its own mask
+    /// (computed before either side runs) and is skipped when no lane of the batch takes it.
+    public func ifThen(_ condition: Value, then: () -> Void, else otherwise: (() -> Void)? = nil) {
+        precondition(condition.width == 1, "internal error: condition must be a bool")
+        if let c = condition.constantValues?.first {
+            if c != 0 { then() } else { otherwise?() }
+            return
+        }
+        if condition.isUniform {
+            let c = uniformSlots(condition)[0]
+            let mask = currentMask
+            let thenKernel = region(.uniformBranch, mask: mask, then)
+            var elseKernel: Kernel?
+        if let otherwise { elseKernel = region(.uniformBranch, mask: mask, otherwise) }
+        let elseBlock = elseKernel
+            emit { ctx in
+                if ctx.uniforms[c] != 0 { thenKernel(ctx) } else { elseBlock?(ctx) }
+            }
+            return
+        }
+        let c = operand(condition).slots[0]
+        let parent = currentMask
+        let masks = allocateLanes(2)
+        let thenMask = masks[0], elseMask = masks[1]
+        pinnedSlots.formUnion(masks)
+        let thenKernel = region(.conditional, mask: thenMask, then)
+        var elseKernel: Kernel?
+        if let otherwise { elseKernel = region(.conditional, mask: elseMask, otherwise) }
+        let elseBlock = elseKernel
+        emit { ctx in
+            let n = ctx.stride, r = ctx.registers
+            let cp = r + c &* n, pp = r + parent &* n, tp = r + thenMask &* n, ep = r + elseMask &* n
+            for i in 0..<n {
+                tp[i] = cp[i] != 0 ? pp[i] : 0
+                ep[i] = cp[i] != 0 ? 0 : pp[i]
+            }
+            if anyLane(tp, n) { thenKernel(ctx) }
+            if let elseBlock, anyLane(ep, n) { elseBlock(ctx) }
+        }
+    }
+
+    /// A loop: `for (; condition; step) body`, `while (condition) body`, or with
+    /// `testsFirst: false`, `do body while (condition)`.
+    ///
+    /// The loop runs while any lane of the batch is active; lanes leave when their condition
+    /// is false or they `breakLoop()`. `condition` is built inside the loop (it may read
+    /// variables the body changes); `nil` means `true`. After `Program.loopIterationLimit`
+    /// iterations in one batch the loop stops and the program reports
+    /// `ProgramStatus.loopLimitExceeded`.
+    public func loop(
+        while condition: (() -> Value)?, testsFirst: Bool = true,
+        body: () -> Void, step: (() -> Void)? = nil
+    ) {
+        let parent = currentMask
+        let masks = allocateLanes(2)
+        let loopMask = masks[0], bodyMask = masks[1]
+        pinnedSlots.formUnion(masks)
+        var conditionSlot = -1, conditionIsLanes = true
+        let conditionKernel = region(.loop, mask: loopMask) {
+            if let condition {
+                let v = condition()
+                precondition(v.width == 1, "internal error: loop condition must be a bool")
+                let (s, isLanes) = operand(v)
+                conditionSlot = s[0]
+                conditionIsLanes = isLanes
+            }
+        }
+        regions.append(Region(kind: .loop, mask: loopMask))
+        let bodyKernel = region(.loopBody, mask: bodyMask, body)
+        var stepKernel: Kernel = { _ in }
+        if let step { stepKernel = region(.loop, mask: loopMask, step) }
+        let stepBlock = stepKernel
+        regions.removeLast()
+        let hasCondition = condition != nil
+        let cs = conditionSlot, csLanes = conditionIsLanes
+        let limit = Program.loopIterationLimit
+        let loopBody = bodyKernel
+        emit { ctx in
+            let n = ctx.stride, r = ctx.registers
+            let lp = r + loopMask &* n, bp = r + bodyMask &* n
+            copyLanes(lp, r + parent &* n, n)
+            @inline(__always) func test() -> Bool {
+                if hasCondition {
+                    conditionKernel(ctx)
+                    if csLanes {
+                        let cp = r + cs &* n
+                        for i in 0..<n { lp[i] = cp[i] != 0 ? lp[i] : 0 }
+                    } else if ctx.uniforms[cs] == 0 {
+                        for i in 0..<n { lp[i] = 0 }
+                    }
+                }
+                return anyLane(lp, n)
+            }
+            var iterations = 0
+            if !testsFirst || test() {
+                while true {
+                    copyLanes(bp, lp, n)
+                    loopBody(ctx)
+                    stepBlock(ctx)
+                    if !test() { break }
+                    iterations += 1
+                    if iterations >= limit {
+                        ctx.status.pointee = ProgramStatus.loopLimitExceeded.rawValue
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    /// Clears the current lanes from every mask up to and including the nearest region for
+    /// which `isTarget` holds, and from the current mask.
+    func leave(upTo isTarget: (RegionKind) -> Bool, what: String) {
+        let current = currentMask
+        var targets: [Int] = []
+        var found = false
+        for r in regions.reversed() {
+            if r.mask != current && !targets.contains(r.mask) { targets.append(r.mask) }
+            if isTarget(r.kind) { found = true; break }
+        }
+        precondition(found, "internal error: \(what) outside its construct")
+        let list = targets
+        emit { ctx in
+            let n = ctx.stride, r = ctx.registers
+            let cp = r + current &* n
+            for t in list {
+                let tp = r + t &* n
+                for i in 0..<n { tp[i] = cp[i] != 0 ? 0 : tp[i] }
+            }
+            for i in 0..<n { cp[i] = 0 }
+        }
+    }
+
+    /// `break`: the active lanes leave the innermost loop.
+    public func breakLoop() {
+        leave(upTo: { $0 == .loop }, what: "break")
+    }
+
+    /// `continue`: the active lanes skip the rest of this iteration of the innermost loop.
+    public func continueLoop() {
+        leave(upTo: { $0 == .loopBody }, what: "continue")
+    }
+
+    /// `return` from the innermost `function` region (store the result first).
+    public func returnFromFunction() {
+        leave(upTo: { $0 == .function }, what: "return")
+    }
+
+    /// `discard`: the active lanes stop and write no output.
+    public func discardFragment() {
+        leave(upTo: { $0 == .root }, what: "discard")
+    }
+
+    /// An inlined function body: `returnFromFunction()` inside it returns from it. GLSL ES has
+    /// no recursion, so every call is inlined with its own registers.
+    public func function(_ body: () -> Void) {
+        let caller = currentMask
+        let mask = allocateLanes(1)[0]
+        pinnedSlots.insert(mask)
+        let bodyKernel = region(.function, mask: mask, body)
+        emit { ctx in
+            let n = ctx.stride, r = ctx.registers
+            copyLanes(r + mask &* n, r + caller &* n, n)
+            bodyKernel(ctx)
+        }
+    }
+}

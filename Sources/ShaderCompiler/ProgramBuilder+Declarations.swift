@@ -1,0 +1,180 @@
+import ShaderSemantics
+
+extension ProgramBuilder {
+    /// Declares a per-fragment input (a varying, or an attribute in a vertex program) that the
+    /// executor fills before each batch.
+    public func input(_ name: String, width: Int) -> Value {
+        if let existing = inputDeclarations.first(where: { $0.name == name }) {
+            return Self.lanes(existing.slots)
+        }
+        let base = allocateConsecutiveLanes(width)
+        let slots = Array(base..<(base + width))
+        pinnedSlots.formUnion(slots)
+        inputDeclarations.append(InputDeclaration(name: name, slots: slots))
+        return Self.lanes(slots)
+    }
+
+    /// `gl_FragCoord`: (x + 0.5, y + 0.5, window z, 1 / w), filled by the executor.
+    public var fragCoord: Value {
+        if let s = fragCoordSlots { return Self.lanes(s) }
+        let s = allocateLanes(4)
+        pinnedSlots.formUnion(s)
+        fragCoordSlots = s
+        return Self.lanes(s)
+    }
+
+    /// `gl_FrontFacing` as a bool (1 or 0), filled by the executor.
+    public var frontFacing: Value {
+        if let s = frontFacingSlot { return Value([.lane(s)]) }
+        let s = allocateLanes(1)[0]
+        pinnedSlots.insert(s)
+        frontFacingSlot = s
+        return Value([.lane(s)])
+    }
+
+    /// Declares a uniform of `width` components (a matrix is column-major; an array is its
+    /// elements in order, see `uniformArray`).
+    public func uniform(_ name: String, width: Int, kind: ScalarKind = .float) -> Value {
+        if let u = uniformDeclarations.first(where: { $0.name == name }) {
+            return Self.uniforms(u.base..<(u.base + u.width))
+        }
+        let base = allocateUniforms(width)
+        uniformDeclarations.append(UniformDeclaration(name: name, base: base, width: width, kind: kind))
+        return Self.uniforms(base..<(base + width))
+    }
+
+    /// Declares a uniform array, indexable per lane with `load(_:at:)`.
+    public func uniformArray(_ name: String, elementWidth: Int, count: Int, kind: ScalarKind = .float) -> RegisterArray {
+        let v = uniform(name, width: elementWidth * count, kind: kind)
+        guard case .uniform(let base) = v.components[0] else { preconditionFailure("internal error") }
+        return RegisterArray(base: base, elementWidth: elementWidth, count: count, isUniform: true)
+    }
+
+    /// Declares a sampler uniform; samplers take texture views in declaration order.
+    public func sampler(_ name: String, kind: SamplerKind = .texture2D) -> Sampler {
+        if let s = samplerDeclarations.first(where: { $0.name == name }) { return s }
+        let s = Sampler(name: name, kind: kind, viewIndex: textureViewCount)
+        textureViewCount += kind.viewCount
+        samplerDeclarations.append(s)
+        return s
+    }
+
+    /// Declares an output (`gl_FragColor`, `gl_Position`, a varying): a variable initialised
+    /// to zero that the executor reads after the program.
+    public func output(_ name: String, width: Int) -> Value {
+        if let o = outputDeclarations.first(where: { $0.name == name }) { return o.value }
+        let v = variable(width: width)
+        for case .lane(let s) in v.components { pinnedSlots.insert(s) }
+        outputDeclarations.append(OutputDeclaration(name: name, value: v))
+        return v
+    }
+
+    /// Declares a per-lane variable, initialised to `initialValue` (zero when `nil`, so that
+    /// every schedule reads the same bits from an uninitialised variable).
+    public func variable(width: Int, initialValue: Value? = nil) -> Value {
+        // Consecutive slots, so that the variable can also be indexed per lane.
+        let base = allocateConsecutiveLanes(width)
+        let v = Self.lanes(Array(base..<(base + width)))
+        let before = regions[regions.count - 1].kernels.count
+        store(initialValue ?? .constant(Array(repeating: 0, count: width)), into: v)
+        if initialValue == nil {
+            // Remembered so that an immediately following full store can drop it.
+            let after = regions[regions.count - 1].kernels.count
+            pendingZeroInit = PendingInit(region: regions.count - 1, kernelCount: after, emitted: after - before, slots: Set(base..<(base + width)))
+        }
+        return v
+    }
+
+    /// A copy of `value` in fresh lane temporaries (unmasked): a snapshot that later stores
+    /// into the variables `value` reads cannot change.
+    public func materialize(_ value: Value) -> Value {
+        guard !value.isUniform else { return value }
+        let temps = allocateLanes(value.width)
+        copy(value, into: temps, masked: false)
+        return Self.lanes(temps)
+    }
+
+    /// Declares a per-lane array, zero-initialised, indexable per lane.
+    public func array(elementWidth: Int, count: Int) -> RegisterArray {
+        let base = allocateConsecutiveLanes(elementWidth * count)
+        let a = RegisterArray(base: base, elementWidth: elementWidth, count: count, isUniform: false)
+        store(.constant(Array(repeating: 0, count: elementWidth * count)), into: a.allComponents)
+        return a
+    }
+
+    /// Assigns `value` to the lane components of `target` (a variable, a swizzle of one, an
+    /// array element with a constant index). Outside the root region only active lanes change.
+    public func store(_ value: Value, into target: Value) {
+        let value = value.splat(target.width)
+        precondition(value.width == target.width, "internal error: storing \(value.width) components into \(target.width)")
+        let slots: [Int] = target.components.map {
+            guard case .lane(let s) = $0 else { preconditionFailure("internal error: store into a non-lane value") }
+            return s
+        }
+        // A source component that is also a target at another position (v.xy = v.yx) is read
+        // before it is overwritten: copy through temporaries.
+        var source = value
+        let targets = Set(slots)
+        let overlaps = value.components.enumerated().contains { k, c in
+            if case .lane(let s) = c { return s != slots[k] && targets.contains(s) }
+            return false
+        }
+        if overlaps {
+            let temps = allocateLanes(value.width)
+            copy(value, into: temps, masked: false)
+            source = Self.lanes(temps)
+        }
+        // `float x; x = …;`: the zero initialisation just emitted is dead.
+        if let p = pendingZeroInit, p.region == regions.count - 1,
+           regions[p.region].kernels.count == p.kernelCount, p.slots.isSubset(of: targets),
+           !source.components.contains(where: { if case .lane(let s) = $0 { return p.slots.contains(s) }; return false })
+        {
+            regions[p.region].kernels.removeLast(p.emitted)
+        }
+        pendingZeroInit = nil
+        copy(source, into: slots, masked: currentMask != Program.rootMaskSlot)
+    }
+
+    /// Element `index[lane]` of `array` (indices are truncated and clamped to the array).
+    public func load(_ array: RegisterArray, at index: Value) -> Value {
+        precondition(index.width == 1, "internal error: array index must be a scalar")
+        if let k = index.constantValues?.first {
+            let i = Int(Kernels.clampIndex(k, Float(array.count - 1)))
+            return array.element(i)
+        }
+        let w = array.elementWidth
+        if array.isUniform && index.isUniform {
+            let d = Array(allocateUniforms(w)..<uniformFile.count)
+            let idx = uniformSlots(index)[0]
+            drawKernels.append(Kernels.gather(LaneOperand.self, d: d, index: idx, base: array.base, elementWidth: w, count: array.count, fromUniforms: true))
+            return Value(d.map { .uniform($0) })
+        }
+        let (idxSlots, idxIsLanes) = operand(index)
+        let d = allocateLanes(w)
+        if idxIsLanes {
+            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform))
+        } else {
+            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false))
+        }
+        return Self.lanes(d)
+    }
+
+    /// Assigns `value` to element `index[lane]` of a lane array, for active lanes.
+    public func store(_ value: Value, into array: RegisterArray, at index: Value) {
+        precondition(!array.isUniform, "internal error: store into a uniform array")
+        let value = value.splat(array.elementWidth)
+        if let k = index.constantValues?.first {
+            store(value, into: array.element(Int(Kernels.clampIndex(k, Float(array.count - 1)))))
+            return
+        }
+        let (idx, idxIsLanes) = operand(index)
+        let (v, vIsLanes) = operand(value)
+        let w = array.elementWidth, n = array.count, m = currentMask
+        switch (idxIsLanes, vIsLanes) {
+        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
+        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
+        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
+        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
+        }
+    }
+}

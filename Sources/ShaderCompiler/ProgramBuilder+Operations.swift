@@ -1,0 +1,290 @@
+/// Operators with one operand.
+public enum UnaryOperation: Sendable, Hashable {
+    /// `-x`.
+    case negate
+    /// `!b` for bools.
+    case logicalNot
+    /// `int(x)`: truncation toward zero.
+    case truncate
+    /// `bool(x)`: 1 when non-zero.
+    case toBool
+}
+
+/// Operators with two operands; a scalar operand is applied to every component of the other.
+public enum BinaryOperation: Sendable, Hashable {
+    /// `+`, `-`, `*` (component-wise; use `matrixTimesVector` & co. for linear algebra), `/`.
+    case add, subtract, multiply, divide
+    /// `/` on integers: truncated toward zero.
+    case integerDivide
+    /// Component-wise comparisons giving bools (1 or 0).
+    case less, lessEqual, greater, greaterEqual, equal, notEqual
+    /// Logical `&&`, `||`, `^^` on bools (operands are evaluated eagerly).
+    case logicalAnd, logicalOr, logicalXor
+}
+
+/// GLSL ES 1.00 built-in functions (texture functions are separate methods).
+public enum Builtin: String, Sendable, Hashable, CaseIterable {
+    case radians, degrees, sin, cos, tan, asin, acos, atan
+    case pow, exp, log, exp2, log2, sqrt, inversesqrt
+    case abs, sign, floor, ceil, fract, mod, min, max, clamp, mix, step, smoothstep
+    case length, distance, dot, cross, normalize, faceforward, reflect, refract
+    case matrixCompMult
+    case lessThan, lessThanEqual, greaterThan, greaterThanEqual, equal, notEqual, any, all, not
+    case dFdx, dFdy, fwidth
+}
+
+extension ProgramBuilder {
+    /// Applies a unary operator component-wise.
+    public func unary(_ op: UnaryOperation, _ a: Value) -> Value {
+        switch op {
+        case .negate: elementwise(Negate.self, a)
+        case .logicalNot: elementwise(LogicalNot.self, a)
+        case .truncate: elementwise(Truncate.self, a)
+        case .toBool: elementwise(ToBool.self, a)
+        }
+    }
+
+    /// Applies a binary operator component-wise.
+    public func binary(_ op: BinaryOperation, _ a: Value, _ b: Value) -> Value {
+        switch op {
+        case .add: elementwise(Add.self, a, b)
+        case .subtract: elementwise(Subtract.self, a, b)
+        case .multiply: elementwise(Multiply.self, a, b)
+        case .divide: elementwise(Divide.self, a, b)
+        case .integerDivide: elementwise(IntDivide.self, a, b)
+        case .less: elementwise(Less.self, a, b)
+        case .lessEqual: elementwise(LessEqual.self, a, b)
+        case .greater: elementwise(Greater.self, a, b)
+        case .greaterEqual: elementwise(GreaterEqual.self, a, b)
+        case .equal: elementwise(Equal.self, a, b)
+        case .notEqual: elementwise(NotEqual.self, a, b)
+        case .logicalAnd: elementwise(LogicalAnd.self, a, b)
+        case .logicalOr: elementwise(LogicalOr.self, a, b)
+        case .logicalXor: elementwise(LogicalXor.self, a, b)
+        }
+    }
+
+    /// `a + b`.
+    public func add(_ a: Value, _ b: Value) -> Value { binary(.add, a, b) }
+    /// `a - b`.
+    public func subtract(_ a: Value, _ b: Value) -> Value { binary(.subtract, a, b) }
+    /// `a * b` component-wise.
+    public func multiply(_ a: Value, _ b: Value) -> Value { binary(.multiply, a, b) }
+    /// `a / b`.
+    public func divide(_ a: Value, _ b: Value) -> Value { binary(.divide, a, b) }
+
+    /// Fused `a * b + c` (two roundings, no FMA, as llvmpipe).
+    public func multiplyAdd(_ a: Value, _ b: Value, _ c: Value) -> Value {
+        elementwise(MultiplyAdd.self, a, b, c)
+    }
+
+    /// `condition ? a : b` per lane; both sides are evaluated (they have no side effects).
+    public func select(_ condition: Value, _ a: Value, _ b: Value) -> Value {
+        elementwise(Select.self, condition, a, b)
+    }
+
+    /// `dot(a, b)` in llvmpipe's summation order.
+    public func dot(_ a: Value, _ b: Value) -> Value {
+        precondition(a.width == b.width && a.width <= 4, "internal error: dot of widths \(a.width), \(b.width)")
+        if let x = a.constantValues, let y = b.constantValues {
+            return .constant(Self.dotScalar(x, y))
+        }
+        if a.isUniform && b.isUniform {
+            let x = uniformSlots(a), y = uniformSlots(b), d = allocateUniforms(1)
+            drawKernels.append(Kernels.dot(aIsLanes: true, bIsLanes: true, d: d, a: Slots(x[...]), b: Slots(y[...]), width: a.width))
+            return Value([.uniform(d)])
+        }
+        let x = operand(a), y = operand(b), d = allocateLanes(1)[0]
+        emit(Kernels.dot(aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: d, a: Slots(x.slots[...]), b: Slots(y.slots[...]), width: a.width))
+        return Value([.lane(d)])
+    }
+
+    static func dotScalar(_ x: [Float], _ y: [Float]) -> Float {
+        var acc = x[x.count - 1] * y[x.count - 1]
+        if x.count == 2 { return x[0] * y[0] + acc }
+        for k in stride(from: x.count - 2, through: 0, by: -1) { acc = x[k] * y[k] + acc }
+        return acc
+    }
+
+    /// `m * v` for a square column-major matrix: `((c0 * v.x + c1 * v.y) + c2 * v.z) + …`.
+    public func matrixTimesVector(_ m: Value, _ v: Value) -> Value {
+        let n = v.width
+        precondition(m.width == n * n, "internal error: mat\(n) expected")
+        var acc = multiply(m.column(0, rows: n), v[0])
+        for j in 1..<n { acc = multiplyAdd(m.column(j, rows: n), v[j], acc) }
+        return acc
+    }
+
+    /// `v * m`: component j is `dot(v, column j)`.
+    public func vectorTimesMatrix(_ v: Value, _ m: Value) -> Value {
+        let n = v.width
+        precondition(m.width == n * n, "internal error: mat\(n) expected")
+        return .concatenating((0..<n).map { dot(v, m.column($0, rows: n)) })
+    }
+
+    /// `a * b` for square matrices: column j is `a * b[j]`.
+    public func matrixTimesMatrix(_ a: Value, _ b: Value) -> Value {
+        let n = Int(Double(a.width).squareRoot())
+        precondition(a.width == n * n && b.width == n * n, "internal error: matrix sizes")
+        return .concatenating((0..<n).map { matrixTimesVector(a, b.column($0, rows: n)) })
+    }
+
+    /// Calls a GLSL ES built-in function with GLSL's definitions. Scalars mix with vectors as
+    /// GLSL allows (`mod(vec3, float)`, `mix(vec4, vec4, float)`, `step(float, vec2)`).
+    public func call(_ builtin: Builtin, _ args: Value...) -> Value {
+        call(builtin, args)
+    }
+
+    /// Calls a built-in with an argument array.
+    public func call(_ builtin: Builtin, _ args: [Value]) -> Value {
+        func arg(_ k: Int) -> Value { args[k] }
+        switch builtin {
+        case .radians: return elementwise(Radians.self, arg(0))
+        case .degrees: return elementwise(Degrees.self, arg(0))
+        case .sin: return elementwise(Sin.self, arg(0))
+        case .cos: return elementwise(Cos.self, arg(0))
+        case .tan: return elementwise(Tan.self, arg(0))
+        case .asin: return elementwise(Asin.self, arg(0))
+        case .acos: return elementwise(Acos.self, arg(0))
+        case .atan: return args.count == 2 ? elementwise(Atan2.self, arg(0), arg(1)) : elementwise(Atan.self, arg(0))
+        case .pow:
+            // llvmpipe's compiler rewrites pow(x, 1.0) to x and pow(x, 2.0) to x * x.
+            if let e = arg(1).constantValues, Set(e).count == 1 {
+                if e[0] == 1 { return arg(0) }
+                if e[0] == 2 { return multiply(arg(0), arg(0)) }
+            }
+            return elementwise(Power.self, arg(0), arg(1))
+        case .exp: return elementwise(Exp.self, arg(0))
+        case .log: return elementwise(Log.self, arg(0))
+        case .exp2: return elementwise(Exp2.self, arg(0))
+        case .log2: return elementwise(Log2.self, arg(0))
+        case .sqrt: return elementwise(Sqrt.self, arg(0))
+        case .inversesqrt: return elementwise(InverseSqrt.self, arg(0))
+        case .abs: return elementwise(Abs.self, arg(0))
+        case .sign: return elementwise(Sign.self, arg(0))
+        case .floor: return elementwise(Floor.self, arg(0))
+        case .ceil: return elementwise(Ceil.self, arg(0))
+        case .fract: return elementwise(Fract.self, arg(0))
+        case .mod: return elementwise(Modulo.self, arg(0), arg(1))
+        case .min: return elementwise(Minimum.self, arg(0), arg(1))
+        case .max: return elementwise(Maximum.self, arg(0), arg(1))
+        case .clamp: return elementwise(Clamp.self, arg(0), arg(1), arg(2))
+        case .mix:
+            if let t = arg(2).constantValues {
+                // With a constant weight llvmpipe evaluates x * (1 - a) + y * a.
+                return multiplyAdd(arg(1), arg(2), multiply(arg(0), .constant(t.map { 1 - $0 })))
+            }
+            return elementwise(Mix.self, arg(0), arg(1), arg(2))
+        case .step: return elementwise(Step.self, arg(0), arg(1))
+        case .smoothstep: return elementwise(Smoothstep.self, arg(0), arg(1), arg(2))
+        case .length:
+            return arg(0).width == 1 ? call(.abs, arg(0)) : call(.sqrt, dot(arg(0), arg(0)))
+        case .distance: return call(.length, subtract(arg(0), arg(1)))
+        case .dot: return dot(arg(0), arg(1))
+        case .cross:
+            let a = arg(0), b = arg(1)
+            let p = multiply(a.swizzled([1, 2, 0]), b.swizzled([2, 0, 1]))
+            let q = multiply(b.swizzled([1, 2, 0]), a.swizzled([2, 0, 1]))
+            return subtract(p, q)
+        case .normalize:
+            if arg(0).width == 1 { return call(.sign, arg(0)) }
+            return multiply(arg(0), call(.inversesqrt, dot(arg(0), arg(0))))
+        case .faceforward:
+            // dot(Nref, I) < 0 ? N : -N
+            let d = dot(arg(2), arg(1))
+            return select(binary(.less, d, .constant(0)), arg(0), unary(.negate, arg(0)))
+        case .reflect:
+            // I - 2 * dot(N, I) * N
+            let d = dot(arg(1), arg(0))
+            return subtract(arg(0), multiply(multiply(.constant(2), d), arg(1)))
+        case .refract:
+            let i = arg(0), n = arg(1), eta = arg(2)
+            let d = dot(n, i)
+            // k = 1 - eta * eta * (1 - d * d)
+            let k = subtract(.constant(1), multiply(multiply(eta, eta), subtract(.constant(1), multiply(d, d))))
+            // eta * I - (eta * d + sqrt(k)) * N, or 0 when k < 0
+            let r = subtract(multiply(eta, i), multiply(multiplyAdd(eta, d, call(.sqrt, k)), n))
+            return select(binary(.less, k, .constant(0)), .constant(Array(repeating: 0, count: i.width)), r)
+        case .matrixCompMult: return multiply(arg(0), arg(1))
+        case .lessThan: return binary(.less, arg(0), arg(1))
+        case .lessThanEqual: return binary(.lessEqual, arg(0), arg(1))
+        case .greaterThan: return binary(.greater, arg(0), arg(1))
+        case .greaterThanEqual: return binary(.greaterEqual, arg(0), arg(1))
+        case .equal: return binary(.equal, arg(0), arg(1))
+        case .notEqual: return binary(.notEqual, arg(0), arg(1))
+        case .not: return unary(.logicalNot, arg(0))
+        case .any, .all:
+            let a = arg(0), isAll = builtin == .all
+            if let c = a.constantValues {
+                return .constant(isAll ? (c.allSatisfy { $0 != 0 } ? 1 : 0) : (c.contains { $0 != 0 } ? 1 : 0))
+            }
+            var acc = a[0]
+            for k in 1..<a.width { acc = binary(isAll ? .logicalAnd : .logicalOr, acc, a[k]) }
+            return a.width == 1 ? unary(.toBool, acc) : acc
+        case .dFdx, .dFdy:
+            let a = arg(0)
+            if a.isUniform { return .constant(Array(repeating: 0, count: a.width)) }
+            usesDerivatives = true
+            let s = operand(a).slots, d = allocateLanes(a.width)
+            forChunks(a.width) { r in
+                if builtin == .dFdx {
+                    emit(Kernels.derivativeX(d: Slots(d[r]), a: Slots(s[r]), width: r.count))
+                } else {
+                    emit(Kernels.derivativeY(d: Slots(d[r]), a: Slots(s[r]), width: r.count))
+                }
+            }
+            return Self.lanes(d)
+        case .fwidth:
+            return add(call(.abs, call(.dFdx, arg(0))), call(.abs, call(.dFdy, arg(0))))
+        }
+    }
+
+    // MARK: Textures
+
+    /// `texture2D(sampler, coord)` writing only `channels` (a fused swizzle: `.rgb` is
+    /// `[0, 1, 2]`). A `bias` argument has no effect (there are no mipmaps).
+    public func texture2D(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+        precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texture2D(sampler2D, vec2)")
+        let order = Array(Set(channels)).sorted()
+        if coord.isUniform {
+            let c = uniformSlots(coord)
+            let d = Array(allocateUniforms(order.count)..<uniformFile.count)
+            drawKernels.append(Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+            return Value(channels.map { .uniform(d[order.firstIndex(of: $0)!]) })
+        }
+        let c = operand(coord).slots
+        let d = allocateLanes(order.count)
+        emit(Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+        return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
+    }
+
+    /// `texture2DProj(sampler, coord)`: coord is a vec3 (s, t scaled by 1 / z) or vec4 (by 1 / w).
+    public func texture2DProj(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+        // llvmpipe multiplies by the reciprocal of q rather than dividing (this matches it
+        // bit for bit where a division would differ by one 8-bit step in a few pixels).
+        let q = divide(.constant(1), coord[coord.width - 1])
+        return texture2D(sampler, multiply(coord.swizzled([0, 1]), q), channels: channels)
+    }
+
+    /// `texture2DLod`: the same as `texture2D`, since textures have one level (the lod is
+    /// ignored; GL gives the same result for a texture without mipmaps).
+    public func texture2DLod(_ sampler: Sampler, _ coord: Value, lod: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+        texture2D(sampler, coord, channels: channels)
+    }
+
+    /// `textureCube(sampler, direction)`.
+    public func textureCube(_ sampler: Sampler, _ direction: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+        precondition(sampler.kind == .cube && direction.width == 3, "internal error: textureCube(samplerCube, vec3)")
+        let order = Array(Set(channels)).sorted()
+        if direction.isUniform {
+            let c = uniformSlots(direction)
+            let d = Array(allocateUniforms(order.count)..<uniformFile.count)
+            drawKernels.append(Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], d: d, channels: order))
+            return Value(channels.map { .uniform(d[order.firstIndex(of: $0)!]) })
+        }
+        let c = operand(direction).slots
+        let d = allocateLanes(order.count)
+        emit(Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], d: d, channels: order))
+        return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
+    }
+}

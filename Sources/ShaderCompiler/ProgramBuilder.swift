@@ -1,0 +1,235 @@
+/// Builds a `Program`: the target of the lowering pass, and usable by hand.
+///
+/// Every operation returns a `Value`. Operations whose operands are all uniform (uniforms,
+/// constants, values computed from them) go to the per-draw stage and produce uniform
+/// values; operations on constants are folded at build time; everything else becomes a kernel
+/// in the current control-flow region, specialised for its operator, width and operand kinds.
+///
+/// Control flow follows the SIMT model: each divergent region has an execution mask slot;
+/// stores into variables outside the root region are masked; `breakLoop()`, `continueLoop()`,
+/// `returnFromFunction()` and `discardFragment()` clear lanes from the masks they leave.
+public final class ProgramBuilder {
+    enum RegionKind { case root, conditional, uniformBranch, loop, loopBody, function }
+
+    struct Region {
+        var kind: RegionKind
+        var mask: Int
+        var kernels: [Kernel] = []
+    }
+
+    var laneSlotCount = 1  // slot 0 is the root mask
+    var freeLaneSlots: [Int] = []
+    var uniformFile: [Float] = []
+    var constantSlots: [UInt32: Int] = [:]
+    var drawKernels: [Kernel] = []
+    var regions: [Region] = [Region(kind: .root, mask: Program.rootMaskSlot)]
+    var uniformDeclarations: [UniformDeclaration] = []
+    var samplerDeclarations: [Sampler] = []
+    var textureViewCount = 0
+    var inputDeclarations: [InputDeclaration] = []
+    var outputDeclarations: [OutputDeclaration] = []
+    var fragCoordSlots: [Int]?
+    var frontFacingSlot: Int?
+    var usesDerivatives = false
+
+    /// The zero initialisation of the variable declared last, while nothing followed it.
+    struct PendingInit {
+        var region: Int
+        var kernelCount: Int
+        var emitted: Int
+        var slots: Set<Int>
+    }
+
+    var pendingZeroInit: PendingInit?
+
+    /// Creates an empty builder.
+    public init() {}
+
+    // MARK: Slots
+
+    /// Allocates `count` lane slots (recycled ones first).
+    func allocateLanes(_ count: Int) -> [Int] {
+        (0..<count).map { _ in
+            if let s = freeLaneSlots.popLast() { return s }
+            laneSlotCount += 1
+            return laneSlotCount - 1
+        }
+    }
+
+    /// Allocates `count` consecutive lane slots (never recycled).
+    func allocateConsecutiveLanes(_ count: Int) -> Int {
+        let base = laneSlotCount
+        laneSlotCount += count
+        return base
+    }
+
+    func allocateUniforms(_ count: Int) -> Int {
+        let base = uniformFile.count
+        uniformFile.append(contentsOf: repeatElement(0, count: count))
+        return base
+    }
+
+    func constantSlot(_ value: Float) -> Int {
+        if let s = constantSlots[value.bitPattern] { return s }
+        let s = allocateUniforms(1)
+        uniformFile[s] = value
+        constantSlots[value.bitPattern] = s
+        return s
+    }
+
+    /// Returns the lane slots of a temporary value for reuse. Only call this for values that
+    /// are no longer read by any later operation (the lowering's statement temporaries).
+    public func release(_ value: Value) {
+        for c in value.components {
+            if case .lane(let s) = c, s != Program.rootMaskSlot, !freeLaneSlots.contains(s),
+               !isPinned(s) {
+                freeLaneSlots.append(s)
+            }
+        }
+    }
+
+    var pinnedSlots: Set<Int> = []
+    func isPinned(_ slot: Int) -> Bool { pinnedSlots.contains(slot) }
+
+    // MARK: Emission
+
+    var currentMask: Int { regions[regions.count - 1].mask }
+
+    func emit(_ kernel: @escaping Kernel) {
+        regions[regions.count - 1].kernels.append(kernel)
+    }
+
+    /// Uniform-file slots of a value with no lane components (constants are interned).
+    func uniformSlots(_ value: Value) -> [Int] {
+        value.components.map { c in
+            switch c {
+            case .uniform(let s): return s
+            case .constant(let f): return constantSlot(f)
+            case .lane: preconditionFailure("internal error: lane component in a uniform value")
+            }
+        }
+    }
+
+    /// The slots of an operand and whether they are lane slots. Mixed values (some lane, some
+    /// uniform components) are first copied into lane temporaries.
+    func operand(_ value: Value) -> (slots: [Int], isLanes: Bool) {
+        if value.components.allSatisfy(\.isLane) {
+            return (value.components.map { if case .lane(let s) = $0 { return s }; return 0 }, true)
+        }
+        if value.isUniform { return (uniformSlots(value), false) }
+        let temps = allocateLanes(value.width)
+        copy(value, into: temps, masked: false)
+        return (temps, true)
+    }
+
+    /// Emits moves of `value` into lane slots `target`, grouped by source kind.
+    func copy(_ value: Value, into target: [Int], masked: Bool) {
+        var laneD: [Int] = [], laneS: [Int] = [], uniD: [Int] = [], uniS: [Int] = []
+        for (k, c) in value.components.enumerated() {
+            switch c {
+            case .lane(let s):
+                if s != target[k] { laneD.append(target[k]); laneS.append(s) }
+            case .uniform(let s): uniD.append(target[k]); uniS.append(s)
+            case .constant(let f): uniD.append(target[k]); uniS.append(constantSlot(f))
+            }
+        }
+        let mask = currentMask
+        for (d, s, isLanes) in [(laneD, laneS, true), (uniD, uniS, false)] {
+            forChunks(d.count) { r in
+                let ds = Slots(d[r]), ss = Slots(s[r]), w = r.count
+                switch (isLanes, masked) {
+                case (true, false): emit(Kernels.move(LaneOperand.self, d: ds, a: ss, width: w))
+                case (true, true): emit(Kernels.maskedMove(LaneOperand.self, d: ds, a: ss, width: w, mask: mask))
+                case (false, false): emit(Kernels.move(BroadcastOperand.self, d: ds, a: ss, width: w))
+                case (false, true): emit(Kernels.maskedMove(BroadcastOperand.self, d: ds, a: ss, width: w, mask: mask))
+                }
+            }
+        }
+    }
+
+    func forChunks(_ count: Int, _ body: (Range<Int>) -> Void) {
+        var start = 0
+        while start < count {
+            let end = min(start + 4, count)
+            body(start..<end)
+            start = end
+        }
+    }
+
+    static func lanes(_ slots: [Int]) -> Value { Value(slots.map { .lane($0) }) }
+    static func uniforms(_ slots: Range<Int>) -> Value { Value(slots.map { .uniform($0) }) }
+
+    // MARK: Generic element-wise emission
+
+    func elementwise<Op: UnaryOp>(_ op: Op.Type, _ a: Value) -> Value {
+        if let c = a.constantValues { return .constant(c.map(Op.apply)) }
+        if a.isUniform {
+            let s = uniformSlots(a), d = Array(allocateUniforms(a.width)..<(uniformFile.count))
+            forChunks(a.width) { r in
+                drawKernels.append(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count))
+            }
+            return Value(d.map { .uniform($0) })
+        }
+        let s = operand(a).slots, d = allocateLanes(a.width)
+        forChunks(a.width) { r in emit(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count)) }
+        return Self.lanes(d)
+    }
+
+    func elementwise<Op: BinaryOp>(_ op: Op.Type, _ a: Value, _ b: Value) -> Value {
+        let width = max(a.width, b.width)
+        let a = a.splat(width), b = b.splat(width)
+        precondition(a.width == b.width, "internal error: operand widths \(a.width) and \(b.width)")
+        if let x = a.constantValues, let y = b.constantValues {
+            return .constant(zip(x, y).map { Op.apply($0, $1) })
+        }
+        if a.isUniform && b.isUniform {
+            let x = uniformSlots(a), y = uniformSlots(b), d = Array(allocateUniforms(width)..<(uniformFile.count))
+            forChunks(width) { r in
+                drawKernels.append(Kernels.binary(op, aIsLanes: true, bIsLanes: true, d: Slots(d[r]), a: Slots(x[r]), b: Slots(y[r]), width: r.count))
+            }
+            return Value(d.map { .uniform($0) })
+        }
+        let x = operand(a), y = operand(b), d = allocateLanes(width)
+        forChunks(width) { r in
+            emit(Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count))
+        }
+        return Self.lanes(d)
+    }
+
+    func elementwise<Op: TernaryOp>(_ op: Op.Type, _ a: Value, _ b: Value, _ c: Value) -> Value {
+        let width = max(a.width, b.width, c.width)
+        let a = a.splat(width), b = b.splat(width), c = c.splat(width)
+        precondition(a.width == width && b.width == width && c.width == width, "internal error: operand widths differ")
+        if let x = a.constantValues, let y = b.constantValues, let z = c.constantValues {
+            return .constant((0..<width).map { Op.apply(x[$0], y[$0], z[$0]) })
+        }
+        if a.isUniform && b.isUniform && c.isUniform {
+            let x = uniformSlots(a), y = uniformSlots(b), z = uniformSlots(c)
+            let d = Array(allocateUniforms(width)..<(uniformFile.count))
+            forChunks(width) { r in
+                drawKernels.append(Kernels.ternary(op, lanes: (true, true, true), d: Slots(d[r]), a: Slots(x[r]), b: Slots(y[r]), c: Slots(z[r]), width: r.count))
+            }
+            return Value(d.map { .uniform($0) })
+        }
+        let x = operand(a), y = operand(b), z = operand(c), d = allocateLanes(width)
+        forChunks(width) { r in
+            emit(Kernels.ternary(op, lanes: (x.isLanes, y.isLanes, z.isLanes), d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), c: Slots(z.slots[r]), width: r.count))
+        }
+        return Self.lanes(d)
+    }
+
+    // MARK: Finishing
+
+    /// The finished program. The builder must not be used afterwards.
+    public func finish() -> Program {
+        precondition(regions.count == 1, "internal error: \(regions.count - 1) control-flow regions left open")
+        return Program(
+            laneSlotCount: laneSlotCount, initialUniformFile: uniformFile,
+            uniforms: uniformDeclarations, samplers: samplerDeclarations,
+            inputs: inputDeclarations, outputs: outputDeclarations,
+            fragCoordSlots: fragCoordSlots, frontFacingSlot: frontFacingSlot,
+            hasDerivatives: usesDerivatives,
+            drawStage: sequence(drawKernels), laneStage: sequence(regions[0].kernels)
+        )
+    }
+}

@@ -1,1 +1,0 @@
-// ShaderCompiler: see README.md for what this module does.

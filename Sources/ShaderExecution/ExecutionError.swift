@@ -1,0 +1,23 @@
+import ShaderCompiler
+
+/// Why a draw failed.
+public enum ExecutionError: Error, Equatable, CustomStringConvertible {
+    /// A uniform value was wrong (unknown name, wrong number of values).
+    case uniform(ProgramError)
+    /// A loop ran more than `Program.loopIterationLimit` iterations in one batch.
+    case loopLimitExceeded(limit: Int)
+    /// The fragment program has no colour output.
+    case missingColorOutput
+    /// The vertex program does not write `gl_Position`.
+    case missingPosition
+
+    public var description: String {
+        switch self {
+        case .uniform(let e): e.description
+        case .loopLimitExceeded(let limit):
+            "a loop ran more than \(limit) iterations; the draw was stopped"
+        case .missingColorOutput: "the fragment shader writes neither gl_FragColor nor gl_FragData"
+        case .missingPosition: "the vertex shader does not write gl_Position"
+        }
+    }
+}

@@ -1,0 +1,496 @@
+import Dispatch
+import Foundation
+import Framebuffers
+import ShaderCompiler
+
+/// A texture bound to a sampler.
+public enum TextureBinding: Sendable {
+    /// A 2D texture with its sampling parameters.
+    case texture2D(Texture, SamplerState)
+    /// A cube map's six faces (+X, −X, +Y, −Y, +Z, −Z) and its filter.
+    case cube([Texture], TextureFilter)
+    /// A texture already prepared for sampling (no copy per draw), with its own parameters.
+    case sampled(SampledTexture)
+}
+
+/// Everything one draw of the full-screen quad needs besides the target.
+public struct DrawCall: Sendable {
+    /// The fragment program.
+    public var fragment: Program
+    /// The vertex program; `nil` is GPUImage's passthrough (`gl_Position = position`,
+    /// `textureCoordinateN = inputTextureCoordinateN`).
+    public var vertex: Program?
+    /// Uniform values by name (matrices column-major, arrays element after element). Every
+    /// name must be declared by the fragment or the vertex program.
+    public var uniforms: [String: [Float]]
+    /// Input images in GPUImage order: `inputImageTexture`, `inputImageTexture2`, …; other 2D
+    /// samplers take the remaining inputs in declaration order.
+    public var inputs: [Texture]
+    /// Inputs already prepared for sampling; when not empty they replace `inputs` (a renderer
+    /// that draws the same images repeatedly prepares them once instead of once per draw).
+    public var preparedInputs: [SampledTexture] = []
+    /// Sampling parameters for `inputs` and `preparedInputs`.
+    public var samplerState: SamplerState
+    /// Explicit bindings by sampler name; they win over `inputs`.
+    public var bindings: [String: TextureBinding]
+
+    /// Creates a draw.
+    public init(
+        fragment: Program, vertex: Program? = nil, uniforms: [String: [Float]] = [:],
+        inputs: [Texture] = [], samplerState: SamplerState = SamplerState(),
+        bindings: [String: TextureBinding] = [:]
+    ) {
+        self.fragment = fragment
+        self.vertex = vertex
+        self.uniforms = uniforms
+        self.inputs = inputs
+        self.samplerState = samplerState
+        self.bindings = bindings
+    }
+}
+
+/// Shades full-screen-quad draws into framebuffers: the vertex stage at the four corners,
+/// GL's interpolation per triangle, then the fragment program over batches of 2×2 quads in
+/// parallel tiles. The only part of Shade that creates threads.
+public struct Executor: Sendable {
+    /// How frames are split and scheduled; never affects the output bits.
+    public var schedule: Schedule
+
+    /// Creates an executor.
+    public init(schedule: Schedule = Schedule()) {
+        self.schedule = schedule
+    }
+
+    /// The uniform file of `program` with the values it declares taken from `values`.
+    static func uniformFile(for program: Program, from values: [String: [Float]]) throws -> [Float] {
+        do {
+            return try program.makeUniformFile(values.filter { program.uniform(named: $0.key) != nil })
+        } catch let e as ProgramError {
+            throw ExecutionError.uniform(e)
+        }
+    }
+
+    /// Renders `draw` into `target`, overwriting every pixel the quad covers.
+    ///
+    /// - Throws: `ExecutionError` for bad uniforms, a missing output, or a runaway loop.
+    public func render(_ draw: DrawCall, into target: Framebuffer) throws {
+        let fragment = draw.fragment
+        for name in draw.uniforms.keys.sorted()
+        where fragment.uniform(named: name) == nil && draw.vertex?.uniform(named: name) == nil {
+            throw ExecutionError.uniform(.unknownUniform(name))
+        }
+        guard let color = fragment.output(named: "gl_FragColor") ?? fragment.output(named: "gl_FragData")
+            ?? fragment.outputs.first
+        else { throw ExecutionError.missingColorOutput }
+
+        // Textures.
+        let bound = bindTextures(draw)
+        let views = UnsafeMutablePointer<TextureView>.allocate(capacity: max(bound.views.count, 1))
+        defer { views.deallocate() }
+        views.initialize(from: bound.views, count: bound.views.count)
+
+        // Per-draw stage.
+        let file = try Executor.uniformFile(for: fragment, from: draw.uniforms)
+        let uniforms = UnsafeMutablePointer<Float>.allocate(capacity: max(file.count, 1))
+        defer { uniforms.deallocate() }
+        uniforms.initialize(from: file, count: file.count)
+        var drawStatus = 0
+        withUnsafeMutablePointer(to: &drawStatus) {
+            fragment.runDrawStage(KernelContext(registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: $0))
+        }
+
+        // Vertex stage and triangle setup.
+        let vertices = try VertexStage.shade(vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views)
+        let triangles = FullScreenQuad.triangles.compactMap { t in
+            TriangleSetup([vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height, inputs: fragment.inputs)
+        }
+
+        // Output channels: lane slot, or a per-draw value.
+        var channels: [(slot: Int, value: Float)] = []
+        for k in 0..<4 {
+            guard k < color.value.width else { channels.append((-1, k == 3 ? 1 : 0)); continue }
+            switch color.value.components[k] {
+            case .lane(let s): channels.append((s, 0))
+            case .uniform(let s): channels.append((-1, uniforms[s]))
+            case .constant(let f): channels.append((-1, f))
+            }
+        }
+
+        let job = TileJob(
+            program: fragment, triangles: triangles, channels: channels, target: target,
+            schedule: schedule, uniforms: uniforms, views: views
+        )
+        let threads = min(schedule.threadCount, job.tileCount)
+        let statuses = UnsafeMutablePointer<Int>.allocate(capacity: threads)
+        defer { statuses.deallocate() }
+        statuses.initialize(repeating: 0, count: threads)
+        if threads <= 1 {
+            statuses[0] = job.run(worker: 0, of: 1)
+        } else {
+            let results = StatusSlots(pointer: statuses)
+            DispatchQueue.concurrentPerform(iterations: threads) { w in
+                results.pointer[w] = job.run(worker: w, of: threads)
+            }
+        }
+        withExtendedLifetime(bound.keepAlive) {}
+        if drawStatus != 0 || (0..<threads).contains(where: { statuses[$0] != 0 }) {
+            throw ExecutionError.loopLimitExceeded(limit: Program.loopIterationLimit)
+        }
+    }
+
+    /// Texture views in the program's sampler order, plus the objects that own them.
+    func bindTextures(_ draw: DrawCall) -> (views: [TextureView], keepAlive: [AnyObject]) {
+        var views: [TextureView] = [], keep: [AnyObject] = []
+        var used = Set<Int>()
+        func inputIndex(_ name: String) -> Int? {
+            if name == "inputImageTexture" { return 0 }
+            if name.hasPrefix("inputImageTexture"), let n = Int(name.dropFirst("inputImageTexture".count)), n >= 2 {
+                return n - 1
+            }
+            return nil
+        }
+        for s in draw.fragment.samplers { if let i = inputIndex(s.name) { used.insert(i) } }
+        var next = 0
+        let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
+        for s in draw.fragment.samplers {
+            switch (s.kind, draw.bindings[s.name]) {
+            case (.cube, .cube(let faces, let filter)):
+                let cube = CubeTexture(faces: faces, filter: filter)
+                keep.append(cube)
+                views.append(contentsOf: cube.views)
+            case (.cube, _):
+                let cube = CubeTexture(faces: Array(repeating: black, count: 6))
+                keep.append(cube)
+                views.append(contentsOf: cube.views)
+            case (.texture2D, .texture2D(let t, let state)):
+                let sampled = SampledTexture(t, state: state)
+                keep.append(sampled)
+                views.append(sampled.view)
+            case (.texture2D, .sampled(let sampled)):
+                keep.append(sampled)
+                views.append(sampled.view)
+            case (.texture2D, _):
+                var index = inputIndex(s.name)
+                if index == nil {
+                    while used.contains(next) { next += 1 }
+                    index = next
+                    used.insert(next)
+                }
+                if !draw.preparedInputs.isEmpty, index! < draw.preparedInputs.count {
+                    keep.append(draw.preparedInputs[index!])
+                    views.append(draw.preparedInputs[index!].view.with(draw.samplerState))
+                    continue
+                }
+                let texture = index! < draw.inputs.count ? draw.inputs[index!] : black
+                let sampled = SampledTexture(texture, state: draw.samplerState)
+                keep.append(sampled)
+                views.append(sampled.view)
+            }
+        }
+        return (views, keep)
+    }
+}
+
+/// One status word per worker; each worker writes only its own.
+struct StatusSlots: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Int>
+}
+
+/// The shared, read-only description of one draw's fragment work, split into tiles.
+struct TileJob: @unchecked Sendable {
+    let program: Program
+    let triangles: [TriangleSetup]
+    let channels: [(slot: Int, value: Float)]
+    let target: Framebuffer
+    let uniforms: UnsafeMutablePointer<Float>
+    let views: UnsafePointer<TextureView>
+    let lanes: Int
+    let batchWidth: Int, batchHeight: Int
+    let tileWidth: Int, tileHeight: Int
+    let tilesAcross: Int, tileCount: Int
+    let laneX: [Int], laneY: [Int]
+
+    init(
+        program: Program, triangles: [TriangleSetup], channels: [(slot: Int, value: Float)],
+        target: Framebuffer, schedule: Schedule, uniforms: UnsafeMutablePointer<Float>,
+        views: UnsafePointer<TextureView>
+    ) {
+        self.program = program
+        self.triangles = triangles
+        self.channels = channels
+        self.target = target
+        self.uniforms = uniforms
+        self.views = views
+        lanes = schedule.laneWidth
+        (batchWidth, batchHeight) = schedule.batchSize
+        tileWidth = (schedule.tileWidth + batchWidth - 1) / batchWidth * batchWidth
+        tileHeight = (schedule.tileHeight + batchHeight - 1) / batchHeight * batchHeight
+        tilesAcross = (target.width + tileWidth - 1) / tileWidth
+        tileCount = tilesAcross * ((target.height + tileHeight - 1) / tileHeight)
+        // Lane i is pixel (laneX[i], laneY[i]) of its batch: quads row-major, 2×2 inside.
+        let quadsAcross = batchWidth / 2
+        laneX = (0..<lanes).map { i in (i >> 2) % quadsAcross * 2 + (i & 1) }
+        laneY = (0..<lanes).map { i in (i >> 2) / quadsAcross * 2 + ((i >> 1) & 1) }
+    }
+
+    /// Shades the tiles `worker`, `worker + workers`, …; returns a `ProgramStatus` raw value.
+    func run(worker: Int, of workers: Int) -> Int {
+        // Everything the batch loop touches is copied into memory this worker owns: no shared
+        // reference counts in the hot path.
+        let shader = Worker(job: self)
+        defer { shader.deallocate() }
+        var tile = worker
+        while tile < tileCount {
+            let tx = tile % tilesAcross * tileWidth, ty = tile / tilesAcross * tileHeight
+            var by = ty
+            while by < min(ty + tileHeight, target.height) {
+                var bx = tx
+                while bx < min(tx + tileWidth, target.width) {
+                    shader.shadeBatch(x: bx, y: by)
+                    if shader.status.pointee != 0 { return shader.status.pointee }
+                    bx += batchWidth
+                }
+                by += batchHeight
+            }
+            tile += workers
+        }
+        return 0
+    }
+}
+
+/// An edge function `a X + b Y + c`, positive inside.
+struct Edge {
+    var a: Double, b: Double, c: Double
+    var owned: Bool
+
+    @inline(__always) func callAsFunction(_ x: Double, _ y: Double) -> Double { a * x + b * y + c }
+    @inline(__always) func includes(_ x: Double, _ y: Double) -> Bool {
+        let v = a * x + b * y + c
+        return v > 0 || (v == 0 && owned)
+    }
+}
+
+/// One triangle in worker-owned memory.
+struct WorkerTriangle {
+    var e0: Edge, e1: Edge, e2: Edge
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
+    var frontFacing: Float
+    var isPerspective: Bool
+    var q: Plane, z: Plane
+    /// One plane per flattened input component.
+    var planes: UnsafeMutablePointer<Plane>
+}
+
+/// A worker's private copy of a draw: register file, lane tables, triangles, output channels.
+struct Worker {
+    let program: Program
+    let kernel: Kernel
+    let context: KernelContext
+    let status: UnsafeMutablePointer<Int>
+    let registers: UnsafeMutablePointer<Float>
+    let lanes: Int
+    let batchWidth: Int, batchHeight: Int
+    let width: Int, height: Int
+    let laneX: UnsafeMutablePointer<Int>, laneY: UnsafeMutablePointer<Int>
+    let laneXD: UnsafeMutablePointer<Double>, laneYD: UnsafeMutablePointer<Double>
+    let triangles: UnsafeMutablePointer<WorkerTriangle>
+    let triangleCount: Int
+    /// Lane slot of every input component, in the order of `WorkerTriangle.planes`.
+    let inputSlots: UnsafeMutablePointer<Int>
+    let inputCount: Int
+    let fragCoord: SIMD4<Int>?
+    let frontFacingSlot: Int
+    let channelSlots: SIMD4<Int>
+    let channelValues: UnsafeMutablePointer<Float>
+    let format: PixelFormat
+    let output: UnsafeMutableRawPointer
+    /// `laneY * width + laneX` per lane: where a full batch's lanes land.
+    let pixelOffsets: UnsafeMutablePointer<Int>
+    let packedPixels: UnsafeMutablePointer<UInt32>
+
+    init(job: TileJob) {
+        program = job.program
+        kernel = job.program.batchKernel
+        lanes = job.lanes
+        let n = lanes
+        registers = .allocate(capacity: program.laneSlotCount * n + 64)
+        registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
+        status = .allocate(capacity: 1)
+        status.initialize(to: 0)
+        context = KernelContext(registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status)
+        batchWidth = job.batchWidth
+        batchHeight = job.batchHeight
+        width = job.target.width
+        height = job.target.height
+        laneX = .allocate(capacity: n); laneY = .allocate(capacity: n)
+        laneXD = .allocate(capacity: n); laneYD = .allocate(capacity: n)
+        for i in 0..<n {
+            laneX[i] = job.laneX[i]; laneY[i] = job.laneY[i]
+            laneXD[i] = Double(job.laneX[i]); laneYD[i] = Double(job.laneY[i])
+        }
+        var slots: [Int] = []
+        for input in program.inputs { slots.append(contentsOf: input.slots) }
+        inputCount = slots.count
+        inputSlots = .allocate(capacity: max(slots.count, 1))
+        inputSlots.initialize(from: slots, count: slots.count)
+        triangleCount = job.triangles.count
+        triangles = .allocate(capacity: max(triangleCount, 1))
+        for (k, t) in job.triangles.enumerated() {
+            let planes = UnsafeMutablePointer<Plane>.allocate(capacity: max(slots.count, 1))
+            var m = 0
+            for (j, input) in program.inputs.enumerated() {
+                for c in 0..<input.slots.count {
+                    planes[m] = t.inputs[j]?[c] ?? Plane(f0: 0, dx: 0, dy: 0, x0: 0, y0: 0)
+                    m += 1
+                }
+            }
+            func edge(_ e: (a: Double, b: Double, c: Double, owned: Bool)) -> Edge { Edge(a: e.a, b: e.b, c: e.c, owned: e.owned) }
+            (triangles + k).initialize(to: WorkerTriangle(
+                e0: edge(t.edges[0]), e1: edge(t.edges[1]), e2: edge(t.edges[2]),
+                minX: t.minX, maxX: t.maxX, minY: t.minY, maxY: t.maxY,
+                frontFacing: t.isFrontFacing ? 1 : 0, isPerspective: t.isPerspective,
+                q: t.q, z: t.z, planes: planes
+            ))
+        }
+        fragCoord = program.fragCoordSlots.map { SIMD4($0[0], $0[1], $0[2], $0[3]) }
+        frontFacingSlot = program.frontFacingSlot ?? -1
+        channelSlots = SIMD4(job.channels[0].slot, job.channels[1].slot, job.channels[2].slot, job.channels[3].slot)
+        channelValues = .allocate(capacity: 4)
+        for k in 0..<4 { channelValues[k] = job.channels[k].value }
+        format = job.target.format
+        output = job.target.baseAddress
+        pixelOffsets = .allocate(capacity: n)
+        for i in 0..<n { pixelOffsets[i] = job.laneY[i] * job.target.width + job.laneX[i] }
+        packedPixels = .allocate(capacity: n)
+    }
+
+    func deallocate() {
+        for k in 0..<triangleCount { triangles[k].planes.deallocate() }
+        triangles.deallocate()
+        registers.deallocate(); status.deallocate(); channelValues.deallocate()
+        laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
+        inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate()
+    }
+
+    /// `Texture.unorm8` as the low byte of a word (same arithmetic, tested equal).
+    @inline(__always)
+    static func unorm8Bits(_ value: Float) -> UInt32 {
+        let clamped: Float = value > 0 ? (value < 1 ? value : 1) : 0
+        return (clamped * 255 + 12_582_912).bitPattern & 0xFF
+    }
+
+    /// Shades one batch at pixel (x, y) once per triangle that touches it.
+    @inline(__always)
+    func shadeBatch(x bx: Int, y by: Int) {
+        let n = lanes
+        let mask = registers + Program.rootMaskSlot * n
+        let x0 = Double(bx) + 0.5, y0 = Double(by) + 0.5
+        let x1 = x0 + Double(batchWidth - 1), y1 = y0 + Double(batchHeight - 1)
+        let isInside = bx + batchWidth <= width && by + batchHeight <= height
+        for k in 0..<triangleCount {
+            let t = triangles + k
+            if x1 < t.pointee.minX - 1 || x0 > t.pointee.maxX + 1 || y1 < t.pointee.minY - 1 || y0 > t.pointee.maxY + 1 { continue }
+            // Coverage: all four corner centres strictly inside every edge → the whole batch.
+            var full = isInside, empty = false
+            for e in [t.pointee.e0, t.pointee.e1, t.pointee.e2] {
+                let c00 = e(x0, y0), c10 = e(x1, y0), c01 = e(x0, y1), c11 = e(x1, y1)
+                if !(c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) { full = false }
+                if c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0 { empty = true }
+            }
+            if empty { continue }
+            if full {
+                for i in 0..<n { mask[i] = 1 }
+            } else {
+                var live = 0
+                let e0 = t.pointee.e0, e1 = t.pointee.e1, e2 = t.pointee.e2
+                for i in 0..<n {
+                    let px = bx + laneX[i], py = by + laneY[i]
+                    let x = Double(px) + 0.5, y = Double(py) + 0.5
+                    let on = px < width && py < height && e0.includes(x, y) && e1.includes(x, y) && e2.includes(x, y)
+                    mask[i] = on ? 1 : 0
+                    live += on ? 1 : 0
+                }
+                if live == 0 { continue }
+            }
+            fillInputs(t, x: bx, y: by)
+            kernel(context)
+            if status.pointee != 0 { return }
+            writeOutputs(x: bx, y: by, full: full)
+        }
+    }
+
+    @inline(__always)
+    func fillInputs(_ t: UnsafeMutablePointer<WorkerTriangle>, x bx: Int, y by: Int) {
+        let n = lanes, r = registers
+        let x0 = Double(bx) + 0.5, y0 = Double(by) + 0.5
+        let perspective = t.pointee.isPerspective, q = t.pointee.q
+        for m in 0..<inputCount {
+            let p = t.pointee.planes[m], d = r + inputSlots[m] * n
+            if perspective {
+                for i in 0..<n {
+                    let x = x0 + laneXD[i], y = y0 + laneYD[i]
+                    d[i] = Float(p(x, y) / q(x, y))
+                }
+            } else {
+                for i in 0..<n { d[i] = Float(p(x0 + laneXD[i], y0 + laneYD[i])) }
+            }
+        }
+        if let f = fragCoord {
+            let fx = r + f[0] * n, fy = r + f[1] * n, fz = r + f[2] * n, fw = r + f[3] * n
+            let z = t.pointee.z
+            for i in 0..<n {
+                let x = x0 + laneXD[i], y = y0 + laneYD[i]
+                fx[i] = Float(x); fy[i] = Float(y)
+                fz[i] = Float(z(x, y)); fw[i] = Float(q(x, y))
+            }
+        }
+        if frontFacingSlot >= 0 {
+            (r + frontFacingSlot * n).update(repeating: t.pointee.frontFacing, count: n)
+        }
+    }
+
+    @inline(__always)
+    func writeOutputs(x bx: Int, y by: Int, full: Bool) {
+        let n = lanes, r = registers
+        let mask = r + Program.rootMaskSlot * n
+        // Per-draw channels are read through a zero stride.
+        let rs = channelSlots[0] >= 0 ? 1 : 0, gs = channelSlots[1] >= 0 ? 1 : 0
+        let bs = channelSlots[2] >= 0 ? 1 : 0, as_ = channelSlots[3] >= 0 ? 1 : 0
+        let rp = rs == 1 ? r + channelSlots[0] * n : channelValues
+        let gp = gs == 1 ? r + channelSlots[1] * n : channelValues + 1
+        let bp = bs == 1 ? r + channelSlots[2] * n : channelValues + 2
+        let ap = as_ == 1 ? r + channelSlots[3] * n : channelValues + 3
+        switch format {
+        case .rgba8:
+            let out = output.assumingMemoryBound(to: UInt8.self)
+            if full && rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
+                // Convert all lanes in one vectorisable pass, then store whole pixels.
+                let packed = packedPixels
+                for i in 0..<n {
+                    packed[i] = Worker.unorm8Bits(rp[i]) | Worker.unorm8Bits(gp[i]) &<< 8
+                        | Worker.unorm8Bits(bp[i]) &<< 16 | Worker.unorm8Bits(ap[i]) &<< 24
+                }
+                let base = output + ((by &* width &+ bx) &<< 2)
+                for i in 0..<n where mask[i] != 0 {
+                    (base + (pixelOffsets[i] &<< 2)).storeBytes(of: packed[i], as: UInt32.self)
+                }
+                return
+            }
+            for i in 0..<n where mask[i] != 0 {
+                let px = bx &+ laneX[i], py = by &+ laneY[i]
+                if !full && (px >= width || py >= height) { continue }
+                let o = out + ((py &* width &+ px) &<< 2)
+                o[0] = Texture.unorm8(rp[i &* rs]); o[1] = Texture.unorm8(gp[i &* gs])
+                o[2] = Texture.unorm8(bp[i &* bs]); o[3] = Texture.unorm8(ap[i &* as_])
+            }
+        case .float32:
+            let out = output.assumingMemoryBound(to: Float.self)
+            for i in 0..<n where mask[i] != 0 {
+                let px = bx + laneX[i], py = by + laneY[i]
+                if !full && (px >= width || py >= height) { continue }
+                let o = out + (py * width + px) * 4
+                o[0] = rp[i * rs]; o[1] = gp[i * gs]; o[2] = bp[i * bs]; o[3] = ap[i * as_]
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// ShaderExecution: see README.md for what this module does.

@@ -1,0 +1,201 @@
+import ShaderSyntax
+
+/// A built-in function of GLSL ES 1.00 §8 (plus the desktop GLSL 1.10/1.20 and extension
+/// functions Shade models). The raw value is the GLSL name.
+public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
+    // §8.1 Angle and trigonometry.
+    case radians, degrees, sin, cos, tan, asin, acos, atan
+    // §8.2 Exponential.
+    case pow, exp, log, exp2, log2, sqrt, inversesqrt
+    // §8.3 Common.
+    case abs, sign, floor, ceil, fract, mod, min, max, clamp, mix, step, smoothstep
+    // §8.4 Geometric.
+    case length, distance, dot, cross, normalize, faceforward, reflect, refract
+    // §8.5 Matrix.
+    case matrixCompMult
+    /// Desktop GLSL 1.20.
+    case transpose, outerProduct
+    // §8.6 Vector relational.
+    case lessThan, lessThanEqual, greaterThan, greaterThanEqual, equal, notEqual, any, all
+    case not
+    // §8.7 Texture lookup.
+    case texture2D, texture2DProj, texture2DLod, texture2DProjLod, textureCube, textureCubeLod
+    /// `GL_EXT_shader_texture_lod` (fragment shaders).
+    case texture2DLodEXT, texture2DProjLodEXT, textureCubeLodEXT
+    case texture2DGradEXT, texture2DProjGradEXT, textureCubeGradEXT
+    // `GL_OES_standard_derivatives` (fragment shaders).
+    case dFdx, dFdy, fwidth
+    /// Desktop vertex shaders: `gl_ModelViewProjectionMatrix * gl_Vertex`.
+    case ftransform
+
+    /// Every overload of the function in the catalogue, in any stage, version or extension.
+    public var overloads: [BuiltinOverload] {
+        (BuiltinCatalogue.byName[rawValue] ?? []).map(\.overload)
+    }
+
+    /// The overload taking exactly `parameterTypes`, if there is one.
+    public func overload(_ parameterTypes: [GLSLType]) -> BuiltinOverload? {
+        overloads.first { $0.parameterTypes == parameterTypes }
+    }
+
+    /// `true` for the texture lookup functions.
+    public var isTextureLookup: Bool {
+        switch self {
+        case .texture2D, .texture2DProj, .texture2DLod, .texture2DProjLod, .textureCube,
+            .textureCubeLod, .texture2DLodEXT, .texture2DProjLodEXT, .textureCubeLodEXT,
+            .texture2DGradEXT, .texture2DProjGradEXT, .textureCubeGradEXT:
+            true
+        default: false
+        }
+    }
+
+    /// `true` for `dFdx`, `dFdy` and `fwidth`.
+    public var isDerivative: Bool {
+        switch self {
+        case .dFdx, .dFdy, .fwidth: true
+        default: false
+        }
+    }
+}
+
+/// When a built-in overload exists.
+struct BuiltinAvailability: Sendable, Hashable {
+    /// The only stage it exists in, or `nil` for both.
+    var stage: ShaderStage?
+    /// An extension a GLSL ES shader must enable to use it.
+    var esExtension: String?
+    /// `true` when GLSL ES has it (with `esExtension` if set).
+    var inES: Bool = true
+    /// The lowest desktop version that has it, or `nil` if desktop GLSL doesn't.
+    var desktopSince: LanguageVersion? = .glsl110
+
+    static let always = BuiltinAvailability()
+
+    func isAvailable(
+        stage current: ShaderStage, version: LanguageVersion, extensions: Set<String>
+    ) -> Bool {
+        if let stage, stage != current { return false }
+        if version.isES {
+            guard inES else { return false }
+            if let esExtension, !extensions.contains(esExtension) { return false }
+            return true
+        }
+        guard let since = desktopSince else { return false }
+        return since.rawValue <= version.rawValue
+    }
+}
+
+/// One overload in the catalogue.
+struct BuiltinSignature: Sendable {
+    let overload: BuiltinOverload
+    let availability: BuiltinAvailability
+}
+
+/// The catalogue of every built-in function overload.
+enum BuiltinCatalogue {
+    /// All overloads by name.
+    static let byName: [String: [BuiltinSignature]] = {
+        var table: [String: [BuiltinSignature]] = [:]
+        for s in makeSignatures() {
+            table[s.overload.function.rawValue, default: []].append(s)
+        }
+        return table
+    }()
+
+    private static func makeSignatures() -> [BuiltinSignature] {
+        var out: [BuiltinSignature] = []
+        func add(
+            _ f: BuiltinFunction, _ params: [GLSLType], _ result: GLSLType,
+            _ availability: BuiltinAvailability = .always
+        ) {
+            out.append(
+                BuiltinSignature(
+                    overload: BuiltinOverload(
+                        function: f, parameterTypes: params, returnType: result),
+                    availability: availability))
+        }
+        let gen: [GLSLType] = [.float, .vec2, .vec3, .vec4]
+        let unary: [BuiltinFunction] = [
+            .radians, .degrees, .sin, .cos, .tan, .asin, .acos, .atan, .exp, .log, .exp2, .log2,
+            .sqrt, .inversesqrt, .abs, .sign, .floor, .ceil, .fract, .normalize,
+        ]
+        for f in unary {
+            for g in gen { add(f, [g], g) }
+        }
+        for g in gen {
+            add(.atan, [g, g], g)
+            add(.pow, [g, g], g)
+            add(.mod, [g, .float], g)
+            if g != .float { add(.mod, [g, g], g) }
+            for f in [BuiltinFunction.min, .max] {
+                add(f, [g, g], g)
+                if g != .float { add(f, [g, .float], g) }
+            }
+            add(.clamp, [g, g, g], g)
+            if g != .float { add(.clamp, [g, .float, .float], g) }
+            add(.mix, [g, g, g], g)
+            if g != .float { add(.mix, [g, g, .float], g) }
+            add(.step, [g, g], g)
+            if g != .float { add(.step, [.float, g], g) }
+            add(.smoothstep, [g, g, g], g)
+            if g != .float { add(.smoothstep, [.float, .float, g], g) }
+            add(.length, [g], .float)
+            add(.distance, [g, g], .float)
+            add(.dot, [g, g], .float)
+            add(.faceforward, [g, g, g], g)
+            add(.reflect, [g, g], g)
+            add(.refract, [g, g, .float], g)
+            let derivative = BuiltinAvailability(
+                stage: .fragment, esExtension: "GL_OES_standard_derivatives")
+            add(.dFdx, [g], g, derivative)
+            add(.dFdy, [g], g, derivative)
+            add(.fwidth, [g], g, derivative)
+        }
+        add(.cross, [.vec3, .vec3], .vec3)
+        let desktop120 = BuiltinAvailability(inES: false, desktopSince: .glsl120)
+        for n in 2...4 {
+            add(.matrixCompMult, [.matrix(n), .matrix(n)], .matrix(n))
+            add(.transpose, [.matrix(n)], .matrix(n), desktop120)
+            add(.outerProduct, [.vector(.float, n), .vector(.float, n)], .matrix(n), desktop120)
+            let b = GLSLType.vector(.bool, n)
+            for f in [BuiltinFunction.lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual] {
+                add(f, [.vector(.float, n), .vector(.float, n)], b)
+                add(f, [.vector(.int, n), .vector(.int, n)], b)
+            }
+            for f in [BuiltinFunction.equal, .notEqual] {
+                add(f, [.vector(.float, n), .vector(.float, n)], b)
+                add(f, [.vector(.int, n), .vector(.int, n)], b)
+                add(f, [b, b], b)
+            }
+            add(.any, [b], .bool)
+            add(.all, [b], .bool)
+            add(.not, [b], b)
+        }
+        let fragment = BuiltinAvailability(stage: .fragment)
+        let vertex = BuiltinAvailability(stage: .vertex)
+        let lodEXT = BuiltinAvailability(stage: .fragment, esExtension: "GL_EXT_shader_texture_lod",
+                                         desktopSince: nil)
+        add(.texture2D, [.sampler2D, .vec2], .vec4)
+        add(.texture2D, [.sampler2D, .vec2, .float], .vec4, fragment)
+        add(.texture2DProj, [.sampler2D, .vec3], .vec4)
+        add(.texture2DProj, [.sampler2D, .vec4], .vec4)
+        add(.texture2DProj, [.sampler2D, .vec3, .float], .vec4, fragment)
+        add(.texture2DProj, [.sampler2D, .vec4, .float], .vec4, fragment)
+        add(.texture2DLod, [.sampler2D, .vec2, .float], .vec4, vertex)
+        add(.texture2DProjLod, [.sampler2D, .vec3, .float], .vec4, vertex)
+        add(.texture2DProjLod, [.sampler2D, .vec4, .float], .vec4, vertex)
+        add(.textureCube, [.samplerCube, .vec3], .vec4)
+        add(.textureCube, [.samplerCube, .vec3, .float], .vec4, fragment)
+        add(.textureCubeLod, [.samplerCube, .vec3, .float], .vec4, vertex)
+        add(.texture2DLodEXT, [.sampler2D, .vec2, .float], .vec4, lodEXT)
+        add(.texture2DProjLodEXT, [.sampler2D, .vec3, .float], .vec4, lodEXT)
+        add(.texture2DProjLodEXT, [.sampler2D, .vec4, .float], .vec4, lodEXT)
+        add(.textureCubeLodEXT, [.samplerCube, .vec3, .float], .vec4, lodEXT)
+        add(.texture2DGradEXT, [.sampler2D, .vec2, .vec2, .vec2], .vec4, lodEXT)
+        add(.texture2DProjGradEXT, [.sampler2D, .vec3, .vec2, .vec2], .vec4, lodEXT)
+        add(.texture2DProjGradEXT, [.sampler2D, .vec4, .vec2, .vec2], .vec4, lodEXT)
+        add(.textureCubeGradEXT, [.samplerCube, .vec3, .vec3, .vec3], .vec4, lodEXT)
+        add(.ftransform, [], .vec4, BuiltinAvailability(stage: .vertex, inES: false))
+        return out
+    }
+}

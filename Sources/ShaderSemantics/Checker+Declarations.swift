@@ -1,0 +1,524 @@
+import ShaderDiagnostics
+import ShaderSyntax
+
+extension CheckContext {
+    // MARK: Translation unit
+
+    func checkTranslationUnit(_ unit: TranslationUnit) -> CheckedShader? {
+        var globals: [GlobalItem] = []
+        var functions: [CheckedFunction] = []
+        for declaration in unit.declarations {
+            switch declaration {
+            case .function(let definition):
+                if let f = checkFunctionDefinition(definition) {
+                    functions.append(f)
+                    globals.append(.function(f))
+                }
+            case .declaration(let d):
+                let decls = checkDeclaration(d)
+                if !decls.isEmpty { globals.append(.declarations(decls)) }
+            }
+        }
+        checkCallGraph()
+        if let first = firstFragColorWrite, let second = firstFragDataWrite {
+            let later = first.start > second.start ? first : second
+            error(.bothFragColorAndFragData, at: later)
+        }
+        let main = functions.first { $0.symbol.name == "main" }
+        let mainWasDefined = functionEntries.contains { $0.symbol.name == "main" && $0.isDefined }
+        if main == nil && !mainWasDefined {
+            error(.missingMain, at: nil)
+        }
+        guard let main, !diagnostics.containsError else { return nil }
+        return CheckedShader(
+            stage: stage, version: version, globals: globals, functions: functions, main: main,
+            uniforms: uniforms, attributes: attributes, varyings: varyings,
+            samplers: uniforms.filter { $0.variable.type.containsSampler },
+            builtinsUsed: builtinsUsed, usesDiscard: usesDiscard,
+            usesDerivatives: usesDerivatives, enabledExtensions: extensions,
+            warnings: parseWarnings + diagnostics.filter { !$0.isError })
+    }
+
+    // MARK: Types
+
+    /// The type a specifier names; declares a struct defined in place. `.error` (reported)
+    /// for unknown or unsupported types.
+    func resolveType(_ specifier: TypeSpecifier) -> GLSLType {
+        switch specifier.kind {
+        case .builtin(let b):
+            if let t = GLSLType(keyword: b.rawValue) { return t }
+            if !version.isES {
+                switch b {
+                case .mat2x2: return .mat2
+                case .mat3x3: return .mat3
+                case .mat4x4: return .mat4
+                default: break
+                }
+            }
+            error(.unsupportedType(b.rawValue), at: specifier.span)
+            return .error
+        case .named(let id):
+            if case .structure(let s)? = lookup(id.name) { return .structure(s) }
+            error(.notAType(id.name), at: id.span)
+            return .error
+        case .structure(let s):
+            return .structure(declareStruct(s))
+        }
+    }
+
+    /// `resolveType` without diagnostics (for re-resolving a type that was reported already).
+    func resolveQuietly(_ specifier: TypeSpecifier) -> GLSLType {
+        let saved = diagnostics
+        defer { diagnostics = saved }
+        if case .structure = specifier.kind { return .error }
+        return resolveType(specifier)
+    }
+
+    func declareStruct(_ spec: StructSpecifier) -> StructType {
+        var fields: [StructType.Field] = []
+        var seen: Set<String> = []
+        for member in spec.members {
+            let base = resolveType(member.type)
+            if base == .void {
+                error(.invalidVariableType(.void, context: "a structure member"),
+                      at: member.type.span)
+            }
+            if member.type.precision != nil, !base.takesPrecision, !base.isError {
+                error(.precisionNotAllowed(base), at: member.type.precisionSpan ?? member.span)
+            }
+            let memberPrecision = resolvePrecision(
+                member.type.precision, for: base, at: member.type.span)
+            for d in member.declarators {
+                var t = base
+                if let a = d.array { t = arrayType(of: base, a) }
+                if !seen.insert(d.name.name).inserted {
+                    error(.duplicateMember(d.name.name), at: d.name.span)
+                    continue
+                }
+                if let i = d.initializer {
+                    let reason = "is a structure member and cannot have an initializer"
+                    error(.qualifierNotAllowed(d.name.name, reason: reason), at: i.span)
+                }
+                fields.append(.init(name: d.name.name, type: t, precision: memberPrecision))
+            }
+        }
+        let name: String
+        if let id = spec.name {
+            name = id.name
+        } else {
+            anonymousStructCount += 1
+            name = "struct<anonymous \(anonymousStructCount)>"
+        }
+        let s = StructType(name: name, fields: fields, span: spec.span)
+        if let id = spec.name { declare(id.name, .structure(s), at: id.span) }
+        return s
+    }
+
+    /// `base[size]`, checking that the size is a constant integer greater than zero.
+    func arrayType(of base: GLSLType, _ spec: ArraySpecifier) -> GLSLType {
+        guard let sizeExpr = spec.size else {
+            error(.arraySizeNotConstant, at: spec.span)
+            return .error
+        }
+        let size = checkExpression(sizeExpr)
+        if size.type.isError || base.isError { return .error }
+        guard size.type == .int, let value = size.constantValue?.scalar?.intValue else {
+            error(.arraySizeNotConstant, at: sizeExpr.span)
+            return .error
+        }
+        guard value > 0 else {
+            error(.arraySizeNotPositive(Int(value)), at: sizeExpr.span)
+            return .error
+        }
+        if base.isArray {
+            error(.unsupportedType("\(base)[\(value)]"), at: spec.span)
+            return .error
+        }
+        return .array(base, Int(value))
+    }
+
+    // MARK: Declarations
+
+    /// Checks a declaration at any scope; returns the variables it declares.
+    func checkDeclaration(_ declaration: Declaration) -> [VariableDeclaration] {
+        switch declaration {
+        case .functionPrototype(let p):
+            if !isGlobalScope {
+                error(.nestedFunctionDeclaration, at: p.span)
+                return []
+            }
+            _ = declareFunction(p, isDefinition: false)
+            return []
+        case .variables(let list):
+            return checkVariableList(list)
+        case .precision(let p):
+            let t = resolveType(p.type)
+            if t.isError { return [] }
+            switch t {
+            case .float, .int, .sampler2D, .samplerCube:
+                scopes[scopes.count - 1].precisions[t] = p.precision
+            default:
+                error(.precisionNotAllowed(t), at: p.type.span)
+            }
+            return []
+        case .invariant(let inv):
+            if !isGlobalScope {
+                error(.qualifierNotAllowed("invariant", reason: "is only allowed at global scope"),
+                      at: inv.span)
+                return []
+            }
+            for name in inv.names {
+                guard case .variable(let v)? = lookup(name.name) else {
+                    error(.undeclaredIdentifier(name.name), at: name.span)
+                    continue
+                }
+                switch v.storage {
+                case .varying: break
+                case .builtin(let b)
+                where [.glPosition, .glPointSize, .glFragCoord, .glPointCoord, .glFrontFacing,
+                       .glFragColor, .glFragData, .glTexCoord, .glFrontColor, .glBackColor]
+                    .contains(b):
+                    break
+                default:
+                    error(.invalidInvariant(name.name), at: name.span)
+                }
+            }
+            return []
+        }
+    }
+
+    func checkVariableList(_ list: VariableDeclarationList) -> [VariableDeclaration] {
+        let qualifiers = list.type.qualifiers
+        let spec = list.type.specifier
+        let base = resolveType(spec)
+        let storageQualifier = qualifiers.storage
+        let qualifierSpan = qualifiers.storageSpan ?? list.type.span
+
+        // Qualifier placement.
+        if let q = storageQualifier, q != .const, !isGlobalScope {
+            error(.qualifierNotAllowed(q.rawValue, reason: "is only allowed at global scope"),
+                  at: qualifierSpan)
+            declareQuietly(list, base)
+            return []
+        }
+        if qualifiers.isInvariant, storageQualifier != .varying {
+            error(.qualifierNotAllowed("invariant", reason: "can only qualify varyings"),
+                  at: qualifiers.invariantSpan)
+        }
+        if storageQualifier == .attribute, stage != .vertex {
+            error(.qualifierNotAllowed("attribute", reason: "is only allowed in vertex shaders"),
+                  at: qualifierSpan)
+            declareQuietly(list, base)
+            return []
+        }
+        if spec.precision != nil, !base.takesPrecision, !base.isError {
+            error(.precisionNotAllowed(base), at: spec.precisionSpan ?? spec.span)
+        }
+        var out: [VariableDeclaration] = []
+        for d in list.declarators {
+            var type = base
+            if let a = d.array { type = arrayType(of: base, a) }
+            if let v = declareVariable(d, type: type, list: list) { out.append(v) }
+        }
+        return out
+    }
+
+    /// Declares the names of a rejected declaration (as read-only variables) so later uses
+    /// don't report them as undeclared.
+    private func declareQuietly(_ list: VariableDeclarationList, _ base: GLSLType) {
+        let saved = diagnostics
+        defer { diagnostics = saved }
+        for d in list.declarators {
+            var type = base
+            if let a = d.array { type = arrayType(of: base, a) }
+            let v = Variable(id: makeID(), name: d.name.name, type: type, storage: .uniform,
+                             precision: nil, span: d.name.span)
+            declare(d.name.name, .variable(v), at: d.name.span)
+        }
+    }
+
+    private func interfaceTypeIsValid(_ q: StorageQualifier, _ type: GLSLType) -> Bool {
+        var element = type
+        if case .array(let e, _) = type {
+            if q == .attribute { return false }
+            element = e
+        }
+        switch element {
+        case .scalar(.float), .vector(.float, _), .matrix: return true
+        default: return false
+        }
+    }
+
+    private func declareVariable(
+        _ d: Declarator, type: GLSLType, list: VariableDeclarationList
+    ) -> VariableDeclaration? {
+        let q = list.type.qualifiers.storage
+        let name = d.name.name
+        if type == .void {
+            error(.invalidVariableType(.void, context: "variable '\(name)'"), at: list.type.span)
+            return nil
+        }
+        if type.containsSampler && q != .uniform && !type.isError {
+            error(.qualifierNotAllowed(
+                name, reason: "has type '\(type)': samplers can only be uniforms or parameters"),
+                  at: d.name.span)
+        }
+        if let q, q == .attribute || q == .varying, !type.isError,
+            !interfaceTypeIsValid(q, type)
+        {
+            error(.invalidInterfaceType(qualifier: q.rawValue, type), at: list.type.span)
+        }
+        let storage: Storage
+        switch q {
+        case .uniform?: storage = .uniform
+        case .attribute?: storage = .attribute
+        case .varying?: storage = .varying
+        case .const?: storage = .constant
+        case nil: storage = isGlobalScope ? .global : .local
+        }
+        let precision = resolvePrecision(
+            list.type.specifier.precision, for: type, at: list.type.specifier.span)
+
+        // The initializer is checked before the name is declared: `float x = x;` reads the
+        // outer `x`.
+        var initializer: TypedExpression?
+        if let i = d.initializer {
+            let value = checkExpression(i)
+            if type.isArray || type.containsArray {
+                error(.arrayInitializer, at: i.span)
+            } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
+                error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),
+                      at: i.span)
+            } else if !type.isError {
+                initializer = coerce(value, to: type)
+                let needsConstant = q == .const || q == .uniform || (isGlobalScope && version.isES)
+                if let ini = initializer, needsConstant, ini.constantValue == nil {
+                    let what =
+                        q == .const || q == .uniform
+                        ? "initializer of \(q!.rawValue) '\(name)'"
+                        : "initializer of global variable '\(name)'"
+                    error(.notConstant(what: what), at: i.span)
+                }
+            }
+        } else if q == .const, !type.isError {
+            error(.constWithoutInitializer(name), at: d.name.span)
+        }
+        let variable = Variable(
+            id: makeID(), name: name, type: type, storage: storage, precision: precision,
+            isConst: q == .const, isInvariant: list.type.qualifiers.isInvariant,
+            constantValue: q == .const ? initializer?.constantValue : nil, span: d.name.span)
+        guard declare(name, .variable(variable), at: d.name.span) else { return nil }
+        switch storage {
+        case .uniform: uniforms.append(InterfaceVariable(variable: variable))
+        case .attribute: attributes.append(InterfaceVariable(variable: variable))
+        case .varying: varyings.append(InterfaceVariable(variable: variable))
+        default: break
+        }
+        return VariableDeclaration(variable: variable, initializer: initializer, span: d.span)
+    }
+
+    // MARK: Functions
+
+    /// The parameters of a prototype, checked.
+    private func checkParameters(_ p: FunctionPrototype) -> [FunctionParameter] {
+        var out: [FunctionParameter] = []
+        for param in p.parameters {
+            var type = resolveType(param.type)
+            if let a = param.array { type = arrayType(of: type, a) }
+            let qualifier = param.direction ?? .in
+            if type == .void {
+                error(.invalidParameter("parameters cannot have type 'void'"), at: param.span)
+                type = .error
+            }
+            if param.isConst && qualifier != .in {
+                error(.invalidParameter("'const' parameters must be 'in' parameters"),
+                      at: param.constSpan)
+            }
+            if type.containsSampler && qualifier != .in {
+                error(.invalidParameter("sampler parameters must be 'in' parameters"),
+                      at: param.span)
+            }
+            if let pr = param.type.precision, !type.takesPrecision, !type.isError {
+                _ = pr
+                error(.precisionNotAllowed(type), at: param.type.precisionSpan ?? param.span)
+            }
+            let precision = resolvePrecision(param.type.precision, for: type, at: param.type.span)
+            out.append(FunctionParameter(
+                name: param.name?.name ?? "", type: type, qualifier: qualifier,
+                isConst: param.isConst, precision: precision))
+        }
+        return out
+    }
+
+    /// Declares (or finds the earlier declaration of) a function; `nil` when it is invalid.
+    func declareFunction(_ p: FunctionPrototype, isDefinition: Bool) -> FunctionEntry? {
+        let name = p.name.name
+        let returnType = resolveType(p.returnType.specifier)
+        if !p.returnType.qualifiers.isEmpty {
+            error(.qualifierNotAllowed(
+                p.returnType.qualifiers.storage?.rawValue ?? "qualifier",
+                reason: "cannot qualify a function's return type"),
+                  at: p.returnType.qualifiers.storageSpan ?? p.returnType.span)
+        }
+        if returnType.isArray || returnType.containsSampler {
+            error(.invalidVariableType(returnType, context: "a function's return value"),
+                  at: p.returnType.span)
+        }
+        let returnPrecision = resolvePrecision(
+            p.returnType.specifier.precision, for: returnType, at: p.returnType.span)
+        let params = checkParameters(p)
+        if name.hasPrefix("gl_") {
+            error(.reservedName(name), at: p.name.span)
+            return nil
+        }
+        // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
+        // it, and real shaders do it, e.g. `float cross(vec2, float)`); redefining one of its
+        // signatures is not. Reported, then declared anyway so calls don't cascade.
+        let parameterTypes = params.map(\.type)
+        if BuiltinCatalogue.byName[name]?.contains(where: {
+            $0.overload.parameterTypes == parameterTypes
+                && $0.availability.isAvailable(
+                    stage: stage, version: version, extensions: extensions)
+        }) == true {
+            error(.redefineBuiltin(
+                "\(name)(" + parameterTypes.map(\.description).joined(separator: ", ") + ")"),
+                  at: p.name.span)
+        }
+        if name == "main" && (returnType != .void || !params.isEmpty) {
+            error(.badMainSignature, at: p.span)
+        }
+        let group: FunctionGroup
+        switch scopes[0].symbols[name] {
+        case .functions(let g)?:
+            group = g
+        case nil:
+            group = FunctionGroup(name: name)
+            scopes[0].symbols[name] = .functions(group)
+        default:
+            error(.redefinition(name), at: p.name.span)
+            return nil
+        }
+        let types = params.map(\.type)
+        if let existing = group.entries.first(where: { $0.symbol.parameterTypes == types }) {
+            let signature = existing.symbol.signature
+            // A conflicting definition still counts as the definition, so calls don't
+            // also report it as missing.
+            if existing.symbol.returnType != returnType && !returnType.isError {
+                error(.conflictingReturnType(signature, returnType, existing.symbol.returnType),
+                      at: p.span, notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
+                return nil
+            }
+            if existing.symbol.parameters.map(\.qualifier) != params.map(\.qualifier)
+                || existing.symbol.parameters.map(\.isConst) != params.map(\.isConst)
+            {
+                error(.conflictingQualifiers(signature), at: p.span,
+                      notes: [.init("earlier declaration", at: existing.symbol.span)])
+                if isDefinition { existing.isDefined = true }
+                return nil
+            }
+            if isDefinition && existing.isDefined {
+                error(.functionRedefinition(signature), at: p.span,
+                      notes: [.init("earlier definition", at: existing.definitionSpan)])
+                return nil
+            }
+            return existing
+        }
+        let symbol = FunctionSymbol(
+            id: makeID(), name: name, returnType: returnType, returnPrecision: returnPrecision,
+            parameters: params, span: p.span)
+        let entry = FunctionEntry(symbol: symbol)
+        group.entries.append(entry)
+        functionEntries.append(entry)
+        return entry
+    }
+
+    func checkFunctionDefinition(_ definition: FunctionDefinition) -> CheckedFunction? {
+        let p = definition.prototype
+        guard let entry = declareFunction(p, isDefinition: true) else {
+            // Still check the body for errors, with the parameters declared.
+            pushScope()
+            loopDepth = 0
+            for decl in p.parameters {
+                guard let n = decl.name else { continue }
+                var t = resolveQuietly(decl.type)
+                if let a = decl.array { t = arrayType(of: t, a) }
+                let v = Variable(id: makeID(), name: n.name, type: t, storage: .parameter(.in),
+                                 precision: nil, span: n.span)
+                declare(n.name, .variable(v), at: n.span)
+            }
+            _ = checkStatements(definition.body)
+            popScope()
+            return nil
+        }
+        entry.isDefined = true
+        entry.definitionSpan = p.span
+        currentFunction = entry
+        currentFunctionHasReturn = false
+        loopDepth = 0
+        pushScope()
+        var parameters: [Variable] = []
+        for decl in p.parameters where decl.name == nil {
+            error(.invalidParameter("a parameter of a function definition needs a name"),
+                  at: decl.span)
+        }
+        for (param, decl) in zip(entry.symbol.parameters, p.parameters) {
+            let v = Variable(
+                id: makeID(), name: decl.name?.name ?? "", type: param.type,
+                storage: .parameter(param.qualifier), precision: param.precision,
+                isConst: param.isConst, span: decl.name?.span ?? decl.span)
+            if let n = decl.name { declare(n.name, .variable(v), at: n.span) }
+            parameters.append(v)
+        }
+        let body = checkStatements(definition.body)
+        popScope()
+        currentFunction = nil
+        let returnType = entry.symbol.returnType
+        if returnType != .void, !returnType.isError, !currentFunctionHasReturn {
+            error(.noReturnStatement(entry.symbol.name, returnType), at: p.name.span)
+        }
+        var seen: Set<ObjectIdentifier> = []
+        let callees = entry.calls.map(\.0.symbol).filter {
+            seen.insert(ObjectIdentifier($0)).inserted
+        }
+        return CheckedFunction(
+            symbol: entry.symbol, parameters: parameters, body: body, callees: callees,
+            span: definition.span)
+    }
+
+    /// Reports recursion (static cycles in the call graph) and calls of functions that are
+    /// declared but never defined.
+    func checkCallGraph() {
+        var state: [ObjectIdentifier: Int] = [:]  // 1 = on the stack, 2 = done
+        var stack: [FunctionEntry] = []
+        func visit(_ f: FunctionEntry) {
+            state[ObjectIdentifier(f)] = 1
+            stack.append(f)
+            for (callee, site) in f.calls {
+                switch state[ObjectIdentifier(callee)] {
+                case 1?:
+                    let start = stack.lastIndex { $0 === callee } ?? 0
+                    let path = stack[start...].map(\.symbol.name) + [callee.symbol.name]
+                    error(.recursion(path), at: site)
+                case nil:
+                    visit(callee)
+                default:
+                    break
+                }
+            }
+            stack.removeLast()
+            state[ObjectIdentifier(f)] = 2
+        }
+        let defined = functionEntries.filter(\.isDefined).sorted {
+            ($0.definitionSpan?.start ?? 0) < ($1.definitionSpan?.start ?? 0)
+        }
+        for f in defined where state[ObjectIdentifier(f)] == nil {
+            visit(f)
+        }
+        for f in functionEntries where !f.isDefined {
+            if let site = f.callSites.first {
+                error(.functionNotDefined(f.symbol.signature), at: site)
+            }
+        }
+    }
+}

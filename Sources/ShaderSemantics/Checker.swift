@@ -1,0 +1,246 @@
+import ShaderDiagnostics
+import ShaderSyntax
+
+/// How strictly the checker applies GLSL ES 1.00.
+public struct CheckOptions: Sendable {
+    /// Enforce Appendix A of the GLSL ES 1.00 specification: `for` loops only of the form
+    /// `for (int i = constant; i <op> constant; i++/i--/i += constant)` with the loop index not
+    /// written in the body, no `while`/`do` loops, and arrays other than uniforms indexed only
+    /// by constant-index expressions. Off by default: Mesa and GPUImage's shaders need the
+    /// relaxed rules.
+    public var isStrict: Bool
+
+    /// Creates options.
+    public init(isStrict: Bool = false) {
+        self.isStrict = isStrict
+    }
+}
+
+/// The outcome of checking: the checked shader when there were no errors, and every
+/// diagnostic (errors and warnings, parse diagnostics first).
+public struct CheckResult: Sendable {
+    /// The checked shader, or `nil` when any error was found.
+    public let shader: CheckedShader?
+    /// All diagnostics, in source order.
+    public let diagnostics: [Diagnostic]
+
+    /// The errors only.
+    public var errors: [Diagnostic] { diagnostics.filter(\.isError) }
+}
+
+/// The GLSL ES 1.00 type checker: turns a parsed shader into a `CheckedShader`.
+public enum Checker {
+    /// Checks a parsed shader.
+    ///
+    /// When the parse has errors, checking is skipped (its tree is incomplete, so checking it
+    /// would only produce follow-on errors) and the parse diagnostics are returned.
+    ///
+    /// - Parameters:
+    ///   - parse: the result of `ShaderSyntax.parse(_:stage:options:)`.
+    ///   - options: strictness.
+    /// - Returns: the checked shader (if valid) and all diagnostics.
+    public static func check(_ parse: ParseResult, options: CheckOptions = CheckOptions())
+        -> CheckResult
+    {
+        if parse.hasErrors {
+            return CheckResult(shader: nil, diagnostics: parse.diagnostics)
+        }
+        let context = CheckContext(
+            stage: parse.stage, version: parse.version, extensions: parse.enabledExtensions,
+            options: options, file: parse.translationUnit.span)
+        context.parseWarnings = parse.diagnostics.filter { !$0.isError }
+        let shader = context.checkTranslationUnit(parse.translationUnit)
+        let semantic = context.diagnostics.sorted { a, b in
+            (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)
+        }
+        let all = parse.diagnostics + semantic
+        return CheckResult(shader: all.containsError ? nil : shader, diagnostics: all)
+    }
+}
+
+/// Preprocesses, parses and checks a shader in one step.
+///
+/// - Parameters:
+///   - source: the shader text.
+///   - name: the file name diagnostics show.
+///   - stage: the shader's stage.
+///   - options: strictness.
+/// - Returns: the checked shader; its `warnings` hold any warnings.
+/// - Throws: `DiagnosticsError` with every diagnostic when the shader has errors.
+public func compileFrontEnd(
+    source: String, name: String, stage: ShaderStage, options: CheckOptions = CheckOptions()
+) throws(DiagnosticsError) -> CheckedShader {
+    let file = SourceFile(name: name, text: source)
+    let result = Checker.check(parse(file, stage: stage), options: options)
+    guard let shader = result.shader else { throw DiagnosticsError(result.diagnostics) }
+    return shader
+}
+
+/// A named thing in a scope.
+enum Symbol {
+    case variable(Variable)
+    case functions(FunctionGroup)
+    case structure(StructType)
+}
+
+/// All user overloads of one function name.
+final class FunctionGroup {
+    let name: String
+    var entries: [FunctionEntry] = []
+    init(name: String) { self.name = name }
+}
+
+/// One user overload: its symbol and what the checker learned about it.
+final class FunctionEntry {
+    let symbol: FunctionSymbol
+    var isDefined = false
+    var definitionSpan: SourceSpan?
+    /// Calls made by the body: callee and call site.
+    var calls: [(FunctionEntry, SourceSpan)] = []
+    /// Call sites of this function (for "never defined").
+    var callSites: [SourceSpan] = []
+    init(symbol: FunctionSymbol) { self.symbol = symbol }
+}
+
+/// One lexical scope: names and default precisions.
+struct Scope {
+    var symbols: [String: Symbol] = [:]
+    var precisions: [GLSLType: PrecisionQualifier] = [:]
+}
+
+/// The state of one check. A class so the helpers in the `+` files can share it.
+final class CheckContext {
+    let stage: ShaderStage
+    let version: LanguageVersion
+    let extensions: Set<String>
+    let options: CheckOptions
+    let fileSpan: SourceSpan
+
+    var diagnostics: [Diagnostic] = []
+    /// The preprocessor's and parser's warnings, for `CheckedShader.warnings`.
+    var parseWarnings: [Diagnostic] = []
+    var scopes: [Scope] = [Scope()]
+    var nextID = 0
+
+    // The function being checked.
+    var currentFunction: FunctionEntry?
+    var currentFunctionHasReturn = false
+    var loopDepth = 0
+    var functionEntries: [FunctionEntry] = []
+
+    // Built-ins created on first use.
+    var builtinVariables: [String: Variable] = [:]
+    var depthRangeType: StructType?
+    var compatStructs: [String: StructType] = [:]
+
+    // Interface and usage facts.
+    var uniforms: [InterfaceVariable] = []
+    var attributes: [InterfaceVariable] = []
+    var varyings: [InterfaceVariable] = []
+    var builtinsUsed: Set<BuiltinVariable> = []
+    var usesDiscard = false
+    var usesDerivatives = false
+    var firstFragColorWrite: SourceSpan?
+    var firstFragDataWrite: SourceSpan?
+    var anonymousStructCount = 0
+    /// Loop indices of Appendix A loops being checked (strict mode).
+    var loopIndices: [Variable] = []
+
+    init(
+        stage: ShaderStage, version: LanguageVersion, extensions: Set<String>,
+        options: CheckOptions, file: SourceSpan
+    ) {
+        self.stage = stage
+        self.version = version
+        self.extensions = extensions
+        self.options = options
+        self.fileSpan = file
+        scopes[0].precisions = defaultPrecisions()
+    }
+
+    // MARK: Diagnostics
+
+    func error(_ e: SemanticError, at span: SourceSpan?, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(e.diagnostic(at: span, notes: notes))
+    }
+
+    func warning(_ message: String, at span: SourceSpan?) {
+        diagnostics.append(.warning(message, at: span))
+    }
+
+    func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    // MARK: Scopes
+
+    func pushScope() { scopes.append(Scope()) }
+    func popScope() { scopes.removeLast() }
+    var isGlobalScope: Bool { scopes.count == 1 }
+
+    func lookup(_ name: String) -> Symbol? {
+        for scope in scopes.reversed() {
+            if let s = scope.symbols[name] { return s }
+        }
+        if let v = builtinVariable(named: name) { return .variable(v) }
+        return nil
+    }
+
+    /// Declares `name` in the innermost scope; reports a redefinition if it is taken there.
+    @discardableResult
+    func declare(_ name: String, _ symbol: Symbol, at span: SourceSpan) -> Bool {
+        if name.hasPrefix("gl_") {
+            error(.reservedName(name), at: span)
+            return false
+        }
+        if scopes[scopes.count - 1].symbols[name] != nil {
+            error(.redefinition(name), at: span)
+            return false
+        }
+        if name.contains("__") {
+            warning("identifier '\(name)' contains '__', which is reserved for the implementation",
+                    at: span)
+        }
+        scopes[scopes.count - 1].symbols[name] = symbol
+        return true
+    }
+
+    // MARK: Precision
+
+    func defaultPrecisions() -> [GLSLType: PrecisionQualifier] {
+        guard version.isES else { return [:] }
+        switch stage {
+        case .vertex:
+            return [.float: .highp, .int: .highp, .sampler2D: .lowp, .samplerCube: .lowp]
+        case .fragment:
+            return [.int: .mediump, .sampler2D: .lowp, .samplerCube: .lowp]
+        }
+    }
+
+    func defaultPrecision(for type: GLSLType) -> PrecisionQualifier? {
+        guard let key = type.precisionClass else { return nil }
+        for scope in scopes.reversed() {
+            if let p = scope.precisions[key] { return p }
+        }
+        return nil
+    }
+
+    /// The precision a declaration of `type` gets; reports the missing-default error of
+    /// GLSL ES fragment shaders.
+    func resolvePrecision(
+        _ written: PrecisionQualifier?, for type: GLSLType, at span: SourceSpan
+    ) -> PrecisionQualifier? {
+        if let written { return written }
+        guard type.takesPrecision else { return nil }
+        if let p = defaultPrecision(for: type) { return p }
+        if version.isES && !type.containsError {
+            error(.noPrecision(type), at: span)
+        }
+        return nil
+    }
+
+    // MARK: Extensions
+
+    func isExtensionEnabled(_ name: String) -> Bool { extensions.contains(name) }
+}

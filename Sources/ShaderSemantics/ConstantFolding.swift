@@ -1,0 +1,320 @@
+import Foundation
+
+/// Evaluates operators, constructors and built-in functions on constants (§4.3.3, §5.10).
+/// Float arithmetic is IEEE fp32, as the executor computes it; integer arithmetic wraps.
+enum ConstantFolder {
+    // MARK: Component-wise helpers
+
+    /// Applies `f` to each pair of components, broadcasting a scalar operand.
+    static func zipComponents(
+        _ a: ConstantValue, _ b: ConstantValue, as type: GLSLType,
+        _ f: (ScalarValue, ScalarValue) -> ScalarValue?
+    ) -> ConstantValue? {
+        let n = max(a.components.count, b.components.count)
+        var out: [ScalarValue] = []
+        out.reserveCapacity(n)
+        for i in 0..<n {
+            let x = a.components.count == 1 ? a.components[0] : a.components[i]
+            let y = b.components.count == 1 ? b.components[0] : b.components[i]
+            guard let r = f(x, y) else { return nil }
+            out.append(r)
+        }
+        guard out.count == type.componentCount else { return nil }
+        return ConstantValue(type: type, components: out)
+    }
+
+    static func map(
+        _ a: ConstantValue, as type: GLSLType, _ f: (ScalarValue) -> ScalarValue?
+    ) -> ConstantValue? {
+        var out: [ScalarValue] = []
+        for c in a.components {
+            guard let r = f(c) else { return nil }
+            out.append(r)
+        }
+        guard out.count == type.componentCount else { return nil }
+        return ConstantValue(type: type, components: out)
+    }
+
+    // MARK: Operators
+
+    static func unary(_ op: UnaryOperator, _ a: ConstantValue) -> ConstantValue? {
+        switch op {
+        case .plus: return a
+        case .negate:
+            return map(a, as: a.type) {
+                switch $0 {
+                case .float(let f): .float(-f)
+                case .int(let i): .int(0 &- i)
+                case .bool: nil
+                }
+            }
+        case .logicalNot:
+            guard let b = a.scalar, case .bool(let v) = b else { return nil }
+            return .bool(!v)
+        default:
+            return nil
+        }
+    }
+
+    static func binary(
+        _ op: BinaryOperator, _ a: ConstantValue, _ b: ConstantValue, type: GLSLType
+    ) -> ConstantValue? {
+        switch op {
+        case .add: return arithmetic(a, b, type, { $0 + $1 }, { $0 &+ $1 })
+        case .subtract: return arithmetic(a, b, type, { $0 - $1 }, { $0 &- $1 })
+        case .multiply: return arithmetic(a, b, type, { $0 * $1 }, { $0 &* $1 })
+        case .divide:
+            return arithmetic(a, b, type, { $0 / $1 }, { x, y in
+                y == 0 ? nil : (x == Int32.min && y == -1 ? x : x / y)
+            })
+        case .matrixTimesMatrix, .matrixTimesVector, .vectorTimesMatrix:
+            return linearAlgebra(op, a, b, type: type)
+        case .less, .greater, .lessEqual, .greaterEqual:
+            guard let x = a.scalar, let y = b.scalar else { return nil }
+            let r: Bool
+            switch (x, y) {
+            case (.float(let p), .float(let q)):
+                r = compare(op, p, q)
+            case (.int(let p), .int(let q)):
+                r = compare(op, p, q)
+            default: return nil
+            }
+            return .bool(r)
+        case .equal: return .bool(a.components == b.components)
+        case .notEqual: return .bool(a.components != b.components)
+        case .logicalAnd, .logicalOr, .logicalXor:
+            guard let x = a.scalar?.boolValue, let y = b.scalar?.boolValue else { return nil }
+            switch op {
+            case .logicalAnd: return .bool(x && y)
+            case .logicalOr: return .bool(x || y)
+            default: return .bool(x != y)
+            }
+        }
+    }
+
+    private static func compare<T: Comparable>(_ op: BinaryOperator, _ p: T, _ q: T) -> Bool {
+        switch op {
+        case .less: p < q
+        case .greater: p > q
+        case .lessEqual: p <= q
+        default: p >= q
+        }
+    }
+
+    private static func arithmetic(
+        _ a: ConstantValue, _ b: ConstantValue, _ type: GLSLType,
+        _ f: (Float, Float) -> Float, _ i: (Int32, Int32) -> Int32?
+    ) -> ConstantValue? {
+        zipComponents(a, b, as: type) { x, y in
+            switch (x, y) {
+            case (.float(let p), .float(let q)): .float(f(p, q))
+            case (.int(let p), .int(let q)): i(p, q).map { .int($0) }
+            default: nil
+            }
+        }
+    }
+
+    private static func linearAlgebra(
+        _ op: BinaryOperator, _ a: ConstantValue, _ b: ConstantValue, type: GLSLType
+    ) -> ConstantValue? {
+        let x = a.components.map(\.floatValue)
+        let y = b.components.map(\.floatValue)
+        var out: [Float] = []
+        switch op {
+        case .matrixTimesMatrix:
+            guard case .matrix(let n) = type else { return nil }
+            for col in 0..<n {
+                for row in 0..<n {
+                    var s: Float = 0
+                    for k in 0..<n { s += x[k * n + row] * y[col * n + k] }
+                    out.append(s)
+                }
+            }
+        case .matrixTimesVector:
+            let n = y.count
+            for row in 0..<n {
+                var s: Float = 0
+                for k in 0..<n { s += x[k * n + row] * y[k] }
+                out.append(s)
+            }
+        default:
+            let n = x.count
+            for col in 0..<n {
+                var s: Float = 0
+                for k in 0..<n { s += x[k] * y[col * n + k] }
+                out.append(s)
+            }
+        }
+        return ConstantValue(type: type, components: out.map { .float($0) })
+    }
+
+    // MARK: Constructors
+
+    static func construct(
+        _ kind: ConstructorKind, type: GLSLType, _ args: [ConstantValue]
+    ) -> ConstantValue? {
+        switch kind {
+        case .structure:
+            return ConstantValue(type: type, components: args.flatMap(\.components))
+        case .scalarConversion, .vectorFromScalar, .vectorFromComponents, .implicitConversion:
+            guard let k = type.scalarKind else { return nil }
+            let all = args.flatMap(\.components)
+            let n = type.componentCount
+            let comps: [ScalarValue] =
+                kind == .vectorFromScalar
+                ? Array(repeating: all[0].converted(to: k), count: n)
+                : all.prefix(n).map { $0.converted(to: k) }
+            guard comps.count == n else { return nil }
+            return ConstantValue(type: type, components: comps)
+        case .matrixFromScalar:
+            guard case .matrix(let n) = type, let s = args.first?.components.first else {
+                return nil
+            }
+            var comps = [ScalarValue](repeating: .float(0), count: n * n)
+            for i in 0..<n { comps[i * n + i] = .float(s.floatValue) }
+            return ConstantValue(type: type, components: comps)
+        case .matrixFromComponents:
+            let comps = args.flatMap(\.components).map { ScalarValue.float($0.floatValue) }
+            guard comps.count == type.componentCount else { return nil }
+            return ConstantValue(type: type, components: comps)
+        case .matrixFromMatrix:
+            guard case .matrix(let n) = type, let m = args.first,
+                case .matrix(let k) = m.type
+            else { return nil }
+            var comps: [ScalarValue] = []
+            for c in 0..<n {
+                for r in 0..<n {
+                    if c < k && r < k {
+                        comps.append(m.components[c * k + r])
+                    } else {
+                        comps.append(.float(c == r ? 1 : 0))
+                    }
+                }
+            }
+            return ConstantValue(type: type, components: comps)
+        }
+    }
+
+    // MARK: Built-in functions
+
+    /// Folds a built-in call on constant arguments; `nil` for functions that aren't
+    /// foldable (texture lookups, derivatives) or results that are undefined.
+    static func builtin(_ overload: BuiltinOverload, _ args: [ConstantValue]) -> ConstantValue? {
+        let type = overload.returnType
+        let f = args.map { $0.components.map(\.floatValue) }
+        func per(_ g: (Float) -> Float) -> ConstantValue? {
+            floats(f[0].map(g), type)
+        }
+        // Component `i` of argument `a`, broadcasting scalars.
+        func at(_ a: Int, _ i: Int) -> Float { f[a].count == 1 ? f[a][0] : f[a][i] }
+        func per2(_ g: (Float, Float) -> Float) -> ConstantValue? {
+            floats((0..<type.componentCount).map { g(at(0, $0), at(1, $0)) }, type)
+        }
+        func per3(_ g: (Float, Float, Float) -> Float) -> ConstantValue? {
+            floats((0..<type.componentCount).map { g(at(0, $0), at(1, $0), at(2, $0)) }, type)
+        }
+        func dotp(_ x: [Float], _ y: [Float]) -> Float {
+            var s: Float = 0
+            for i in x.indices { s += x[i] * y[i] }
+            return s
+        }
+        switch overload.function {
+        case .radians: return per { $0 * (Float.pi / 180) }
+        case .degrees: return per { $0 * (180 / Float.pi) }
+        case .sin: return per { Foundation.sin($0) }
+        case .cos: return per { Foundation.cos($0) }
+        case .tan: return per { Foundation.tan($0) }
+        case .asin: return per { Foundation.asin($0) }
+        case .acos: return per { Foundation.acos($0) }
+        case .atan:
+            if args.count == 1 { return per { Foundation.atan($0) } }
+            return per2 { Foundation.atan2($0, $1) }
+        case .pow: return per2 { Foundation.pow($0, $1) }
+        case .exp: return per { Foundation.exp($0) }
+        case .log: return per { Foundation.log($0) }
+        case .exp2: return per { Foundation.exp2($0) }
+        case .log2: return per { Foundation.log2($0) }
+        case .sqrt: return per { $0.squareRoot() }
+        case .inversesqrt: return per { 1 / $0.squareRoot() }
+        case .abs: return per { Swift.abs($0) }
+        case .sign: return per { $0 > 0 ? 1 : ($0 < 0 ? -1 : 0) }
+        case .floor: return per { $0.rounded(.down) }
+        case .ceil: return per { $0.rounded(.up) }
+        case .fract: return per { $0 - $0.rounded(.down) }
+        case .mod: return per2 { $0 - $1 * ($0 / $1).rounded(.down) }
+        case .min: return per2 { Swift.min($0, $1) }
+        case .max: return per2 { Swift.max($0, $1) }
+        case .clamp: return per3 { Swift.min(Swift.max($0, $1), $2) }
+        case .mix: return per3 { $0 + ($1 - $0) * $2 }
+        case .step: return per2 { $1 < $0 ? 0 : 1 }
+        case .smoothstep:
+            return per3 { e0, e1, x in
+                let t = Swift.min(Swift.max((x - e0) / (e1 - e0), 0), 1)
+                return t * t * (3 - 2 * t)
+            }
+        case .length: return floats([dotp(f[0], f[0]).squareRoot()], type)
+        case .distance:
+            let d = zip(f[0], f[1]).map { $0 - $1 }
+            return floats([dotp(d, d).squareRoot()], type)
+        case .dot: return floats([dotp(f[0], f[1])], type)
+        case .cross:
+            let a = f[0]
+            let b = f[1]
+            return floats(
+                [a[1] * b[2] - b[1] * a[2], a[2] * b[0] - b[2] * a[0], a[0] * b[1] - b[0] * a[1]],
+                type)
+        case .normalize:
+            let l = dotp(f[0], f[0]).squareRoot()
+            return floats(f[0].map { $0 / l }, type)
+        case .faceforward:
+            let d = dotp(f[2], f[1])
+            return floats(f[0].map { d < 0 ? $0 : -$0 }, type)
+        case .reflect:
+            let d = dotp(f[1], f[0])
+            return floats(zip(f[0], f[1]).map { $0 - 2 * d * $1 }, type)
+        case .refract:
+            let eta = f[2][0]
+            let d = dotp(f[1], f[0])
+            let k = 1 - eta * eta * (1 - d * d)
+            if k < 0 { return floats(f[0].map { _ in 0 }, type) }
+            return floats(zip(f[0], f[1]).map { eta * $0 - (eta * d + k.squareRoot()) * $1 }, type)
+        case .matrixCompMult: return per2 { $0 * $1 }
+        case .transpose:
+            guard case .matrix(let n) = type else { return nil }
+            var out: [Float] = []
+            for c in 0..<n { for r in 0..<n { out.append(f[0][r * n + c]) } }
+            return floats(out, type)
+        case .outerProduct:
+            var out: [Float] = []
+            for c in f[1] { for r in f[0] { out.append(r * c) } }
+            return floats(out, type)
+        case .lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual, .equal, .notEqual:
+            var out: [ScalarValue] = []
+            for (x, y) in zip(args[0].components, args[1].components) {
+                let r: Bool
+                switch overload.function {
+                case .lessThan: r = x.floatValue < y.floatValue
+                case .lessThanEqual: r = x.floatValue <= y.floatValue
+                case .greaterThan: r = x.floatValue > y.floatValue
+                case .greaterThanEqual: r = x.floatValue >= y.floatValue
+                case .equal: r = x == y
+                default: r = x != y
+                }
+                out.append(.bool(r))
+            }
+            return ConstantValue(type: type, components: out)
+        case .any: return .bool(args[0].components.contains { $0.boolValue })
+        case .all: return .bool(args[0].components.allSatisfy { $0.boolValue })
+        case .not:
+            return ConstantValue(
+                type: type, components: args[0].components.map { .bool(!$0.boolValue) })
+        default:
+            return nil
+        }
+    }
+
+    private static func floats(_ values: [Float], _ type: GLSLType) -> ConstantValue? {
+        guard values.count == type.componentCount else { return nil }
+        return ConstantValue(type: type, components: values.map { .float($0) })
+    }
+}

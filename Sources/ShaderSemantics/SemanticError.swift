@@ -1,0 +1,168 @@
+import ShaderDiagnostics
+import ShaderSyntax
+
+/// Every problem the checker reports. Each case carries its data; `message` renders it the
+/// way all Shade diagnostics read (lowercase, expected vs found).
+public enum SemanticError: Sendable, Hashable {
+    // Names and scopes.
+    case undeclaredIdentifier(String)
+    case undeclaredFunction(String)
+    case notAFunction(String)
+    case notAType(String)
+    case redefinition(String)
+    case reservedName(String)
+    // Types and conversions.
+    case cannotConvert(from: GLSLType, to: GLSLType)
+    case unsupportedType(String)
+    case invalidVariableType(GLSLType, context: String)
+    case noPrecision(GLSLType)
+    case precisionNotAllowed(GLSLType)
+    // Operators.
+    case invalidBinaryOperands(op: String, GLSLType, GLSLType)
+    case invalidUnaryOperand(op: String, GLSLType)
+    case conditionNotBool(GLSLType)
+    case ternaryMismatch(GLSLType, GLSLType)
+    // L-values.
+    case notAnLValue
+    case readOnly(name: String, reason: String)
+    case repeatedSwizzleLValue(String)
+    case arrayAssignment
+    // Selection.
+    case invalidSwizzle(String, GLSLType)
+    case noMember(String, GLSLType)
+    case notIndexable(GLSLType)
+    case indexNotInt(GLSLType)
+    case indexOutOfRange(Int, GLSLType)
+    // Constants and arrays.
+    case arraySizeNotConstant
+    case arraySizeNotPositive(Int)
+    case notConstant(what: String)
+    case constWithoutInitializer(String)
+    case arrayInitializer
+    // Constructors and calls.
+    case constructorNeedsArguments(GLSLType)
+    case constructorTooManyArguments(GLSLType)
+    case constructorTooFewComponents(GLSLType, provided: Int, needed: Int)
+    case constructorMatrixArgument(GLSLType)
+    case constructorInvalidArgument(GLSLType, argument: GLSLType)
+    case structConstructorArity(GLSLType, expected: Int, found: Int)
+    case noMatchingOverload(signature: String)
+    case builtinUnavailable(name: String, reason: String)
+    case outArgumentNotLValue(index: Int, function: String)
+    // Functions.
+    /// A user function with the signature of a built-in, e.g. `sin(float)`.
+    case redefineBuiltin(String)
+    case conflictingReturnType(String, GLSLType, GLSLType)
+    case conflictingQualifiers(String)
+    case functionRedefinition(String)
+    case functionNotDefined(String)
+    case recursion([String])
+    case duplicateMember(String)
+    case missingMain
+    case badMainSignature
+    case returnValueInVoid(String)
+    case missingReturnValue(String)
+    /// A non-void function whose body has no `return` at all (Mesa rejects these; a return on
+    /// only some paths is allowed).
+    case noReturnStatement(String, GLSLType)
+    case nestedFunctionDeclaration
+    case invalidParameter(String)
+    // Statements and stages.
+    case breakOutsideLoop(String)
+    case discardInVertexShader
+    case qualifierNotAllowed(String, reason: String)
+    case invalidInterfaceType(qualifier: String, GLSLType)
+    case bothFragColorAndFragData
+    case invalidInvariant(String)
+    case loopNotInAppendixAForm(String)
+    case dynamicIndexInStrictMode(String)
+
+    /// The message, lowercase and without a trailing period.
+    public var message: String {
+        switch self {
+        case .undeclaredIdentifier(let n): "use of undeclared identifier '\(n)'"
+        case .undeclaredFunction(let n): "use of undeclared function '\(n)'"
+        case .notAFunction(let n): "called object '\(n)' is not a function"
+        case .notAType(let n): "unknown type '\(n)'"
+        case .redefinition(let n): "redefinition of '\(n)'"
+        case .reservedName(let n):
+            "identifier '\(n)' is reserved: names starting with 'gl_' belong to GLSL"
+        case .cannotConvert(let a, let b): "cannot convert from '\(a)' to '\(b)'"
+        case .unsupportedType(let n): "type '\(n)' is not supported"
+        case .invalidVariableType(let t, let c): "\(c) cannot have type '\(t)'"
+        case .noPrecision(let t):
+            "no precision specified for '\(t)': add a qualifier or 'precision mediump float;'"
+        case .precisionNotAllowed(let t): "precision qualifiers cannot be used with '\(t)'"
+        case .invalidBinaryOperands(let op, let a, let b):
+            "invalid operands to binary '\(op)': '\(a)' and '\(b)'"
+        case .invalidUnaryOperand(let op, let t): "invalid operand to unary '\(op)': '\(t)'"
+        case .conditionNotBool(let t): "condition must be a scalar 'bool', found '\(t)'"
+        case .ternaryMismatch(let a, let b):
+            "operands of '?:' have different types: '\(a)' and '\(b)'"
+        case .notAnLValue: "expression is not an l-value and cannot be assigned"
+        case .readOnly(let n, let r): "'\(n)' is \(r) and cannot be assigned"
+        case .repeatedSwizzleLValue(let s):
+            "swizzle '\(s)' has repeated components and cannot be assigned (not an l-value)"
+        case .arrayAssignment: "arrays cannot be assigned in GLSL ES 1.00"
+        case .invalidSwizzle(let s, let t): "invalid swizzle '\(s)' on '\(t)'"
+        case .noMember(let n, let t): "no member named '\(n)' in '\(t)'"
+        case .notIndexable(let t): "'\(t)' cannot be indexed"
+        case .indexNotInt(let t): "index must be a scalar 'int', found '\(t)'"
+        case .indexOutOfRange(let i, let t): "index \(i) is out of range for '\(t)'"
+        case .arraySizeNotConstant: "array size must be a constant integer expression"
+        case .arraySizeNotPositive(let n): "array size must be greater than zero, found \(n)"
+        case .notConstant(let what): "\(what) must be a constant expression"
+        case .constWithoutInitializer(let n): "const variable '\(n)' needs an initializer"
+        case .arrayInitializer: "arrays cannot be initialized in GLSL ES 1.00"
+        case .constructorNeedsArguments(let t): "'\(t)' constructor needs at least one argument"
+        case .constructorTooManyArguments(let t): "too many arguments to '\(t)' constructor"
+        case .constructorTooFewComponents(let t, let p, let n):
+            "not enough components for '\(t)' constructor: \(p) provided, \(n) needed"
+        case .constructorMatrixArgument(let t):
+            "a matrix argument to the '\(t)' constructor must be its only argument"
+        case .constructorInvalidArgument(let t, let a):
+            "cannot construct '\(t)' from an argument of type '\(a)'"
+        case .structConstructorArity(let t, let e, let f):
+            "wrong number of arguments to '\(t)' constructor: expected \(e), found \(f)"
+        case .noMatchingOverload(let s): "no matching overload for call to '\(s)'"
+        case .builtinUnavailable(let n, let r): "'\(n)' \(r)"
+        case .outArgumentNotLValue(let i, let f):
+            "argument \(i) of '\(f)' is an 'out' or 'inout' parameter and needs an l-value"
+        case .redefineBuiltin(let n): "cannot redefine built-in function '\(n)'"
+        case .conflictingReturnType(let s, let a, let b):
+            "conflicting return type for '\(s)': '\(a)', earlier '\(b)'"
+        case .conflictingQualifiers(let s):
+            "parameter qualifiers of '\(s)' differ from its earlier declaration"
+        case .functionRedefinition(let s): "redefinition of '\(s)'"
+        case .functionNotDefined(let s): "function '\(s)' is called but never defined"
+        case .recursion(let path):
+            path.count <= 2
+                ? "recursion is not allowed: '\(path[0])' calls itself"
+                : "recursion is not allowed: " + path.map { "'\($0)'" }.joined(separator: " calls ")
+        case .duplicateMember(let n): "duplicate member '\(n)' in structure"
+        case .missingMain: "missing 'main' function: every shader needs 'void main()'"
+        case .badMainSignature: "'main' must be declared as 'void main()'"
+        case .returnValueInVoid(let n): "void function '\(n)' cannot return a value"
+        case .missingReturnValue(let n): "non-void function '\(n)' must return a value"
+        case .noReturnStatement(let n, let t):
+            "function '\(n)' returns '\(t)' but has no return statement"
+        case .nestedFunctionDeclaration: "functions can only be declared at global scope"
+        case .invalidParameter(let r): r
+        case .breakOutsideLoop(let k): "'\(k)' is only allowed inside a loop"
+        case .discardInVertexShader: "'discard' is only allowed in fragment shaders"
+        case .qualifierNotAllowed(let q, let r): "'\(q)' \(r)"
+        case .invalidInterfaceType(let q, let t): "\(q) cannot have type '\(t)'"
+        case .bothFragColorAndFragData:
+            "a shader cannot write both 'gl_FragColor' and 'gl_FragData'"
+        case .invalidInvariant(let n):
+            "'\(n)' cannot be made invariant: only varyings and built-in outputs can"
+        case .loopNotInAppendixAForm(let r): "loop not allowed in strict mode: \(r)"
+        case .dynamicIndexInStrictMode(let r): "index not allowed in strict mode: \(r)"
+        }
+    }
+
+    /// The error as a diagnostic at `span`.
+    public func diagnostic(at span: SourceSpan?, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        .error(message, at: span, notes: notes)
+    }
+}

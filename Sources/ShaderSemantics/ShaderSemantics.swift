@@ -1,1 +1,0 @@
-// ShaderSemantics: see README.md for what this module does.

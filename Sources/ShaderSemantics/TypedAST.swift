@@ -1,0 +1,295 @@
+import ShaderDiagnostics
+import ShaderSyntax
+
+/// A unary operator, after checking.
+public enum UnaryOperator: String, Sendable, Hashable {
+    /// `+x`.
+    case plus = "+"
+    /// `-x`, component-wise.
+    case negate = "-"
+    /// `!x`, on `bool` only.
+    case logicalNot = "!"
+    /// `++x`.
+    case preIncrement = "++x"
+    /// `--x`.
+    case preDecrement = "--x"
+    /// `x++`.
+    case postIncrement = "x++"
+    /// `x--`.
+    case postDecrement = "x--"
+
+    /// `true` for the four increment/decrement forms (their operand is an l-value).
+    public var isIncrementOrDecrement: Bool {
+        switch self {
+        case .preIncrement, .preDecrement, .postIncrement, .postDecrement: true
+        default: false
+        }
+    }
+}
+
+/// A binary operator, after checking.
+///
+/// `*` is split by meaning: `multiply` is component-wise (including scalar × vector/matrix and
+/// vector × vector), the three linear-algebra products have their own cases. For the
+/// component-wise arithmetic operators one operand may be a scalar and the other a vector or
+/// matrix ("the scalar is applied to every component"); otherwise both operands have the same
+/// type.
+public enum BinaryOperator: String, Sendable, Hashable {
+    case add = "+"
+    case subtract = "-"
+    /// Component-wise `*`.
+    case multiply = "*"
+    case divide = "/"
+    /// `matN * matN`, linear-algebraic.
+    case matrixTimesMatrix = "mat*mat"
+    /// `matN * vecN` (vector treated as a column).
+    case matrixTimesVector = "mat*vec"
+    /// `vecN * matN` (vector treated as a row).
+    case vectorTimesMatrix = "vec*mat"
+    /// `<`, `>`, `<=`, `>=` on scalar `int` or `float`.
+    case less = "<"
+    case greater = ">"
+    case lessEqual = "<="
+    case greaterEqual = ">="
+    /// `==` / `!=` on any non-array, non-sampler type: one `bool` for the whole value.
+    case equal = "=="
+    case notEqual = "!="
+    /// `&&`, `||` short-circuit; `^^` does not.
+    case logicalAnd = "&&"
+    case logicalOr = "||"
+    case logicalXor = "^^"
+}
+
+/// How a constructor call builds its value (§5.4). The arguments are in
+/// `TypedExpression.Kind.construct`.
+public enum ConstructorKind: Sendable, Hashable {
+    /// `float(x)`, `int(x)`, `bool(x)`: converts the first component of the one argument
+    /// (which may be a scalar, vector or matrix).
+    case scalarConversion
+    /// `vecN(s)`: one scalar (converted) replicated to every component.
+    case vectorFromScalar
+    /// `vecN(a, b, …)` or `vecN(v)`: the arguments' components in order, each converted to the
+    /// vector's kind; extra components of the last argument are dropped (`vec3(vec4)` is
+    /// allowed). A matrix argument contributes its components column by column.
+    case vectorFromComponents
+    /// `matN(s)`: `s` (converted) on the diagonal, zero elsewhere.
+    case matrixFromScalar
+    /// `matN(a, b, …)`: components in column-major order, converted to float.
+    case matrixFromComponents
+    /// `matN(m)` with a matrix argument: the overlapping top-left part is copied, the rest is
+    /// taken from the identity matrix.
+    case matrixFromMatrix
+    /// `S(a, b, …)`: one argument per member, types exactly matching.
+    case structure
+    /// An implicit `int` → `float` conversion inserted by the checker (desktop GLSL 1.20 only);
+    /// one argument, scalar or vector.
+    case implicitConversion
+}
+
+/// A built-in function call's chosen overload.
+public struct BuiltinOverload: Sendable, Hashable, CustomStringConvertible {
+    /// Which built-in.
+    public let function: BuiltinFunction
+    /// The parameter types of the chosen overload, after expanding `genType`.
+    public let parameterTypes: [GLSLType]
+    /// The return type.
+    public let returnType: GLSLType
+
+    public var description: String {
+        "\(returnType) \(function.rawValue)(" + parameterTypes.map(\.description)
+            .joined(separator: ", ") + ")"
+    }
+
+    /// Evaluates the overload on constant arguments, as the checker folds calls (IEEE fp32).
+    ///
+    /// - Parameter arguments: one constant per parameter, of the parameter's type.
+    /// - Returns: the result, or `nil` for functions that aren't foldable (texture lookups,
+    ///   derivatives, `ftransform`) or arguments that don't fit.
+    public func evaluate(_ arguments: [ConstantValue]) -> ConstantValue? {
+        guard arguments.map(\.type) == parameterTypes else { return nil }
+        return ConstantFolder.builtin(self, arguments)
+    }
+}
+
+/// A checked expression: every node knows its type, and folded constants carry their value.
+public struct TypedExpression: Sendable, CustomStringConvertible {
+    /// What the node computes.
+    public indirect enum Kind: Sendable {
+        /// A literal, or a folded expression the checker replaced by its value.
+        case constant(ConstantValue)
+        /// A use of a declared (or built-in) variable.
+        case variable(Variable)
+        /// `base.xyz`: the component indices (0–3) in order; never empty, at most 4.
+        case swizzle(TypedExpression, components: [Int])
+        /// `base.member`: the member's index in the structure.
+        case field(TypedExpression, index: Int, name: String)
+        /// `base[index]` on an array, matrix (a column) or vector (a component).
+        case index(TypedExpression, TypedExpression)
+        /// A unary operator. For increments the operand is an l-value.
+        case unary(UnaryOperator, TypedExpression)
+        /// A binary operator (see `BinaryOperator` for operand shapes).
+        case binary(BinaryOperator, TypedExpression, TypedExpression)
+        /// `lhs = rhs` (`op == nil`) or `lhs op= rhs` (`op` is `add`, `subtract`, `multiply`,
+        /// `divide` or one of the linear-algebra products, as for the binary form). The
+        /// value is the new value of `lhs`.
+        case assignment(BinaryOperator?, TypedExpression, TypedExpression)
+        /// `condition ? a : b`: the condition is a scalar `bool`; only one side is evaluated.
+        case ternary(TypedExpression, TypedExpression, TypedExpression)
+        /// `a, b`: evaluates `a`, then yields `b`.
+        case comma(TypedExpression, TypedExpression)
+        /// A call of a user function; `out`/`inout` arguments are l-values.
+        case call(FunctionSymbol, [TypedExpression])
+        /// A call of a built-in function.
+        case builtinCall(BuiltinOverload, [TypedExpression])
+        /// A constructor of `type` (the node's type).
+        case construct(ConstructorKind, [TypedExpression])
+    }
+
+    /// What the node computes.
+    public let kind: Kind
+    /// The type of the value; `.error` only in shaders that failed to check (never in a
+    /// `CheckedShader`).
+    public let type: GLSLType
+    /// The value, when the checker folded the expression to a constant.
+    public let constantValue: ConstantValue?
+    /// The source text the expression came from.
+    public let span: SourceSpan
+
+    init(_ kind: Kind, type: GLSLType, constant: ConstantValue? = nil, span: SourceSpan) {
+        self.kind = kind
+        self.type = type
+        self.constantValue = constant
+        self.span = span
+    }
+
+    /// `true` when the value is known at compile time.
+    public var isConstant: Bool { constantValue != nil }
+
+    public var description: String { TypedASTPrinter.expression(self) }
+}
+
+/// A variable declaration in a statement or at global scope.
+public struct VariableDeclaration: Sendable {
+    /// The declared variable.
+    public let variable: Variable
+    /// Its initializer, if any (already of the variable's type).
+    public let initializer: TypedExpression?
+    /// Where it was declared.
+    public let span: SourceSpan
+}
+
+/// A checked statement.
+public struct TypedStatement: Sendable {
+    /// What the statement does.
+    public indirect enum Kind: Sendable {
+        /// An expression evaluated for its effects.
+        case expression(TypedExpression)
+        /// One or more variable declarations (`float a = 1.0, b;`), in order.
+        case declarations([VariableDeclaration])
+        /// `{ … }`, a new scope.
+        case block([TypedStatement])
+        /// `if (condition) then else otherwise`; the condition is a scalar `bool`.
+        case ifElse(TypedExpression, TypedStatement, TypedStatement?)
+        /// `for (initializer; condition; step) body`; `condition == nil` means `true`.
+        case forLoop(
+            initializer: TypedStatement?, condition: TypedExpression?, step: TypedExpression?,
+            body: TypedStatement
+        )
+        /// `while (condition) body`.
+        case whileLoop(TypedExpression, TypedStatement)
+        /// `do body while (condition);`.
+        case doWhile(TypedStatement, TypedExpression)
+        case `break`
+        case `continue`
+        /// `discard;` (fragment shaders only).
+        case discard
+        /// `return;` or `return value;` (the value has the function's return type).
+        case `return`(TypedExpression?)
+        /// `;`.
+        case empty
+    }
+
+    /// What the statement does.
+    public let kind: Kind
+    /// Where it is.
+    public let span: SourceSpan
+}
+
+/// A checked function definition.
+public struct CheckedFunction: Sendable {
+    /// The signature.
+    public let symbol: FunctionSymbol
+    /// The parameters as variables, in order (uses in the body refer to these).
+    public let parameters: [Variable]
+    /// The body's statements (the body shares its scope with the parameters).
+    public let body: [TypedStatement]
+    /// The user functions this one calls directly (the call graph has no cycles).
+    public let callees: [FunctionSymbol]
+    /// Where the definition is.
+    public let span: SourceSpan
+}
+
+/// A top-level item of a checked shader, in source order.
+public enum GlobalItem: Sendable {
+    /// Global variable declarations (uniforms, attributes, varyings, constants, plain globals).
+    case declarations([VariableDeclaration])
+    /// A function definition.
+    case function(CheckedFunction)
+}
+
+/// One uniform, attribute or varying a shader declares.
+public struct InterfaceVariable: Sendable, Hashable {
+    /// The variable (use it to find the uses in the typed AST).
+    public let variable: Variable
+    /// Its name.
+    public var name: String { variable.name }
+    /// Its element type (`float` for `uniform float w[4]`).
+    public var elementType: GLSLType {
+        if case .array(let e, _) = variable.type { return e }
+        return variable.type
+    }
+    /// The array size, or `nil` for a non-array.
+    public var arraySize: Int? {
+        if case .array(_, let n) = variable.type { return n }
+        return nil
+    }
+}
+
+/// A shader that passed every check: the only input the compiler accepts.
+///
+/// Only `ShaderSemantics` can create one (see `Checker.check(_:stage:options:)` and
+/// `compileFrontEnd(source:name:stage:options:)`).
+public struct CheckedShader: Sendable {
+    /// The stage the shader was checked for.
+    public let stage: ShaderStage
+    /// The language version it was checked against.
+    public let version: LanguageVersion
+    /// Everything at global scope, in source order (initializers of globals run before `main`,
+    /// in this order).
+    public let globals: [GlobalItem]
+    /// Every function definition, in source order (callees may come after callers when the
+    /// caller used a prototype).
+    public let functions: [CheckedFunction]
+    /// `main`.
+    public let main: CheckedFunction
+    /// Declared uniforms, in declaration order (samplers included).
+    public let uniforms: [InterfaceVariable]
+    /// Declared attributes (vertex shaders).
+    public let attributes: [InterfaceVariable]
+    /// Declared varyings.
+    public let varyings: [InterfaceVariable]
+    /// The sampler uniforms, in declaration order (a subset of `uniforms`).
+    public let samplers: [InterfaceVariable]
+    /// The built-in variables the shader reads or writes.
+    public let builtinsUsed: Set<BuiltinVariable>
+    /// `true` when the shader writes `gl_FragData`.
+    public var usesFragData: Bool { builtinsUsed.contains(.glFragData) }
+    /// `true` when the shader contains `discard`.
+    public let usesDiscard: Bool
+    /// `true` when the shader calls `dFdx`, `dFdy` or `fwidth`.
+    public let usesDerivatives: Bool
+    /// Extensions enabled with `#extension` (names as written).
+    public let enabledExtensions: Set<String>
+    /// Warnings found while preprocessing, parsing and checking.
+    public let warnings: [Diagnostic]
+}
