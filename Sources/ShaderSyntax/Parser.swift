@@ -156,8 +156,20 @@ struct Parser {
             // `vec4(…)` at the start of a statement is a constructor expression.
             return !peek(ahead: 1).isPunctuator(.leftParen)
         case .identifier:
-            // `S s;` declares; anything else starting with a name is an expression.
-            let next = peek(ahead: 1).kind
+            // `S s;` and `S[2] s;` declare; anything else starting with a name (`a[2] = b;`)
+            // is an expression.
+            var ahead = 1
+            if peek(ahead: 1).isPunctuator(.leftBracket) {
+                var brackets = 0
+                repeat {
+                    let t = peek(ahead: ahead)
+                    if t.isPunctuator(.leftBracket) { brackets += 1 }
+                    if t.isPunctuator(.rightBracket) { brackets -= 1 }
+                    if t.kind == .endOfFile || t.isPunctuator(.semicolon) { return false }
+                    ahead += 1
+                } while brackets > 0
+            }
+            let next = peek(ahead: ahead).kind
             return next == .identifier || next == .reservedWord
         default:
             return false
