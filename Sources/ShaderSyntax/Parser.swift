@@ -11,6 +11,8 @@ struct Parser {
     let file: SourceFile
     let tokens: [Token]
     let options: ParseOptions
+    /// The `#version`, for constructs that only some versions have.
+    let version: LanguageVersion
     var current = 0
     var diagnostics: [Diagnostic] = []
     /// Current nesting of expressions and statements.
@@ -22,6 +24,7 @@ struct Parser {
         self.file = preprocessed.file
         self.tokens = preprocessed.tokens
         self.options = options
+        self.version = preprocessed.version
     }
 
     // MARK: Helper verbs
