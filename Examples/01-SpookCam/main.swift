@@ -59,7 +59,7 @@ do {
     // The graph: six lines.
     let photo = try PictureInput(contentsOfFile: repositoryPath("Examples/Images/coffee.png"))
     let ghost = PictureInput(texture: paddedGhost(ghostImage, width: photo.texture.width, height: photo.texture.height))
-    let blend = try BasicOperation(fragmentShaderFile: repositoryPath("Shaders/Filters/AlphaBlend.fsh"), numberOfInputs: 2, uniforms: ["mixturePercent": 0.5])
+    let blend = try BasicOperation(fragmentShaderFile: repositoryPath("Shaders/Filters/AlphaBlend.fsh"), uniforms: ["mixturePercent": 0.5])
     let gray = try BasicOperation(fragmentShaderFile: repositoryPath("Shaders/Filters/Grayscale.fsh"))
     photo --> blend --> gray --> PictureOutput(path: outputPath)
     ghost --> blend  // the next free texture location of blend: 1

@@ -15,7 +15,7 @@ import ShaderSyntax
 /// shader's declarations:
 ///
 /// ```swift
-/// let blend = try BasicOperation(fragmentShaderFile: "Shaders/Filters/AlphaBlend.fsh", numberOfInputs: 2)
+/// let blend = try BasicOperation(fragmentShaderFile: "Shaders/Filters/AlphaBlend.fsh")  // 2 inputs
 /// try blend.setUniform(0.5, forName: "mixturePercent")
 /// ```
 ///
@@ -58,20 +58,36 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     ///   - fragmentShader: GLSL ES 1.00 fragment shader text.
     ///   - vertexShader: vertex shader text; `nil` for the passthrough.
     ///   - numberOfInputs: texture locations read (0 makes a generator, which needs
-    ///     `forceProcessing(at:)`).
+    ///     `forceProcessing(at:)`); `nil` counts the shader's samplers: `inputImageTexture2`
+    ///     makes 2, and so on, and at least 1.
     ///   - name: the name used in errors and in the shader's diagnostics.
     ///   - uniforms: initial uniform values by name, checked as `setUniform(_:forName:)` does.
-    /// - Throws: `GraphError.shaderCompilation` with the diagnostics, or a uniform error.
+    /// - Throws: `GraphError.shaderCompilation` with the diagnostics,
+    ///   `.samplerWithoutInput` when the shader reads a location beyond `numberOfInputs`, or a
+    ///   uniform error.
     public init(
-        fragmentShader: String, vertexShader: String? = nil, numberOfInputs: Int = 1,
+        fragmentShader: String, vertexShader: String? = nil, numberOfInputs: Int? = nil,
         name: String = "BasicOperation", uniforms: [String: any UniformValue] = [:]
     ) throws(GraphError) {
         self.name = name
-        self.numberOfInputs = max(0, numberOfInputs)
-        fragmentProgram = try BasicOperation.compile(fragmentShader, fileName: "\(name).fsh", stage: .fragment, operation: name)
+        let fragment = try BasicOperation.compile(fragmentShader, fileName: "\(name).fsh", stage: .fragment, operation: name)
+        fragmentProgram = fragment
         vertexProgram = try vertexShader.map { text throws(GraphError) in
             try BasicOperation.compile(text, fileName: "\(name).vsh", stage: .vertex, operation: name)
         }
+        // inputImageTextureN reads location N - 1; other 2D samplers take the free locations.
+        var highest = 0, others = 0
+        for sampler in fragment.samplers where sampler.kind == .texture2D {
+            if let location = BasicOperation.textureLocation(ofSampler: sampler.name) {
+                highest = max(highest, location + 1)
+                if let numberOfInputs, location >= numberOfInputs {
+                    throw .samplerWithoutInput(operation: name, sampler: sampler.name, numberOfInputs: numberOfInputs)
+                }
+            } else {
+                others += 1
+            }
+        }
+        self.numberOfInputs = max(0, numberOfInputs ?? max(1, highest + others))
         for (uniformName, value) in uniforms.sorted(by: { $0.key < $1.key }) {
             try setUniform(value, forName: uniformName)
         }
@@ -83,11 +99,12 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     ///   - fragmentShaderFile: path of the fragment shader; its name without extension becomes
     ///     the operation's name.
     ///   - vertexShaderFile: path of the vertex shader; `nil` for the passthrough.
-    ///   - numberOfInputs: texture locations read.
+    ///   - numberOfInputs: texture locations read; `nil` counts the shader's samplers.
     ///   - uniforms: initial uniform values by name.
-    /// - Throws: `GraphError.unreadableShader`, `.shaderCompilation`, or a uniform error.
+    /// - Throws: `GraphError.unreadableShader`, `.shaderCompilation`, `.samplerWithoutInput`,
+    ///   or a uniform error.
     public convenience init(
-        fragmentShaderFile: String, vertexShaderFile: String? = nil, numberOfInputs: Int = 1,
+        fragmentShaderFile: String, vertexShaderFile: String? = nil, numberOfInputs: Int? = nil,
         uniforms: [String: any UniformValue] = [:]
     ) throws(GraphError) {
         let name = ((fragmentShaderFile as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -96,6 +113,17 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         try self.init(
             fragmentShader: fragment, vertexShader: vertex, numberOfInputs: numberOfInputs, name: name,
             uniforms: uniforms)
+    }
+
+    /// The texture location GPUImage binds a sampler name to: `inputImageTexture` → 0,
+    /// `inputImageTexture2` → 1, …; `nil` for other names.
+    static func textureLocation(ofSampler name: String) -> Int? {
+        let prefix = "inputImageTexture"
+        guard name.hasPrefix(prefix) else { return nil }
+        let suffix = name.dropFirst(prefix.count)
+        if suffix.isEmpty { return 0 }
+        guard let n = Int(suffix), n >= 2 else { return nil }
+        return n - 1
     }
 
     static func read(_ path: String, operation: String) throws(GraphError) -> String {

@@ -49,6 +49,13 @@ public final class Frame {
         cache.frameDidStart()
     }
 
+    deinit {
+        // A frame dropped without the graph releasing it (an intermediate frame of a custom
+        // operation, say) still gives its framebuffer back and stops counting as live.
+        returnFramebuffer()
+        if isCounted { cache?.frameDidEnd() }
+    }
+
     /// The frame's size.
     public var size: ImageSize { ImageSize(width: width, height: height) }
 

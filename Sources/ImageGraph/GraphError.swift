@@ -13,6 +13,8 @@ public enum GraphError: Error, CustomStringConvertible {
     case cycle(operations: [String])
     /// A shader did not compile; the diagnostics say why.
     case shaderCompilation(operation: String, diagnostics: DiagnosticsError)
+    /// The shader reads a texture location beyond the operation's number of inputs.
+    case samplerWithoutInput(operation: String, sampler: String, numberOfInputs: Int)
     /// A shader file could not be read.
     case unreadableShader(operation: String, path: String, reason: String)
     /// The shaders declare no uniform of that name.
@@ -42,7 +44,7 @@ public enum GraphError: Error, CustomStringConvertible {
     public var operation: String {
         switch self {
         case .emptyTextureLocation(let o, _), .textureLocationOutOfRange(let o, _, _),
-            .shaderCompilation(let o, _), .unreadableShader(let o, _, _), .unknownUniform(let o, _),
+            .shaderCompilation(let o, _), .samplerWithoutInput(let o, _, _), .unreadableShader(let o, _, _), .unknownUniform(let o, _),
             .uniformArity(let o, _, _, _), .uniformType(let o, _, _, _), .captureNotRequested(let o),
             .nothingCaptured(let o), .outputSizeUnknown(let o), .imageFile(let o, _),
             .invalidImageData(let o, _), .invalidPass(let o, _, _), .execution(let o, _),
@@ -63,6 +65,8 @@ public enum GraphError: Error, CustomStringConvertible {
             return "the graph has a cycle through \(names.joined(separator: ", "))"
         case .shaderCompilation(let o, let diagnostics):
             return "\(o): the shader does not compile\n\(diagnostics.diagnostics.rendered())"
+        case .samplerWithoutInput(let o, let sampler, let count):
+            return "\(o): the shader reads '\(sampler)', but the operation takes \(count) input\(count == 1 ? "" : "s")"
         case .unreadableShader(let o, let path, let reason):
             return "\(o): cannot read shader '\(path)': \(reason)"
         case .unknownUniform(let o, let name):

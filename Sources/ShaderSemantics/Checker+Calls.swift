@@ -111,6 +111,10 @@ extension CheckContext {
         _ s: StructType, _ args: [TypedExpression], span: SourceSpan
     ) -> TypedExpression {
         let type = GLSLType.structure(s)
+        if type.containsSampler {
+            error(.constructingOpaqueStruct(type), at: span)
+            return errorExpression(span)
+        }
         guard args.count == s.fields.count else {
             error(.structConstructorArity(type, expected: s.fields.count, found: args.count),
                   at: span)

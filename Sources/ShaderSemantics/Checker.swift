@@ -52,6 +52,12 @@ public enum Checker {
         let shader = context.checkTranslationUnit(parse.translationUnit)
         let semantic = context.diagnostics.sorted { a, b in
             (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)
+        }.map { d in
+            // Text that came from a macro: say which macro (the span is the use site).
+            guard let span = d.span else { return d }
+            var withNotes = d
+            withNotes.notes += parse.expansionNotes(for: span)
+            return withNotes
         }
         let all = parse.diagnostics + semantic
         return CheckResult(shader: all.containsError ? nil : shader, diagnostics: all)

@@ -45,6 +45,7 @@ public enum SemanticError: Sendable, Hashable {
     case constructorTooFewComponents(GLSLType, provided: Int, needed: Int)
     case constructorMatrixArgument(GLSLType)
     case constructorInvalidArgument(GLSLType, argument: GLSLType)
+    case constructingOpaqueStruct(GLSLType)
     case structConstructorArity(GLSLType, expected: Int, found: Int)
     case noMatchingOverload(signature: String)
     case builtinUnavailable(name: String, reason: String)
@@ -122,6 +123,8 @@ public enum SemanticError: Sendable, Hashable {
             "a matrix argument to the '\(t)' constructor must be its only argument"
         case .constructorInvalidArgument(let t, let a):
             "cannot construct '\(t)' from an argument of type '\(a)'"
+        case .constructingOpaqueStruct(let t):
+            "cannot construct '\(t)': it contains a sampler"
         case .structConstructorArity(let t, let e, let f):
             "wrong number of arguments to '\(t)' constructor: expected \(e), found \(f)"
         case .noMatchingOverload(let s): "no matching overload for call to '\(s)'"

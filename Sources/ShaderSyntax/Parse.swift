@@ -107,12 +107,17 @@ public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = Pa
             declarations: [],
             span: SourceSpan(file: preprocessed.file, start: 0, end: preprocessed.file.bytes.count))
         : parser.parseTranslationUnit()
-    let all = (preprocessed.diagnostics + parser.diagnostics).enumerated().sorted { a, b in
-        let x =
-            a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max
-        let y =
-            b.element.span?.file === preprocessed.file ? b.element.span?.start ?? Int.max : Int.max
-        return (x, a.offset) < (y, b.offset)
-    }.map(\.element)
+    let all = inSourceOrder(preprocessed.diagnostics + parser.diagnostics, file: preprocessed.file)
     return ParseResult(translationUnit: unit, preprocessed: preprocessed, diagnostics: all)
+}
+
+/// `diagnostics` sorted by where they point in `file` (stable; others keep their order, last).
+func inSourceOrder(_ diagnostics: [Diagnostic], file: SourceFile) -> [Diagnostic] {
+    func position(_ d: Diagnostic) -> Int {
+        guard let span = d.span, span.file === file else { return Int.max }
+        return span.start
+    }
+    return diagnostics.enumerated().sorted { a, b in
+        (position(a.element), a.offset) < (position(b.element), b.offset)
+    }.map(\.element)
 }

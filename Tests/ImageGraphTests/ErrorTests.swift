@@ -83,6 +83,18 @@ struct ErrorTests {
         #expect(error!.description.contains("Broken.fsh:1:"))
     }
 
+    @Test("the number of inputs follows the samplers, and may not be smaller than they need")
+    func samplersAndInputs() throws {
+        let blendFile = repositoryPath("Shaders/Filters/AlphaBlend.fsh")
+        #expect(try BasicOperation(fragmentShaderFile: blendFile).numberOfInputs == 2)
+        #expect(try BasicOperation(fragmentShader: passthroughShader).numberOfInputs == 1)
+        #expect(try BasicOperation(fragmentShader: "void main() { gl_FragColor = vec4(1.0); }").numberOfInputs == 1)
+        #expect(try BasicOperation(fragmentShader: passthroughShader, numberOfInputs: 3).numberOfInputs == 3)
+        guard case .samplerWithoutInput("AlphaBlend", "inputImageTexture2", 1) = expectGraphError({
+            _ = try BasicOperation(fragmentShaderFile: blendFile, numberOfInputs: 1)
+        }) else { Issue.record("expected samplerWithoutInput"); return }
+    }
+
     @Test("a shader file that does not exist")
     func missingShaderFile() {
         let error = expectGraphError { _ = try BasicOperation(fragmentShaderFile: "/nonexistent/Blur.fsh") }

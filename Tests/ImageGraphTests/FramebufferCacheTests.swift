@@ -91,4 +91,16 @@ struct FramebufferCacheTests {
         try picture.processImage(in: context)
         #expect(context.framebufferCache.statistics.allocations == 0)
     }
+
+    @Test("a frame dropped without the graph releasing it still gives its framebuffer back")
+    func droppedFrame() {
+        let cache = FramebufferCache()
+        do {
+            let frame = Frame(framebuffer: cache.lease(width: 2, height: 2), cache: cache)
+            #expect(frame.size == ImageSize(width: 2, height: 2))
+            #expect(cache.statistics.liveFrames == 1 && cache.statistics.leasedFramebuffers == 1)
+        }
+        #expect(cache.statistics.liveFrames == 0 && cache.statistics.leasedFramebuffers == 0)
+        #expect(cache.statistics.idleFramebuffers == 1)
+    }
 }
