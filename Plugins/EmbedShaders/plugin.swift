@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds `Shaders/Filters/*.fsh` and `Shaders/Vertex/*.vsh` into the target at build time and
+/// Embeds `Shaders/Filters/*.fsh`, `Shaders/Vertex/*.vsh` and `Shaders/Bench/*.fsh` into the target at build time and
 /// generates the typed filter wrappers from their headers (see `Tools/shader-embedder`).
 ///
 /// Every shader file and both folders are inputs of the build command, so `swift build` re-runs
@@ -14,7 +14,7 @@ struct EmbedShaders: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let shaders = context.package.directoryURL.appending(path: "Shaders")
         var inputs: [URL] = []
-        for (folder, suffix) in [("Filters", "fsh"), ("Vertex", "vsh")] {
+        for (folder, suffix) in [("Filters", "fsh"), ("Vertex", "vsh"), ("Bench", "fsh")] {
             let directory = shaders.appending(path: folder)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             inputs += names.filter { $0.hasSuffix("." + suffix) }.sorted().map {
@@ -31,6 +31,7 @@ struct EmbedShaders: BuildToolPlugin {
                 // changes when a file is added, removed or replaced by rename).
                 inputFiles: inputs + [
                     shaders.appending(path: "Filters"), shaders.appending(path: "Vertex"),
+                    shaders.appending(path: "Bench"),
                 ],
                 outputFiles: [
                     output.appending(path: "EmbeddedShaders.swift"),

@@ -1,6 +1,7 @@
 // shader-embedder SHADERS_DIR OUTPUT_DIR
 //
-// Run by the EmbedShaders build plugin. Reads Shaders/Filters/*.fsh and Shaders/Vertex/*.vsh and
+// Run by the EmbedShaders build plugin. Reads Shaders/Filters/*.fsh, Shaders/Vertex/*.vsh and
+// Shaders/Bench/*.fsh (the `shade bench` suite) and
 // writes two Swift files into OUTPUT_DIR:
 //   EmbeddedShaders.swift — every shader's text, so an installed `shade` needs no source tree;
 //   FilterWrappers.swift  — one typed wrapper struct per filter, generated from its header.
@@ -47,6 +48,7 @@ func literal(_ text: String) -> String {
 
 do {
     let paths = try files(in: "Filters", suffix: "fsh") + files(in: "Vertex", suffix: "vsh")
+        + files(in: "Bench", suffix: "fsh")
     var texts: [(path: String, text: String)] = []
     for path in paths {
         texts.append(
