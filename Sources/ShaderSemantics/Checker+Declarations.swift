@@ -26,7 +26,7 @@ extension CheckContext {
         }
         let main = functions.first { $0.symbol.name == "main" }
         let mainWasDefined = functionEntries.contains { $0.symbol.name == "main" && $0.isDefined }
-        if main == nil && !mainWasDefined {
+        if main == nil && !mainWasDefined && options.requiresMain {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
