@@ -41,9 +41,16 @@ extension CheckContext {
 
     // MARK: Types
 
-    /// The type a specifier names; declares a struct defined in place. `.error` (reported)
-    /// for unknown or unsupported types.
+    /// The type a specifier names, an array when it has a size (`float[2]`); declares a struct
+    /// defined in place. `.error` (reported) for unknown or unsupported types.
     func resolveType(_ specifier: TypeSpecifier) -> GLSLType {
+        let base = resolveNonArrayType(specifier)
+        guard let array = specifier.array else { return base }
+        return arrayType(of: base, array)
+    }
+
+    /// The type a specifier names, ignoring its array size.
+    private func resolveNonArrayType(_ specifier: TypeSpecifier) -> GLSLType {
         switch specifier.kind {
         case .builtin(let b):
             if let t = GLSLType(keyword: b.rawValue) { return t }
@@ -78,6 +85,11 @@ extension CheckContext {
         var fields: [StructType.Field] = []
         var seen: Set<String> = []
         for member in spec.members {
+            if case .structure(let inner) = member.type.kind {
+                // GLSL ES 1.00 §4.1.8 says so; Mesa rejects it in desktop GLSL too.
+                error(.embeddedStructDefinition(inner.name?.name ?? "<anonymous>"),
+                      at: inner.span)
+            }
             let base = resolveType(member.type)
             if base == .void {
                 error(.invalidVariableType(.void, context: "a structure member"),
@@ -360,7 +372,11 @@ extension CheckContext {
                 reason: "cannot qualify a function's return type"),
                   at: p.returnType.qualifiers.storageSpan ?? p.returnType.span)
         }
-        if returnType.isArray || returnType.containsSampler {
+        // GLSL ES 1.00 also forbids structures that contain arrays as return types (dEQP's
+        // return_array_in_struct); desktop GLSL allows them.
+        if returnType.isArray || returnType.containsSampler
+            || (version.isES && returnType.containsArray)
+        {
             error(.invalidVariableType(returnType, context: "a function's return value"),
                   at: p.returnType.span)
         }
@@ -422,6 +438,20 @@ extension CheckContext {
                       notes: [.init("earlier definition", at: existing.definitionSpan)])
                 return nil
             }
+            // GLSL ES 1.00 does not allow redeclaring a function (dEQP's double_declare and
+            // piglit's redeclaration-disallowed agree); desktop GLSL allows repeated prototypes.
+            if version.isES && !isDefinition {
+                error(.functionRedeclaration(signature), at: p.span,
+                      notes: [.init("earlier declaration", at: existing.symbol.span)])
+                return existing
+            }
+            // Mesa rejects a definition whose return precision differs from its prototype's.
+            if version.isES && existing.symbol.returnPrecision != returnPrecision
+                && !returnType.isError
+            {
+                error(.conflictingReturnPrecision(signature), at: p.returnType.span,
+                      notes: [.init("earlier declaration", at: existing.symbol.span)])
+            }
             return existing
         }
         let symbol = FunctionSymbol(
@@ -470,7 +500,12 @@ extension CheckContext {
             if let n = decl.name { declare(n.name, .variable(v), at: n.span) }
             parameters.append(v)
         }
+        // GLSL ES 1.00: the body is a scope nested in the parameters' scope, so a local
+        // may hide a parameter (dEQP agrees; Mesa applies the GLSL ES 3.00 rule and rejects
+        // it). Desktop GLSL keeps one scope for both, as Mesa does.
+        if version.isES { pushScope() }
         let body = checkStatements(definition.body)
+        if version.isES { popScope() }
         popScope()
         currentFunction = nil
         let returnType = entry.symbol.returnType

@@ -56,6 +56,9 @@ public enum SemanticError: Sendable, Hashable {
     case conflictingReturnType(String, GLSLType, GLSLType)
     case conflictingQualifiers(String)
     case functionRedefinition(String)
+    case functionRedeclaration(String)
+    case conflictingReturnPrecision(String)
+    case embeddedStructDefinition(String)
     case functionNotDefined(String)
     case recursion([String])
     case duplicateMember(String)
@@ -137,6 +140,12 @@ public enum SemanticError: Sendable, Hashable {
         case .conflictingQualifiers(let s):
             "parameter qualifiers of '\(s)' differ from its earlier declaration"
         case .functionRedefinition(let s): "redefinition of '\(s)'"
+        case .functionRedeclaration(let s):
+            "function '\(s)' is declared twice: GLSL ES allows one prototype per function"
+        case .conflictingReturnPrecision(let s):
+            "function '\(s)' is declared with a different return precision before"
+        case .embeddedStructDefinition(let n):
+            "structure '\(n)' cannot be defined inside another structure: define it first"
         case .functionNotDefined(let s): "function '\(s)' is called but never defined"
         case .recursion(let path):
             path.count <= 2
