@@ -249,6 +249,24 @@ extension CheckContext {
         }
     }
 
+    /// Desktop GLSL lets a shader redeclare `gl_TexCoord` with its size (GLSL 1.10 §7.6):
+    /// `varying vec4 gl_TexCoord[n];` at global scope, before any use, with `n` at most
+    /// `gl_MaxTextureCoords`. Anything else is the reserved-name error.
+    private func redeclareTexCoord(
+        _ type: GLSLType, qualifier: StorageQualifier?, hasInitializer: Bool, at span: SourceSpan
+    ) {
+        guard case .array(.vector(.float, 4), let size) = type, qualifier == .varying,
+            isGlobalScope, !hasInitializer, builtinVariables["gl_TexCoord"] == nil,
+            size <= 8
+        else {
+            if !type.isError { error(.reservedName("gl_TexCoord"), at: span) }
+            return
+        }
+        builtinVariables["gl_TexCoord"] = Variable(
+            id: makeID(), name: "gl_TexCoord", type: type, storage: .builtin(.glTexCoord),
+            precision: nil, span: span)
+    }
+
     private func interfaceTypeIsValid(_ q: StorageQualifier, _ type: GLSLType) -> Bool {
         var element = type
         if case .array(let e, _) = type {
@@ -266,6 +284,11 @@ extension CheckContext {
     ) -> VariableDeclaration? {
         let q = list.type.qualifiers.storage
         let name = d.name.name
+        if name == "gl_TexCoord" && !version.isES {
+            redeclareTexCoord(type, qualifier: q, hasInitializer: d.initializer != nil,
+                              at: d.name.span)
+            return nil
+        }
         if type == .void {
             error(.invalidVariableType(.void, context: "variable '\(name)'"), at: list.type.span)
             return nil
@@ -345,6 +368,12 @@ extension CheckContext {
             if param.isConst && qualifier != .in {
                 error(.invalidParameter("'const' parameters must be 'in' parameters"),
                       at: param.constSpan)
+            }
+            // Arrays are not l-values in GLSL 1.10 (§5.8); GLSL ES 1.00 and 1.20 allow them as
+            // out parameters.
+            if version == .glsl110 && type.isArray && qualifier != .in {
+                error(.invalidParameter(
+                    "arrays cannot be 'out' or 'inout' parameters in GLSL 1.10"), at: param.span)
             }
             if type.containsSampler && qualifier != .in {
                 error(.invalidParameter("sampler parameters must be 'in' parameters"),

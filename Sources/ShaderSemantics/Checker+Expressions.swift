@@ -64,7 +64,11 @@ extension CheckContext {
             let x = checkExpression(a)
             let y = checkExpression(b)
             if x.type.isError || y.type.isError { return errorExpression(e.span) }
-            return TypedExpression(.comma(x, y), type: y.type, constant: nil, span: e.span)
+            // An operator on constant operands is a constant expression (GLSL ES 1.00 §4.3.3),
+            // so `(1.0, 2.0)` is constant in GLSL ES 1.00 and 1.10; GLSL 1.20 (like ES 3.00)
+            // excludes the sequence operator. Mesa draws the same line (piglit agrees).
+            let constant = x.isConstant && version != .glsl120 ? y.constantValue : nil
+            return TypedExpression(.comma(x, y), type: y.type, constant: constant, span: e.span)
         }
     }
 
@@ -274,7 +278,7 @@ extension CheckContext {
         if target.type.isError || value.type.isError { return errorExpression(span) }
         guard checkLValue(target) else { return errorExpression(span) }
         if op == .assign {
-            if target.type.isArray && version.isES {
+            if target.type.isArray && version != .glsl120 {
                 error(.arrayAssignment, at: span)
                 return errorExpression(span)
             }

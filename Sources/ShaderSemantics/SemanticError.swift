@@ -107,7 +107,7 @@ public enum SemanticError: Sendable, Hashable {
         case .readOnly(let n, let r): "'\(n)' is \(r) and cannot be assigned"
         case .repeatedSwizzleLValue(let s):
             "swizzle '\(s)' has repeated components and cannot be assigned (not an l-value)"
-        case .arrayAssignment: "arrays cannot be assigned in GLSL ES 1.00"
+        case .arrayAssignment: "arrays cannot be assigned before GLSL 1.20"
         case .invalidSwizzle(let s, let t): "invalid swizzle '\(s)' on '\(t)'"
         case .noMember(let n, let t): "no member named '\(n)' in '\(t)'"
         case .notIndexable(let t): "'\(t)' cannot be indexed"
