@@ -15,6 +15,12 @@ extension CheckContext {
             }
             if hasErrors { return errorExpression(span) }
             return checkConstructor(type, args, span: span)
+        case .arrayConstructor(let spec):
+            var elementSpec = spec
+            elementSpec.array = nil
+            let element = resolveType(elementSpec)
+            if hasErrors || element.isError { return errorExpression(span) }
+            return checkArrayConstructor(element, spec.array, args, span: span)
         case .name(let id):
             switch lookup(id.name) {
             case .structure(let s)?:
@@ -105,6 +111,40 @@ extension CheckContext {
             constants.count == args.count
             ? ConstantFolder.construct(kind, type: type, constants) : nil
         return TypedExpression(.construct(kind, args), type: type, constant: constant, span: span)
+    }
+
+    /// `T[n](a, b, …)` or `T[](a, b, …)` (desktop GLSL 1.20 §5.4.4): one argument per
+    /// element, each converted to `T`; the size, when written, must match the count.
+    private func checkArrayConstructor(
+        _ element: GLSLType, _ size: ArraySpecifier?, _ args: [TypedExpression], span: SourceSpan
+    ) -> TypedExpression {
+        var type = GLSLType.array(element, args.count)
+        if let size, size.size != nil {
+            type = arrayType(of: element, size)
+            if type.isError { return errorExpression(span) }
+        } else if element.isArray {
+            error(.unsupportedType("\(element)[]"), at: span)
+            return errorExpression(span)
+        }
+        guard case .array(_, let n) = type, n == args.count, !args.isEmpty else {
+            error(.arrayConstructorArity(type, found: args.count), at: span)
+            return errorExpression(span)
+        }
+        if element.containsSampler {
+            error(.constructingOpaqueStruct(type), at: span)
+            return errorExpression(span)
+        }
+        var converted: [TypedExpression] = []
+        for a in args {
+            guard let c = coerce(a, to: element) else { return errorExpression(span) }
+            converted.append(c)
+        }
+        let constants = converted.compactMap(\.constantValue)
+        let constant =
+            constants.count == converted.count
+            ? ConstantFolder.construct(.array, type: type, constants) : nil
+        return TypedExpression(.construct(.array, converted), type: type, constant: constant,
+                               span: span)
     }
 
     private func checkStructConstructor(

@@ -202,7 +202,11 @@ extension CheckContext {
     func checkVariableList(_ list: VariableDeclarationList) -> [VariableDeclaration] {
         let qualifiers = list.type.qualifiers
         let spec = list.type.specifier
-        let base = resolveType(spec)
+        // `float[] a = float[2](…)` (GLSL 1.20): the size comes from the initializer.
+        let isTypeUnsized = spec.array != nil && spec.array?.size == nil && version == .glsl120
+        var elementSpec = spec
+        if isTypeUnsized { elementSpec.array = nil }
+        let base = resolveType(elementSpec)
         let storageQualifier = qualifiers.storage
         let qualifierSpan = qualifiers.storageSpan ?? list.type.span
 
@@ -229,8 +233,20 @@ extension CheckContext {
         var out: [VariableDeclaration] = []
         for d in list.declarators {
             var type = base
-            if let a = d.array { type = arrayType(of: base, a) }
-            if let v = declareVariable(d, type: type, list: list) { out.append(v) }
+            var isUnsized = isTypeUnsized
+            if let a = d.array {
+                if a.size == nil && version == .glsl120 && d.initializer != nil && !isUnsized {
+                    isUnsized = true
+                } else {
+                    type = isUnsized ? .array(base, 1) : base
+                    type = arrayType(of: type, a)
+                }
+            }
+            if let v = declareVariable(
+                d, type: type, sizeFromInitializer: isUnsized && !type.isError, list: list)
+            {
+                out.append(v)
+            }
         }
         return out
     }
@@ -279,9 +295,13 @@ extension CheckContext {
         }
     }
 
+    /// Declares one name of a declaration. With `sizeFromInitializer`, `type` is the element
+    /// type of an array whose size the initializer gives (`float a[] = float[2](…)`).
     private func declareVariable(
-        _ d: Declarator, type: GLSLType, list: VariableDeclarationList
+        _ d: Declarator, type declaredType: GLSLType, sizeFromInitializer: Bool = false,
+        list: VariableDeclarationList
     ) -> VariableDeclaration? {
+        var type = declaredType
         let q = list.type.qualifiers.storage
         let name = d.name.name
         if name == "gl_TexCoord" && !version.isES {
@@ -319,7 +339,16 @@ extension CheckContext {
         var initializer: TypedExpression?
         if let i = d.initializer {
             let value = checkExpression(i)
-            if type.isArray || type.containsArray {
+            if sizeFromInitializer {
+                if case .array(type, let n) = value.type { type = .array(type, n) }
+                else if !value.type.isError {
+                    error(.cannotConvert(from: value.type, to: .array(type, 0)), at: i.span)
+                    type = .error
+                } else {
+                    type = .error
+                }
+            }
+            if (type.isArray || type.containsArray) && version != .glsl120 {
                 error(.arrayInitializer, at: i.span)
             } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
                 error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),

@@ -60,6 +60,16 @@ extension CheckContext {
             return checkField(base, name, span: e.span)
         case .index(let base, let index):
             return checkIndex(base, index, span: e.span)
+        case .methodCall(let base, let method, let args):
+            // GLSL 1.20 has one method, `array.length()`: a constant int.
+            let b = checkExpression(base)
+            if b.type.isError { return errorExpression(e.span) }
+            guard method.name == "length", args.isEmpty, case .array(_, let n) = b.type else {
+                error(.invalidMethod(method.name, b.type), at: method.span)
+                return errorExpression(e.span)
+            }
+            let value = ConstantValue.int(Int32(n))
+            return TypedExpression(.constant(value), type: .int, constant: value, span: e.span)
         case .comma(let a, let b):
             let x = checkExpression(a)
             let y = checkExpression(b)

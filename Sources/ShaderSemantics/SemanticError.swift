@@ -59,6 +59,8 @@ public enum SemanticError: Sendable, Hashable {
     case functionRedeclaration(String)
     case conflictingReturnPrecision(String)
     case embeddedStructDefinition(String)
+    case arrayConstructorArity(GLSLType, found: Int)
+    case invalidMethod(String, GLSLType)
     case functionNotDefined(String)
     case recursion([String])
     case duplicateMember(String)
@@ -144,6 +146,10 @@ public enum SemanticError: Sendable, Hashable {
             "function '\(s)' is declared twice: GLSL ES allows one prototype per function"
         case .conflictingReturnPrecision(let s):
             "function '\(s)' is declared with a different return precision before"
+        case .arrayConstructorArity(let t, let f):
+            "array constructor '\(t)' needs one argument per element, found \(f)"
+        case .invalidMethod(let m, let t):
+            "'\(t)' has no method '\(m)()': arrays have 'length()'"
         case .embeddedStructDefinition(let n):
             "structure '\(n)' cannot be defined inside another structure: define it first"
         case .functionNotDefined(let s): "function '\(s)' is called but never defined"

@@ -81,6 +81,9 @@ public enum ConstructorKind: Sendable, Hashable {
     case matrixFromMatrix
     /// `S(a, b, …)`: one argument per member, types exactly matching.
     case structure
+    /// `T[n](a, b, …)` (desktop GLSL 1.20): one argument per element, each of the element type
+    /// (after the implicit conversions of 1.20); the value is the elements in order.
+    case array
     /// An implicit `int` → `float` conversion inserted by the checker (desktop GLSL 1.20 only);
     /// one argument, scalar or vector.
     case implicitConversion
