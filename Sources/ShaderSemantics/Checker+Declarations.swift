@@ -432,7 +432,8 @@ extension CheckContext {
         }
         // GLSL ES 1.00 also forbids structures that contain arrays as return types (dEQP's
         // return_array_in_struct); desktop GLSL allows them.
-        if returnType.isArray || returnType.containsSampler
+        // GLSL 1.20 functions may return arrays.
+        if (returnType.isArray && version != .glsl120) || returnType.containsSampler
             || (version.isES && returnType.containsArray)
         {
             error(.invalidVariableType(returnType, context: "a function's return value"),
@@ -608,7 +609,7 @@ extension CheckContext {
         for f in defined where state[ObjectIdentifier(f)] == nil {
             visit(f)
         }
-        for f in functionEntries where !f.isDefined {
+        for f in functionEntries where !f.isDefined && options.requiresDefinitions {
             if let site = f.callSites.first {
                 error(.functionNotDefined(f.symbol.signature), at: site)
             }

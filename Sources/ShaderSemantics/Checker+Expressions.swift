@@ -44,7 +44,7 @@ extension CheckContext {
                     return errorExpression(e.span)
                 }
             }
-            if x.type.isArray {
+            if x.type.isArray && version != .glsl120 {
                 error(.invalidBinaryOperands(op: "?:", x.type, y.type), at: e.span)
                 return errorExpression(e.span)
             }
@@ -262,8 +262,9 @@ extension CheckContext {
                 : .greaterEqual
             resultType = .bool
         case .equal, .notEqual:
-            guard x.type == y.type, !x.type.containsArray, !x.type.containsSampler,
-                x.type != .void
+            // Arrays compare in GLSL 1.20 (§5.9), not in GLSL ES 1.00 or GLSL 1.10.
+            guard x.type == y.type, !x.type.containsArray || version == .glsl120,
+                !x.type.containsSampler, x.type != .void
             else { return invalid() }
             typedOp = op == .equal ? .equal : .notEqual
             resultType = .bool

@@ -15,10 +15,18 @@ public struct CheckOptions: Sendable {
     /// tests check such units); it is checked for errors, but no `CheckedShader` is made for it.
     public var requiresMain: Bool
 
+    /// Report a call of a function that is declared but never defined as an error (on by
+    /// default). Off, such calls are left to the linker, as GL does for a compilation unit
+    /// whose functions may be defined in another unit.
+    public var requiresDefinitions: Bool
+
     /// Creates options.
-    public init(isStrict: Bool = false, requiresMain: Bool = true) {
+    public init(
+        isStrict: Bool = false, requiresMain: Bool = true, requiresDefinitions: Bool = true
+    ) {
         self.isStrict = isStrict
         self.requiresMain = requiresMain
+        self.requiresDefinitions = requiresDefinitions
     }
 }
 

@@ -51,7 +51,8 @@ public enum BinaryOperator: String, Sendable, Hashable {
     case greater = ">"
     case lessEqual = "<="
     case greaterEqual = ">="
-    /// `==` / `!=` on any non-array, non-sampler type: one `bool` for the whole value.
+    /// `==` / `!=` on any non-sampler type (arrays only in desktop GLSL 1.20): one `bool` for
+    /// the whole value.
     case equal = "=="
     case notEqual = "!="
     /// `&&`, `||` short-circuit; `^^` does not.

@@ -7,8 +7,9 @@ import ShaderSyntax
 /// `[config]` comment block says `expect_result: pass|fail` and `glsl_version: 1.00|1.10|…`.
 ///
 /// A case compiles with its config's version as `ParseOptions.defaultVersion` (as piglit's
-/// runner creates a GLES 2 or desktop context for it) and without requiring `main` (piglit
-/// compiles single units), unless the config says `check_link: true`.
+/// runner creates a GLES 2 or desktop context for it) and without requiring `main` or
+/// definitions of called functions (piglit compiles single units; both are link errors),
+/// unless the config says `check_link: true`.
 struct PiglitCase: Sendable, CustomStringConvertible {
     /// The path below `Tests/Corpus/piglit/`, e.g. `glsl-1.20/compiler/x.frag`.
     let name: String
@@ -52,7 +53,8 @@ struct PiglitCase: Sendable, CustomStringConvertible {
         }
         let file = SourceFile(name: name, text: text)
         let parsed = parse(file, stage: stage, options: ParseOptions(defaultVersion: version))
-        let result = Checker.check(parsed, options: CheckOptions(requiresMain: checksLink))
+        let result = Checker.check(
+            parsed, options: CheckOptions(requiresMain: checksLink, requiresDefinitions: checksLink))
         switch (expectsPass, result.errors.first) {
         case (true, nil), (false, .some): return .agrees
         case (false, nil): return .wronglyAccepted

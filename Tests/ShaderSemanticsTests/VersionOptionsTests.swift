@@ -9,7 +9,8 @@ import Testing
 struct VersionOptionsTests {
     func check(
         _ source: String, stage: ShaderStage = .fragment,
-        parse parseOptions: ParseOptions = ParseOptions(), check options: CheckOptions = CheckOptions()
+        parse parseOptions: ParseOptions = ParseOptions(),
+        check options: CheckOptions = CheckOptions()
     ) -> CheckResult {
         Checker.check(
             parse(SourceFile(name: "test.frag", text: source), stage: stage, options: parseOptions),
@@ -51,6 +52,17 @@ struct VersionOptionsTests {
             "precision mediump float;\nfloat f() { return 1; }",
             check: CheckOptions(requiresMain: false))
         #expect(bad.errors.count == 1)
+    }
+
+    @Test func undefinedFunctionsAreLeftToTheLinkerWhenAsked() {
+        let unit = """
+            precision mediump float;
+            float g(float x);
+            void main() { gl_FragColor = vec4(g(1.0)); }
+            """
+        #expect(check(unit).errors.map(\.message)
+            == ["function 'g(float)' is called but never defined"])
+        #expect(check(unit, check: CheckOptions(requiresDefinitions: false)).errors.isEmpty)
     }
 
     @Test func arrayConstructorIsTypedAndFolded() throws {
