@@ -53,8 +53,8 @@ struct PiglitCase: Sendable, CustomStringConvertible {
         }
         let file = SourceFile(name: name, text: text)
         let parsed = parse(file, stage: stage, options: ParseOptions(defaultVersion: version))
-        let result = Checker.check(
-            parsed, options: CheckOptions(requiresMain: checksLink, requiresDefinitions: checksLink))
+        let options = CheckOptions(requiresMain: checksLink, requiresDefinitions: checksLink)
+        let result = Checker.check(parsed, options: options)
         switch (expectsPass, result.errors.first) {
         case (true, nil), (false, .some): return .agrees
         case (false, nil): return .wronglyAccepted
