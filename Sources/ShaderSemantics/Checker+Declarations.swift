@@ -129,6 +129,10 @@ extension CheckContext {
     /// `base[size]`, checking that the size is a constant integer greater than zero.
     func arrayType(of base: GLSLType, _ spec: ArraySpecifier) -> GLSLType {
         guard let sizeExpr = spec.size else {
+            if version == .glsl120 {
+                error(.implicitlySizedArray(base), at: spec.span)
+                return .error
+            }
             error(.arraySizeNotConstant, at: spec.span)
             return .error
         }
@@ -242,6 +246,10 @@ extension CheckContext {
                     type = arrayType(of: type, a)
                 }
             }
+            if isUnsized && d.initializer == nil && !type.isError {
+                error(.implicitlySizedArray(type), at: spec.array?.span ?? d.name.span)
+                type = .error
+            }
             if let v = declareVariable(
                 d, type: type, sizeFromInitializer: isUnsized && !type.isError, list: list)
             {
@@ -342,7 +350,7 @@ extension CheckContext {
             if sizeFromInitializer {
                 if case .array(type, let n) = value.type { type = .array(type, n) }
                 else if !value.type.isError {
-                    error(.cannotConvert(from: value.type, to: .array(type, 0)), at: i.span)
+                    error(.unsizedArrayInitializer(type, found: value.type), at: i.span)
                     type = .error
                 } else {
                     type = .error

@@ -61,6 +61,8 @@ public enum SemanticError: Sendable, Hashable {
     case embeddedStructDefinition(String)
     case arrayConstructorArity(GLSLType, found: Int)
     case invalidMethod(String, GLSLType)
+    case unsizedArrayInitializer(GLSLType, found: GLSLType)
+    case implicitlySizedArray(GLSLType)
     case functionNotDefined(String)
     case recursion([String])
     case duplicateMember(String)
@@ -119,7 +121,7 @@ public enum SemanticError: Sendable, Hashable {
         case .arraySizeNotPositive(let n): "array size must be greater than zero, found \(n)"
         case .notConstant(let what): "\(what) must be a constant expression"
         case .constWithoutInitializer(let n): "const variable '\(n)' needs an initializer"
-        case .arrayInitializer: "arrays cannot be initialized in GLSL ES 1.00"
+        case .arrayInitializer: "arrays cannot be initialized before GLSL 1.20"
         case .constructorNeedsArguments(let t): "'\(t)' constructor needs at least one argument"
         case .constructorTooManyArguments(let t): "too many arguments to '\(t)' constructor"
         case .constructorTooFewComponents(let t, let p, let n):
@@ -148,6 +150,10 @@ public enum SemanticError: Sendable, Hashable {
             "function '\(s)' is declared with a different return precision before"
         case .arrayConstructorArity(let t, let f):
             "array constructor '\(t)' needs one argument per element, found \(f)"
+        case .unsizedArrayInitializer(let e, let f):
+            "an array declared '\(e)[]' takes its size from an array initializer, found '\(f)'"
+        case .implicitlySizedArray(let e):
+            "arrays sized by their uses ('\(e)[]' without an initializer) are not supported"
         case .invalidMethod(let m, let t):
             "'\(t)' has no method '\(m)()': arrays have 'length()'"
         case .embeddedStructDefinition(let n):
