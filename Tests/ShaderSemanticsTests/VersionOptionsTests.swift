@@ -41,6 +41,21 @@ struct VersionOptionsTests {
         #expect(desktop120.preprocessed.version == .glsl120)
     }
 
+    @Test func defaultVersionDecidesPredefinedMacros() {
+        let source = """
+            #if defined(GL_ES) || __VERSION__ != 110
+            #error not desktop 1.10
+            #endif
+            void main() {}
+            """
+        let desktop = parse(
+            SourceFile(name: "a.frag", text: source), stage: .fragment,
+            options: ParseOptions(defaultVersion: .glsl110))
+        #expect(desktop.diagnostics.isEmpty)
+        let es = parse(SourceFile(name: "a.frag", text: source), stage: .fragment)
+        #expect(es.diagnostics.map(\.message).contains { $0.contains("not desktop 1.10") })
+    }
+
     @Test func mainIsRequiredUnlessTurnedOff() {
         let unit = "precision mediump float;\nfloat f(float x) { return x * 2.0; }"
         #expect(check(unit).errors.map(\.message)
