@@ -238,7 +238,12 @@ extension CheckContext {
         for d in list.declarators {
             var type = base
             var isUnsized = isTypeUnsized
-            if let a = d.array {
+            if let a = d.array, a.size == nil, d.name.name == "gl_TexCoord", !version.isES,
+                !isTypeUnsized, base == .vec4
+            {
+                // `varying vec4 gl_TexCoord[];` restates the built-in's own declaration.
+                type = .array(base, 8)
+            } else if let a = d.array {
                 if a.size == nil && version == .glsl120 && d.initializer != nil && !isUnsized {
                     isUnsized = true
                 } else {
