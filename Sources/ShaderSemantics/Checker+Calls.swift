@@ -177,15 +177,35 @@ extension CheckContext {
 
     /// Picks the overload whose parameter types match (exactly, or with GLSL 1.20's implicit
     /// conversions); returns the converted arguments.
+    ///
+    /// An `out` argument converts the other way (GLSL 1.20 §6.1.1: the parameter's value is
+    /// converted to the argument's type when copied out), so an `out int` parameter takes a
+    /// `float` variable. It stays unconverted in the tree: the argument is an l-value of its
+    /// own type, and int → float is the identity on Shade's float registers.
     private func pick<C>(
-        _ candidates: [C], types: (C) -> [GLSLType], _ args: [TypedExpression]
+        _ candidates: [C], types: (C) -> [GLSLType], _ args: [TypedExpression],
+        qualifiers: (C) -> [ParameterQualifier] = { _ in [] }
     ) -> (C, [TypedExpression])? {
         if let exact = candidates.first(where: { types($0) == args.map(\.type) }) {
             return (exact, args)
         }
         guard version == .glsl120 else { return nil }
         for c in candidates where types(c).count == args.count {
-            let converted = zip(args, types(c)).compactMap { implicitlyConverted($0, to: $1) }
+            let directions = qualifiers(c)
+            var converted: [TypedExpression] = []
+            for (i, (arg, type)) in zip(args, types(c)).enumerated() {
+                let direction = i < directions.count ? directions[i] : .in
+                switch direction {
+                case .in:
+                    if let a = implicitlyConverted(arg, to: type) { converted.append(a) }
+                case .out:
+                    if arg.type == type || isImplicitlyConvertible(from: type, to: arg.type) {
+                        converted.append(arg)
+                    }
+                case .inout:
+                    if arg.type == type { converted.append(arg) }
+                }
+            }
             if converted.count == args.count { return (c, converted) }
         }
         return nil
@@ -197,7 +217,8 @@ extension CheckContext {
     ) -> TypedExpression {
         guard
             let (entry, converted) = pick(
-                group.entries, types: { $0.symbol.parameterTypes }, args)
+                group.entries, types: { $0.symbol.parameterTypes }, args,
+                qualifiers: { $0.symbol.parameters.map(\.qualifier) })
         else {
             if BuiltinCatalogue.byName[id.name] != nil {
                 return checkBuiltinCall(id, args, span: span)

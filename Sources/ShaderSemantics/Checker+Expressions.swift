@@ -120,14 +120,19 @@ extension CheckContext {
 
     // MARK: Conversions
 
+    /// `true` when GLSL 1.20 converts `from` to `to` implicitly (int → float, ivecN → vecN);
+    /// never in GLSL ES 1.00 and GLSL 1.10.
+    func isImplicitlyConvertible(from: GLSLType, to type: GLSLType) -> Bool {
+        version == .glsl120 && from.scalarKind == .int && type.scalarKind == .float
+            && (from.isScalar || from.isVector) && from.vectorSize == type.vectorSize
+            && !type.isMatrix
+    }
+
     /// `value` converted to `type`: itself when the types match, an implicit conversion where
     /// the language allows one (desktop GLSL 1.20: `int` → `float`), else `nil`.
     func implicitlyConverted(_ value: TypedExpression, to type: GLSLType) -> TypedExpression? {
         if value.type == type { return value }
-        guard version == .glsl120, value.type.scalarKind == .int, type.scalarKind == .float,
-            value.type.isScalar || value.type.isVector,
-            value.type.vectorSize == type.vectorSize, !type.isMatrix
-        else { return nil }
+        guard isImplicitlyConvertible(from: value.type, to: type) else { return nil }
         let constant = value.constantValue.flatMap {
             ConstantFolder.construct(.implicitConversion, type: type, [$0])
         }
