@@ -56,6 +56,13 @@ public enum SemanticError: Sendable, Hashable {
     case conflictingReturnType(String, GLSLType, GLSLType)
     case conflictingQualifiers(String)
     case functionRedefinition(String)
+    case functionRedeclaration(String)
+    case conflictingReturnPrecision(String)
+    case embeddedStructDefinition(String)
+    case arrayConstructorArity(GLSLType, found: Int)
+    case invalidMethod(String, GLSLType)
+    case unsizedArrayInitializer(GLSLType, found: GLSLType)
+    case implicitlySizedArray(GLSLType)
     case functionNotDefined(String)
     case recursion([String])
     case duplicateMember(String)
@@ -104,7 +111,7 @@ public enum SemanticError: Sendable, Hashable {
         case .readOnly(let n, let r): "'\(n)' is \(r) and cannot be assigned"
         case .repeatedSwizzleLValue(let s):
             "swizzle '\(s)' has repeated components and cannot be assigned (not an l-value)"
-        case .arrayAssignment: "arrays cannot be assigned in GLSL ES 1.00"
+        case .arrayAssignment: "arrays cannot be assigned before GLSL 1.20"
         case .invalidSwizzle(let s, let t): "invalid swizzle '\(s)' on '\(t)'"
         case .noMember(let n, let t): "no member named '\(n)' in '\(t)'"
         case .notIndexable(let t): "'\(t)' cannot be indexed"
@@ -114,7 +121,7 @@ public enum SemanticError: Sendable, Hashable {
         case .arraySizeNotPositive(let n): "array size must be greater than zero, found \(n)"
         case .notConstant(let what): "\(what) must be a constant expression"
         case .constWithoutInitializer(let n): "const variable '\(n)' needs an initializer"
-        case .arrayInitializer: "arrays cannot be initialized in GLSL ES 1.00"
+        case .arrayInitializer: "arrays cannot be initialized before GLSL 1.20"
         case .constructorNeedsArguments(let t): "'\(t)' constructor needs at least one argument"
         case .constructorTooManyArguments(let t): "too many arguments to '\(t)' constructor"
         case .constructorTooFewComponents(let t, let p, let n):
@@ -137,6 +144,20 @@ public enum SemanticError: Sendable, Hashable {
         case .conflictingQualifiers(let s):
             "parameter qualifiers of '\(s)' differ from its earlier declaration"
         case .functionRedefinition(let s): "redefinition of '\(s)'"
+        case .functionRedeclaration(let s):
+            "function '\(s)' is declared twice: GLSL ES allows one prototype per function"
+        case .conflictingReturnPrecision(let s):
+            "function '\(s)' is declared with a different return precision before"
+        case .arrayConstructorArity(let t, let f):
+            "array constructor '\(t)' needs one argument per element, found \(f)"
+        case .unsizedArrayInitializer(let e, let f):
+            "an array declared '\(e)[]' takes its size from an array initializer, found '\(f)'"
+        case .implicitlySizedArray(let e):
+            "arrays sized by their uses ('\(e)[]' without an initializer) are not supported"
+        case .invalidMethod(let m, let t):
+            "'\(t)' has no method '\(m)()': arrays have 'length()'"
+        case .embeddedStructDefinition(let n):
+            "structure '\(n)' cannot be defined inside another structure: define it first"
         case .functionNotDefined(let s): "function '\(s)' is called but never defined"
         case .recursion(let path):
             path.count <= 2

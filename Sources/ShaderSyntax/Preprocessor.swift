@@ -19,7 +19,7 @@ public struct PreprocessedSource: Sendable {
     /// The tokens after macro expansion and conditional compilation, words classified into
     /// keywords and type names, ending with an `endOfFile` token.
     public let tokens: [Token]
-    /// The `#version` (GLSL ES 1.00 when there is none).
+    /// The `#version`, or `ParseOptions.defaultVersion` when there is none.
     public let version: LanguageVersion
     /// Each extension's behavior after the last `#extension` directive naming it.
     public let extensionBehaviors: [String: ExtensionBehavior]
@@ -153,6 +153,7 @@ struct Preprocessor {
         self.file = file
         self.stage = stage
         self.options = options
+        self.version = options.defaultVersion
         self.lexer = Lexer(file: file)
         self.lookahead = Token(
             .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0),

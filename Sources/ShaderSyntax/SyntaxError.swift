@@ -12,9 +12,9 @@ public enum SyntaxError: Error, Sendable, Hashable {
     case nestingTooDeep(limit: Int)
     /// A `#` that does not start a line.
     case strayHash
-    /// An array constructor, `float[2](a, b)`: not in GLSL ES 1.00, not yet in Shade for 1.20.
+    /// An array constructor, `float[2](a, b)`, before GLSL 1.20.
     case arrayConstructor(LanguageVersion)
-    /// A method call, `a.length()`: not in GLSL ES 1.00, not yet in Shade for 1.20.
+    /// A method call, `a.length()`, before GLSL 1.20.
     case methodCall(String, LanguageVersion)
 
     /// The diagnostic message.
@@ -29,11 +29,11 @@ public enum SyntaxError: Error, Sendable, Hashable {
         case .arrayConstructor(let v):
             v.isES
                 ? "array constructors are not allowed in GLSL ES 1.00"
-                : "array constructors are not supported"
+                : "array constructors need GLSL 1.20 ('#version 120')"
         case .methodCall(let name, let v):
             v.isES
                 ? "method calls ('.\(name)()') are not allowed in GLSL ES 1.00"
-                : "method calls ('.\(name)()') are not supported"
+                : "method calls ('.\(name)()') need GLSL 1.20 ('#version 120')"
         }
     }
 

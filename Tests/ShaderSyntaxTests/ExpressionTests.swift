@@ -171,9 +171,9 @@ struct ExpressionTests {
         #expect(result.diagnostics.first?.span?.location.line == 2)
     }
 
-    @Test func desktopArrayConstructorsAndLengthAreReportedOnce() {
+    @Test func arrayConstructorsAndLengthBefore120AreReportedOnce() {
         let source = """
-            #version 120
+            #version 110
             void main() {
                 float a[2] = float[2](1.0, 2.0);
                 int n = a.length();
@@ -181,8 +181,24 @@ struct ExpressionTests {
             }
             """
         #expect(headers(parseShader(source)) == [
-            "test.fsh:3:18: error: array constructors are not supported",
-            "test.fsh:4:15: error: method calls ('.length()') are not supported",
+            "test.fsh:3:18: error: array constructors need GLSL 1.20 ('#version 120')",
+            "test.fsh:4:15: error: method calls ('.length()') need GLSL 1.20 ('#version 120')",
         ])
+    }
+
+    @Test func desktop120ArrayConstructorsAndLengthParse() throws {
+        let source = """
+            #version 120
+            void main() {
+                float a[2] = float[2](1.0, 2.0);
+                int n = a.length() + vec2[](vec2(1.0)).length();
+            }
+            """
+        let result = parseShader(source)
+        #expect(result.diagnostics.isEmpty)
+        let text = "\(result.translationUnit)"
+        #expect(text.contains("float[2](1.0, 2.0)"), "\(text)")
+        #expect(text.contains("a.length()"), "\(text)")
+        #expect(text.contains("vec2[](vec2(1.0)).length()"), "\(text)")
     }
 }
