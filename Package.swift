@@ -3,7 +3,7 @@
 //
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
-//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → ImageGraph → ShaderTesting
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
 //   → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
 import PackageDescription
@@ -53,13 +53,26 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Built-in filter shaders, embedded at build time from Shaders/ by the EmbedShaders
+        // plugin (its tool, shader-embedder, also generates one typed wrapper per filter).
+        .target(name: "FilterHeaders", path: "Tools/FilterHeaders"),
+        .executableTarget(
+            name: "shader-embedder", dependencies: ["FilterHeaders"], path: "Tools/shader-embedder"
+        ),
+        .plugin(
+            name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"],
+            path: "Plugins/EmbedShaders"
+        ),
+
         // MARK: Image graph (GPUImage-style sources, operations, targets)
         .target(
             name: "ImageGraph",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
                 "ShaderCompiler", "ShaderExecution", "ImageCodecs",
-            ]
+                "FilterHeaders",  // built-in filters (Sources/ImageGraph/Filters)
+            ],
+            plugins: ["EmbedShaders"]
         ),
 
         // MARK: Testing kit
@@ -73,7 +86,7 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ShaderTesting",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
@@ -137,6 +150,10 @@ let package = Package(
         .testTarget(
             name: "ImageGraphTests",
             dependencies: ["ShaderDiagnostics", "Framebuffers", "ImageCodecs", "ImageGraph"]
+        ),
+        .testTarget(
+            name: "FilterTests",
+            dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ImageCodecs"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],

@@ -52,6 +52,7 @@ public enum ShadeCommand {
         CheckCommand.subcommand,
         RunCommand.subcommand,
         BenchCommand.subcommand,
+        FiltersCommand.subcommand,
     ]
 
     static let usage = """
