@@ -1,4 +1,5 @@
 import Foundation
+import ShaderDiagnostics
 
 /// A screen shader from Shadertoy, The Book of Shaders or glslViewer, made into a GLSL ES
 /// fragment shader Shade can run.
@@ -8,8 +9,9 @@ import Foundation
 /// each host uniform the source uses but does not declare (`iTime`, `iResolution`, `iFrame`,
 /// `u_time`, …), and, when the source defines Shadertoy's
 /// `mainImage(out vec4 fragColor, in vec2 fragCoord)` and no `main`, a `main` that calls it
-/// with `gl_FragCoord.xy` and writes the colour opaque (as Shadertoy shows it). A `#line`
-/// directive after the added lines keeps every diagnostic on the user's own line numbers.
+/// with `gl_FragCoord.xy` and writes the colour opaque (as Shadertoy shows it).
+/// `userDiagnostics(_:source:path:)` moves diagnostics back onto the user's own text, so line
+/// numbers and quoted lines are the user's.
 struct ProceduralShader {
     /// The host uniforms and their GLSL types.
     static let hostUniforms: [(name: String, type: String)] = [
@@ -24,6 +26,8 @@ struct ProceduralShader {
     let usesMainImage: Bool
     /// The host uniforms that were declared by the wrapper.
     let addedUniforms: [String]
+    /// Where the added declarations start in `text`, in bytes, and how long they are.
+    let headerOffset: Int, headerLength: Int
 
     /// Wraps `source`.
     init(source: String) {
@@ -57,15 +61,39 @@ struct ProceduralShader {
         }
         var result = lines[..<keep].joined(separator: "\n")
         if keep > 0 { result += "\n" }
-        if !header.isEmpty {
-            result += header.joined(separator: "\n") + "\n#line \(keep + 1)\n"
-        }
+        headerOffset = result.utf8.count
+        let headerText = header.isEmpty ? "" : header.joined(separator: "\n") + "\n"
+        headerLength = headerText.utf8.count
+        result += headerText
         result += lines[keep...].joined(separator: "\n")
         if usesMainImage && !hasMain {
             result += "\nvoid main() {\n    vec4 shadeColor = vec4(0.0, 0.0, 0.0, 1.0);\n"
                 + "    mainImage(shadeColor, gl_FragCoord.xy);\n    gl_FragColor = vec4(shadeColor.rgb, 1.0);\n}\n"
         }
         text = result
+    }
+
+    /// `diagnostics` about `text` moved onto the user's `source`: spans after the added
+    /// declarations shift back by their length; spans inside them or in the added `main` point
+    /// at the user's first line of code or the end of the file.
+    func userDiagnostics(_ diagnostics: [Diagnostic], source: String, path: String) -> [Diagnostic] {
+        let file = SourceFile(name: path, text: source)
+        let userLength = file.bytes.count
+        func moved(_ span: SourceSpan?) -> SourceSpan? {
+            guard let span else { return nil }
+            func map(_ offset: Int) -> Int {
+                if offset < headerOffset { return offset }
+                if offset < headerOffset + headerLength { return headerOffset }
+                return min(offset - headerLength, userLength)
+            }
+            return SourceSpan(file: file, start: map(span.start), end: max(map(span.start), map(span.end)))
+        }
+        return diagnostics.map { diagnostic in
+            var result = diagnostic
+            result.span = moved(diagnostic.span)
+            result.notes = diagnostic.notes.map { Diagnostic.Note($0.message, at: moved($0.span)) }
+            return result
+        }
     }
 
     static func matches(_ pattern: String, _ text: String) -> Bool {

@@ -3,6 +3,8 @@ import Framebuffers
 import ImageCodecs
 import ImageGraph
 import ShaderExecution
+import ShaderSemantics
+import ShaderSyntax
 
 /// `shade render`: Shadertoy / Book of Shaders / glslViewer shaders to image files, one frame or
 /// an animation.
@@ -135,6 +137,12 @@ enum RenderCommand {
                 message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
         }
         let shader = ProceduralShader(source: source)
+        do {
+            _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+        } catch {
+            throw CommandFailure(
+                code: .dataError, message: shader.userDiagnostics(error.diagnostics, source: source, path: path).rendered())
+        }
         var uniforms: [String: [Float]] = [:]
         for assignment in scanner.all("--uniform") {
             guard let equals = assignment.firstIndex(of: "="),
