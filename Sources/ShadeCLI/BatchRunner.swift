@@ -120,10 +120,16 @@ struct OutputPattern {
         }
         result = result.replacingOccurrences(of: "{index}", with: String(index))
         if let input {
-            let file = (input as NSString).lastPathComponent
-            result = result.replacingOccurrences(of: "{name}", with: (file as NSString).deletingPathExtension)
-            result = result.replacingOccurrences(of: "{ext}", with: (file as NSString).pathExtension)
-            result = result.replacingOccurrences(of: "{dir}", with: (input as NSString).deletingLastPathComponent)
+            // Plain string splitting: "-" (stdin) becomes the name "stdin".
+            let slash = input.lastIndex(of: "/")
+            let file = input == "-" ? "stdin" : String(input[(slash.map { input.index(after: $0) } ?? input.startIndex)...])
+            let dot = file.lastIndex(of: ".").flatMap { $0 == file.startIndex ? nil : $0 }
+            let name = dot.map { String(file[..<$0]) } ?? file
+            let ext = dot.map { String(file[file.index(after: $0)...]) } ?? ""
+            let folder = slash.map { String(input[..<$0]) } ?? "."
+            result = result.replacingOccurrences(of: "{name}", with: name)
+            result = result.replacingOccurrences(of: "{ext}", with: ext)
+            result = result.replacingOccurrences(of: "{dir}", with: folder)
         }
         return result
     }

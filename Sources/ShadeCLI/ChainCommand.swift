@@ -271,7 +271,7 @@ struct OutputSettings: Sendable {
         for output in outputs {
             try OutputFile.checkWritable(output, inputs: inputs.filter { $0 != "-" }, force: force)
         }
-        for folder in Set(outputs.map { ($0 as NSString).deletingLastPathComponent }) where !folder.isEmpty {
+        for folder in Set(outputs.filter { $0 != "-" }.map { ($0 as NSString).deletingLastPathComponent }) where !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {

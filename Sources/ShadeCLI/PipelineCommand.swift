@@ -185,6 +185,15 @@ enum PipelineCommand {
             }
         }
 
+        for folder in Set(file.outputs.filter { $0.path != "-" }.map { ($0.path as NSString).deletingLastPathComponent })
+        where !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure(code: .cannotCreate, message: "shade: \(folder): error: cannot create the folder\n")
+            }
+        }
+
         // Build the graph.
         var sources: [String: ImageSource] = pictures
         var keepAlive: [AnyObject] = []
