@@ -82,12 +82,12 @@ struct BatchRunner {
         }
     }
 
-    /// The exit code of a batch: 0 when every frame worked; else the code of the only kind of
-    /// failure, and 65 (data error) when they differ.
+    /// The exit code of a batch: 0 when every frame worked; for a single frame, its failure's
+    /// code; for several frames with failures, 65 ("some frames failed"; each failure was
+    /// reported with its own message).
     static func exitCode(for failures: [(index: Int, failure: CommandFailure)], total: Int) -> ExitCode {
         guard let first = failures.first else { return .success }
-        if total == 1 || failures.allSatisfy({ $0.failure.code == first.failure.code }) { return first.failure.code }
-        return .dataError
+        return total == 1 ? first.failure.code : .dataError
     }
 }
 

@@ -52,9 +52,13 @@ enum ChainCommand {
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
 
+        A step may also take size=WxH when its filter chooses its own size (resize,
+        lanczos-resize) or is a shader file: resize:size=640x480,fillMode=2.
+
         exit status: 0 ok, 64 usage (unknown filter or parameter, missing second input),
-        65 bad shader or image (or some frames failed), 66 missing input, 73 output exists
-        or cannot be written, 70 internal error.
+        65 bad shader or image, 66 missing input, 73 output exists or cannot be written,
+        70 internal error. With several inputs, any failed frame gives 65 after the others
+        are done.
 
         examples:
           $ shade chain photo.jpg alpha-blend:overlay=ghost.png,mixturePercent=0.5 grayscale -o spooky.png

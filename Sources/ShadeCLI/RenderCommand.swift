@@ -15,7 +15,7 @@ enum RenderCommand {
         run: run)
 
     static let help = """
-        usage: shade render SHADER --size WxH [--frames N] [--fps F] [--time T] [--y-up | --y-down]
+        usage: shade render SHADER|GENERATOR --size WxH [--frames N] [--fps F] [--time T] [--y-up | --y-down]
                             -o OUT [--quality Q] [--force] [--quiet] [--jobs N] [--threads N]
                             [--tile WxH] [--start-number N] [-u NAME=V[,V...] ...]
 
@@ -31,6 +31,10 @@ enum RenderCommand {
         Diagnostics keep the shader's own line numbers. mainImage colours are written opaque,
         as Shadertoy shows them.
 
+        GENERATOR is a built-in filter that reads no image, written as a chain step
+        (checkerboard:squareSize=8, linear-gradient, perlin-noise; see 'shade filters
+        --category generator'); it is a GPUImage filter, so its rows are kept (--y-up flips).
+
         Orientation: screen shaders are y-up (fragCoord.y = 0 is the bottom row on screen),
         while Shade's framebuffer row 0 is gl_FragCoord.y = 0.5 and is written as the file's
         first (top) row. So by default (--y-up) the rows are flipped when writing, and the file
@@ -45,7 +49,7 @@ enum RenderCommand {
           --frames N           number of frames (default 1)
           --fps F              frames per second (default 30)
           --time T             time of the first frame in seconds (default 0)
-          --y-up               flip rows so the file looks like the screen (default)
+          --y-up               flip rows so the file looks like the screen (default for shaders)
           --y-down             keep GL row order (row 0 = gl_FragCoord.y 0.5 at the top)
           -u, --uniform N=V    set a uniform the shader declares (comma-separated components)
           -o, --output OUT     where to write (required); '-' writes PNG to stdout
@@ -62,6 +66,7 @@ enum RenderCommand {
         examples:
           $ shade render plasma.frag --size 1280x720 -o plasma.png
           $ shade render seascape.glsl --size 640x360 --frames 120 --fps 30 -o frames/%04d.png
+          $ shade render checkerboard:squareSize=8,color1=#ff0000 --size 256x256 -o board.png
           $ shade render book.frag --size 512x512 --time 2.5 -u u_speed=2 -o still.jpg --quality 85
 
         """
@@ -128,21 +133,6 @@ enum RenderCommand {
         let start = try settings.startNumber(scanner)
         let outputs = (0..<frames).map { pattern.path(index: $0, number: $0 + start, input: nil) }
 
-        let source: String
-        do {
-            source = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw CommandFailure(code: exists ? .dataError : .noInput,
-                message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
-        }
-        let shader = ProceduralShader(source: source)
-        do {
-            _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
-        } catch {
-            throw CommandFailure(
-                code: .dataError, message: shader.userDiagnostics(error.diagnostics, source: source, path: path).rendered())
-        }
         var uniforms: [String: [Float]] = [:]
         for assignment in scanner.all("--uniform") {
             guard let equals = assignment.firstIndex(of: "="),
@@ -151,12 +141,25 @@ enum RenderCommand {
             uniforms[String(assignment[..<equals])] = values
         }
         let fixedUniforms = uniforms
-        let recipe = StepRecipe(
-            label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms, inputCount: 0, imageInputs: [:])
+        let recipe: StepRecipe
+        let isShaderFile = ChainStep.looksLikeShaderFile(path) || FileManager.default.fileExists(atPath: path)
+        if isShaderFile {
+            recipe = try shaderRecipe(path, uniforms: uniforms)
+        } else {
+            // A built-in generator such as checkerboard:squares=8.
+            let step: ChainStep
+            do { step = try ChainStep(parsing: path) } catch { throw .usage(error.message) }
+            recipe = try StepRecipe.resolve(step, allowsGenerators: true)
+            guard recipe.inputCount == 0 else {
+                throw .usage("\(step.name) reads an input image; use 'shade chain IMAGE \(path) -o OUT'")
+            }
+            guard uniforms.isEmpty else { throw .usage("give a built-in filter's parameters as \(step.name):KEY=VALUE, not --uniform") }
+        }
         _ = try recipe.makeGenerator()
         try OutputSettings.checkOutputs(outputs, inputs: [path], force: settings.force)
 
-        let flips = !scanner.has("--y-down")
+        // Screen shaders are y-up; built-in generators are GPUImage filters (row 0 at the top).
+        let flips = scanner.has("--y-up") || (isShaderFile && !scanner.has("--y-down"))
         let executor = settings.executor
         let style: ProgressBar.Style = frames == 1 ? .quiet : ProgressBar.style(quiet: settings.quiet)
         let progress = ProgressBar(total: frames, style: style, write: console.standardError)
@@ -164,7 +167,9 @@ enum RenderCommand {
             count: frames, label: { outputs[$0] },
             makeWorker: { () throws(CommandFailure) -> (Int) throws(CommandFailure) -> Void in
                 let operation = try recipe.makeGenerator()
-                operation.forceProcessing(at: ImageSize(width: size.width, height: size.height))
+                let basic = operation as? BasicOperation
+                basic?.forceProcessing(at: ImageSize(width: size.width, height: size.height))
+                (operation as? FilterOperation)?.outputSize = ImageSize(width: size.width, height: size.height)
                 let context = ProcessingContext(executor: executor)
                 var result: Texture?
                 let target = TextureOutput(name: "output") { result = $0 }
@@ -175,8 +180,8 @@ enum RenderCommand {
                     let perFrame: [(String, any UniformValue)] = [
                         ("iFrame", frame), ("iTimeDelta", Float(1 / fps)), ("iFrameRate", Float(fps)),
                     ]
-                    for (name, value) in perFrame where fixedUniforms[name] == nil && operation.declaresUniform(named: name) {
-                        do { try operation.setUniform(value, forName: name) } catch { throw CommandFailure.from(error) }
+                    for (name, value) in perFrame where fixedUniforms[name] == nil && basic?.declaresUniform(named: name) == true {
+                        do { try basic?.setUniform(value, forName: name) } catch { throw CommandFailure.from(error) }
                     }
                     result = nil
                     do { try operation.processImage(in: context) } catch { throw CommandFailure.from(error) }
@@ -192,12 +197,34 @@ enum RenderCommand {
     }
 }
 
-extension StepRecipe {
-    /// A new generator operation (no inputs) for a shader-file recipe, uniforms set.
-    func makeGenerator() throws(CommandFailure) -> BasicOperation {
-        guard case .shader(let path, let text) = kind else {
-            throw CommandFailure(code: .internalError, message: "shade: internal error: not a shader step\n")
+extension RenderCommand {
+    /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65).
+    static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> StepRecipe {
+        let source: String
+        do {
+            source = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw CommandFailure(code: exists ? .dataError : .noInput,
+                message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
         }
+        let shader = ProceduralShader(source: source)
+        do {
+            _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+        } catch {
+            throw CommandFailure(
+                code: .dataError, message: shader.userDiagnostics(error.diagnostics, source: source, path: path).rendered())
+        }
+        return StepRecipe(
+            label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms, inputCount: 0, imageInputs: [:])
+    }
+}
+
+extension StepRecipe {
+    /// A new generator operation (no inputs): a shader file with its uniforms set, or a
+    /// built-in generator with its parameters.
+    func makeGenerator() throws(CommandFailure) -> ImageProcessingOperation {
+        guard case .shader(let path, let text) = kind else { return try makeOperation() }
         let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: 0)
         try setUniforms(of: operation, path: path)
         return operation

@@ -26,6 +26,9 @@ struct StepRecipe: Sendable {
     var inputCount: Int
     /// Images given as arguments, by texture location (1, 2, …).
     var imageInputs: [Int: String]
+    /// The output size given with `size=WxH` (filters whose header says `output: given`, such
+    /// as `resize`, and shader files); `nil` keeps the default.
+    var outputSize: ImageSize? = nil
 
     /// Checks `step`: the filter or shader exists, every argument is a known parameter, uniform
     /// or input with a value of the right size, and every texture location beyond 0 has an
@@ -33,7 +36,7 @@ struct StepRecipe: Sendable {
     ///
     /// - Throws: `CommandFailure`: 64 for an unknown filter (with a suggestion) or a bad
     ///   argument, 66 for a missing shader file, 65 for a shader that does not compile.
-    static func resolve(_ step: ChainStep, wiredInputs: Int = 1) throws(CommandFailure) -> StepRecipe {
+    static func resolve(_ step: ChainStep, wiredInputs: Int = 1, allowsGenerators: Bool = false) throws(CommandFailure) -> StepRecipe {
         let kind: Kind
         var inputNames: [Int: [String]] = [:]
         let inputCount: Int
@@ -60,6 +63,9 @@ struct StepRecipe: Sendable {
             }
             kind = .filter(filter)
             inputCount = filter.inputCount
+            guard inputCount > 0 || allowsGenerators else {
+                throw .usage("\(step.name) makes a picture from no input, so it cannot be a step here; render generators with 'shade render \(step.name) --size WxH -o OUT'")
+            }
             for (index, input) in filter.inputs.enumerated() { inputNames[index, default: []].append(input.name) }
         }
         for location in 0..<max(inputCount, 0) { inputNames[location, default: []].append("input\(location + 1)") }
@@ -73,11 +79,26 @@ struct StepRecipe: Sendable {
                 recipe.imageInputs[location] = value
                 continue
             }
+            if key.lowercased() == "size", (try? recipe.parameterName(for: key)) == nil {
+                guard let size = parseSize(value) else { throw .usage("\(step.name): 'size=\(value)': expected WxH, e.g. 640x480") }
+                if case .filter(let filter) = kind, case .given = filter.output {} else if case .filter = kind {
+                    throw .usage("\(step.name): its size follows its input, so it takes no size=WxH")
+                }
+                recipe.outputSize = ImageSize(width: size.width, height: size.height)
+                continue
+            }
             guard let components = ChainStep.components(of: value) else {
                 throw .usage("\(step.name): '\(key)=\(value)': expected numbers (1.5 or 0.5,0.5), true/false or #rrggbb")
             }
             let name = try recipe.parameterName(for: key)
-            recipe.parameters[name] = components
+            var values = components
+            // An RGB colour (#ff0000 or 1,0,0) for an RGBA parameter is opaque.
+            if case .filter(let filter) = kind, let parameter = filter.parameter(named: name), parameter.type == .color,
+                parameter.componentCount == 4, values.count == 3
+            {
+                values.append(1)
+            }
+            recipe.parameters[name] = values
         }
         // Build one operation now so every value error shows before any frame runs.
         _ = try recipe.makeOperation()
@@ -109,6 +130,7 @@ struct StepRecipe: Sendable {
         switch kind {
         case .filter(let filter):
             let operation = FilterOperation(filter: filter)
+            operation.outputSize = outputSize
             for (name, components) in parameters.sorted(by: { $0.key < $1.key }) {
                 do {
                     try operation.setParameter(components: components, forName: name)
@@ -120,6 +142,7 @@ struct StepRecipe: Sendable {
         case .shader(let path, let text):
             let operation = try StepRecipe.makeShaderOperation(path: path, text: text)
             try setUniforms(of: operation, path: path)
+            if let outputSize { operation.forceProcessing(at: outputSize) }
             return operation
         }
     }

@@ -62,6 +62,21 @@ struct RenderCommandTests {
         #expect(outcome.standardError.contains("shade: 5 frames in"))
     }
 
+    @Test("a built-in generator by name, parameters as in a chain step, GPUImage rows (no flip)")
+    func builtInGenerator() throws {
+        let out = try temporaryFolder() + "/board.png"
+        let outcome = try runShade(["render", "checkerboard:squareSize=4,color1=#ff0000", "--size", "16x8", "-o", out])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let (worst, at) = worstDifference(try decoded(out)) { x, y in
+            let kx = Int(((Float(x) + 0.5 - 8) / 4).rounded(.down)), ky = Int(((Float(y) + 0.5 - 4) / 4).rounded(.down))
+            return (kx + ky) & 1 == 0 ? SIMD4(255, 255, 255, 255) : SIMD4(255, 0, 0, 255)
+        }
+        #expect(worst == 0, "largest difference \(worst) at \(at)")
+        let reads = try runShade(["render", "grayscale", "--size", "4x4", "-o", out + ".png"])
+        #expect(reads.status == 64)
+        #expect(reads.standardError.contains("grayscale reads an input image"))
+    }
+
     @Test("a Book of Shaders shader with its own precision and u_ uniforms")
     func bookOfShaders() throws {
         let shader = try temporaryShader(
