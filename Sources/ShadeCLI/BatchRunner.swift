@@ -138,7 +138,11 @@ struct OutputPattern {
 /// Expands the inputs of a batch: files as given, folders to their PNG and JPEG files (sorted
 /// by name), and glob patterns (`frames/*.png`, for shells that pass them unexpanded).
 enum InputList {
+    /// Whether a positional argument of `shade chain` is an input rather than a step: `-`, a
+    /// glob, a folder, or a `.png`/`.jpg`/`.jpeg` name; never an argument with `=`
+    /// (`alpha-blend:overlay=ghost.png` is a step).
     static func looksLikeImageInput(_ text: String) -> Bool {
+        if text.contains("=") { return false }
         if text == "-" || text.contains("*") || text.contains("?") || text.contains("[") { return true }
         let lower = text.lowercased()
         if [".png", ".jpg", ".jpeg"].contains(where: { lower.hasSuffix($0) }) { return true }

@@ -33,7 +33,8 @@ enum ChainCommand {
                 inputImageTexture2=ghost.png). The chain feeds texture location 0.
         OUT     the output file; .png or .jpg/.jpeg picks the format; '-' writes PNG to stdout
                 (--format jpeg for JPEG). With several inputs OUT must be a pattern:
-                {name} = input's base name, {ext}, {index} = 0, 1, ... ({index:04} pads),
+                {name} = input's base name, {ext} its extension, {dir} its folder,
+                {index} = 0, 1, ... ({index:04} pads),
                 %04d = index + --start-number (default 0). Missing folders are created.
 
         Several inputs are processed --jobs at a time (default 2: one frame is decoded or encoded

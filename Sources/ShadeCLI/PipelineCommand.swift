@@ -18,7 +18,7 @@ enum PipelineCommand {
 
           set NAME = VALUE                  a variable, used as $NAME or ${NAME} below;
                                             --set NAME=VALUE overrides it
-          input NAME = IMAGE                a PNG or JPEG file
+          input NAME = IMAGE                a PNG or JPEG file ('-' reads stdin)
           NAME = STEP <- SOURCE[, SOURCE]   a step (as in 'shade chain': filter or shader file,
                                             :KEY=VALUE arguments) fed by nodes defined above,
                                             at texture locations 0, 1, ... in order
@@ -166,8 +166,22 @@ enum PipelineCommand {
 
         // Decode the inputs.
         var pictures: [String: PictureInput] = [:]
+        let stdinInputs = file.inputs.filter { $0.path == "-" }
+        if stdinInputs.count > 1 || (!stdinInputs.isEmpty && path == "-") {
+            throw located(.usage("only one thing can be read from stdin ('-')"), file: fileName, line: stdinInputs.last!.line)
+        }
         for input in file.inputs {
-            pictures[input.name] = PictureInput(texture: try ChainCommand.decodeImage(input.path), name: input.name)
+            let texture: Texture
+            if input.path == "-" {
+                do {
+                    texture = try ImageFile.decode(Array(FileHandle.standardInput.readDataToEndOfFile())).texture
+                } catch {
+                    throw CommandFailure(code: .dataError, message: "shade: -: error: \(error)\n")
+                }
+            } else {
+                texture = try ChainCommand.decodeImage(input.path)
+            }
+            pictures[input.name] = PictureInput(texture: texture, name: input.name)
         }
         var images: [String: Texture] = [:]
         for imagePath in Set(recipes.values.flatMap { $0.imageInputs.values }) {

@@ -77,6 +77,14 @@ struct ChainCommandTests {
             return SIMD4(luma, luma, luma, 255)
         }
         #expect(worst <= 1, "largest difference \(worst) at \(at)")
+
+        // The arguments in the other order (the step now ends in '.png'), kebab-case key.
+        let swapped = folder + "/swapped.png"
+        let again = try runShade([
+            "chain", photoPath, "AlphaBlend:mixture-percent=0.5:overlay=\(ghostPath)", "Grayscale", "-o", swapped,
+        ])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try decoded(swapped) == result)
     }
 
     /// Blur (two passes, each stored as 8 bits) then vignette, in plain Swift.

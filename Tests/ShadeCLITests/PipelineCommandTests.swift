@@ -84,6 +84,20 @@ struct PipelineCommandTests {
         #expect(try runShade(["pipeline", file, "--force"]).status == 0)
     }
 
+    @Test("stdin and stdout: 'input NAME = -' and 'output - <- NODE'")
+    func standardStreams() throws {
+        let folder = try temporaryFolder()
+        let photo = patternTexture(width: 10, height: 6, seed: 5)
+        let photoPath = try writePNG(photo, folder, "photo.png")
+        let file = folder + "/streams.pipeline"
+        try "input photo = -\ngray = grayscale <- photo\noutput - <- gray\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let outcome = try runShadeBinary(["pipeline", file], input: try Data(contentsOf: URL(fileURLWithPath: photoPath)))
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let gray = try ImageFile.decode([UInt8](outcome.standardOutput)).texture
+        let p = SIMD4<Float>(photo.rgba8Pixel(x: 4, y: 3)) / 255
+        #expect(Int(gray.rgba8Pixel(x: 4, y: 3).x) == unorm(p.x * 0.2125 + p.y * 0.7154 + p.z * 0.0721))
+    }
+
     @Test("mistakes are reported with FILE:LINE, all of them, exit 64; nothing is written")
     func errors() throws {
         let folder = try temporaryFolder()
