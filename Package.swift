@@ -153,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FilterTests",
-            dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ImageCodecs"]
+            dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ShaderExecution", "ImageCodecs"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
     ],

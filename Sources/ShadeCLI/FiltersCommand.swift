@@ -44,11 +44,13 @@ enum FiltersCommand {
         let scanner: ArgumentScanner
         let category: FilterCategory?
         do {
-            scanner = try ArgumentScanner(arguments, options: [
-                .init(names: ["--category"], takesValue: true),
-                .init(names: ["--json"], takesValue: false),
-                .init(names: ["--help", "-h"], takesValue: false),
-            ])
+            scanner = try ArgumentScanner(
+                arguments,
+                options: [
+                    .init(names: ["--category"], takesValue: true),
+                    .init(names: ["--json"], takesValue: false),
+                    .init(names: ["--help", "-h"], takesValue: false),
+                ])
             category = try scanner.parsed(
                 "--category", as: FilterCategory.allCases.map(\.rawValue).joined(separator: ", ")
             ) { FilterCategory(rawValue: $0.lowercased()) }
@@ -68,19 +70,23 @@ enum FiltersCommand {
             return .success
         case 1:
             if category != nil {
-                console.standardError("shade filters: error: --category lists filters; it does not go with a NAME\n")
+                console.standardError(
+                    "shade filters: error: --category lists filters; it does not go with a NAME\n")
                 return .usage
             }
             let name = scanner.positionals[0]
             guard let filter = FilterCatalog.filter(named: name) else {
-                let error = FilterError.unknownFilter(name, suggestion: FilterCatalog.suggestion(for: name))
+                let error = FilterError.unknownFilter(
+                    name, suggestion: FilterCatalog.suggestion(for: name))
                 console.standardError("shade filters: error: \(error)\n")
                 return .usage
             }
             console.standardOutput(isJSON ? detailJSON(filter) : detailText(filter))
             return .success
         default:
-            console.standardError("shade filters: error: expected at most one filter name, got \(scanner.positionals.count)\n")
+            console.standardError(
+                "shade filters: error: expected at most one filter name, got \(scanner.positionals.count)\n"
+            )
             return .usage
         }
     }
@@ -95,7 +101,9 @@ enum FiltersCommand {
         let nameWidth = (filters.map(\.name.count).max() ?? 0) + 2
         var out = ""
         for filter in filters {
-            out += padded(filter.name, nameWidth) + padded(filter.category.rawValue, 12) + filter.summary + "\n"
+            out +=
+                padded(filter.name, nameWidth) + padded(filter.category.rawValue, 12)
+                + filter.summary + "\n"
         }
         return out
     }
@@ -136,8 +144,11 @@ enum FiltersCommand {
         var out = "\(filter.name): \(filter.title) (\(filter.category.rawValue))\n"
         out += "  \(filter.summary)\n\n"
         if let formula = filter.formula { out += "formula: \(formula)\n" }
-        let inputs = filter.inputs.map { input in input.name + (input.help.map { " (\($0))" } ?? "") }
-        out += "inputs:  \(filter.inputCount)" + (inputs.isEmpty ? " (a generator)" : ": " + inputs.joined(separator: ", ")) + "\n"
+        let inputs = filter.inputs.map { input in input.name + (input.help.map { " (\($0))" } ?? "")
+        }
+        out +=
+            "inputs:  \(filter.inputCount)"
+            + (inputs.isEmpty ? " (a generator)" : ": " + inputs.joined(separator: ", ")) + "\n"
         out += "output:  \(outputText(filter.output))\n"
         if let vertex = filter.vertexShader { out += "vertex:  \(vertex)\n" }
         if filter.passes.count > 1 {
@@ -151,15 +162,21 @@ enum FiltersCommand {
             let nameWidth = (filter.parameters.map(\.name.count).max() ?? 0) + 2
             let typeWidth = (filter.parameters.map(\.glslType.count).max() ?? 0) + 2
             for parameter in filter.parameters {
-                var line = "  " + padded(parameter.name, nameWidth) + padded(parameter.type == .color ? "color" : parameter.glslType, typeWidth)
+                var line =
+                    "  " + padded(parameter.name, nameWidth)
+                    + padded(parameter.type == .color ? "color" : parameter.glslType, typeWidth)
                 line += "default " + values(parameter.defaultValue)
-                if let range = parameter.range { line += "  range \(number(range.lowerBound))...\(number(range.upperBound))" }
+                if let range = parameter.range {
+                    line += "  range \(number(range.lowerBound))...\(number(range.upperBound))"
+                }
                 if let help = parameter.help { line += "  -- \(help)" }
                 out += line + "\n"
             }
         }
         if !filter.example.isEmpty {
-            let settings = filter.parameters.compactMap { p in filter.example[p.name].map { "\(p.name)=\(values($0))" } }
+            let settings = filter.parameters.compactMap { p in
+                filter.example[p.name].map { "\(p.name)=\(values($0))" }
+            }
             out += "example: \(settings.joined(separator: " "))\n"
         }
         for note in filter.notes { out += "note: \(note)\n" }
@@ -176,22 +193,31 @@ enum FiltersCommand {
     }
 
     static func listJSON(_ filters: [FilterDescription]) -> String {
-        JSON.array(filters.map { filter in
-            JSON.object([
-                ("name", JSON.quoted(filter.name)), ("title", JSON.quoted(filter.title)),
-                ("category", JSON.quoted(filter.category.rawValue)), ("summary", JSON.quoted(filter.summary)),
-                ("inputs", "\(filter.inputCount)"),
-            ])
-        }) + "\n"
+        JSON.array(
+            filters.map { filter in
+                JSON.object([
+                    ("name", JSON.quoted(filter.name)), ("title", JSON.quoted(filter.title)),
+                    ("category", JSON.quoted(filter.category.rawValue)),
+                    ("summary", JSON.quoted(filter.summary)),
+                    ("inputs", "\(filter.inputCount)"),
+                ])
+            }) + "\n"
     }
 
     static func detailJSON(_ filter: FilterDescription) -> String {
-        let output: String = switch filter.output {
-        case .input: JSON.object([("rule", JSON.quoted("input"))])
-        case .given(let size):
-            JSON.object([("rule", JSON.quoted("given"))] + (size.map { [("default", JSON.array(["\($0.width)", "\($0.height)"]))] } ?? []))
-        case .region(let parameter): JSON.object([("rule", JSON.quoted("region")), ("parameter", JSON.quoted(parameter))])
-        }
+        let output: String =
+            switch filter.output {
+            case .input: JSON.object([("rule", JSON.quoted("input"))])
+            case .given(let size):
+                JSON.object(
+                    [("rule", JSON.quoted("given"))]
+                        + (size.map { [("default", JSON.array(["\($0.width)", "\($0.height)"]))] }
+                            ?? []))
+            case .region(let parameter):
+                JSON.object([
+                    ("rule", JSON.quoted("region")), ("parameter", JSON.quoted(parameter)),
+                ])
+            }
         let parameters = filter.parameters.map { p in
             JSON.object([
                 ("name", JSON.quoted(p.name)), ("type", JSON.quoted(p.type.rawValue)),
@@ -201,10 +227,11 @@ enum FiltersCommand {
             ])
         }
         let passes = filter.passes.map { pass in
-            let shader: String = switch pass.shader {
-            case .this: "self"
-            case .filter(let name): name
-            }
+            let shader: String =
+                switch pass.shader {
+                case .this: "self"
+                case .filter(let name): name
+                }
             let uniforms = pass.assignments.map { a -> (String, String) in
                 switch a.value {
                 case .literal(let numbers): (a.uniform, numbersJSON(numbers))
@@ -212,22 +239,35 @@ enum FiltersCommand {
                 }
             }
             return JSON.object([
-                ("shader", JSON.quoted(shader)), ("inputs", JSON.array(pass.inputs.map { JSON.quoted($0.description) })),
+                ("shader", JSON.quoted(shader)),
+                ("inputs", JSON.array(pass.inputs.map { JSON.quoted($0.description) })),
                 ("uniforms", JSON.object(uniforms)),
             ])
         }
-        let example = filter.parameters.compactMap { p in filter.example[p.name].map { (p.name, numbersJSON($0)) } }
+        let example = filter.parameters.compactMap { p in
+            filter.example[p.name].map { (p.name, numbersJSON($0)) }
+        }
         return JSON.object([
             ("name", JSON.quoted(filter.name)), ("title", JSON.quoted(filter.title)),
-            ("category", JSON.quoted(filter.category.rawValue)), ("summary", JSON.quoted(filter.summary)),
+            ("category", JSON.quoted(filter.category.rawValue)),
+            ("summary", JSON.quoted(filter.summary)),
             ("formula", filter.formula.map(JSON.quoted) ?? "null"),
-            ("inputs", JSON.array(filter.inputs.map { i in
-                JSON.object([("name", JSON.quoted(i.name)), ("help", i.help.map(JSON.quoted) ?? "null")])
-            })),
+            (
+                "inputs",
+                JSON.array(
+                    filter.inputs.map { i in
+                        JSON.object([
+                            ("name", JSON.quoted(i.name)),
+                            ("help", i.help.map(JSON.quoted) ?? "null"),
+                        ])
+                    })
+            ),
             ("vertex", JSON.quoted(filter.vertexShader(forPassInputCount: filter.inputCount))),
-            ("output", output), ("parameters", JSON.array(parameters)), ("passes", JSON.array(passes)),
+            ("output", output), ("parameters", JSON.array(parameters)),
+            ("passes", JSON.array(passes)),
             ("example", JSON.object(example)), ("notes", JSON.array(filter.notes.map(JSON.quoted))),
-            ("shader", JSON.quoted("Shaders/" + filter.file)), ("swiftType", JSON.quoted(filter.swiftTypeName)),
+            ("shader", JSON.quoted("Shaders/" + filter.file)),
+            ("swiftType", JSON.quoted(filter.swiftTypeName)),
         ]) + "\n"
     }
 }

@@ -44,7 +44,7 @@ extension TypeQualifiers: CustomStringConvertible {
 }
 
 extension TypeSpecifier: CustomStringConvertible {
-    /// `highp vec4`, `S`, `struct S { float x; }`.
+    /// `highp vec4`, `S`, `float[2]`, `struct S { float x; }`.
     public var description: String {
         let body: String
         switch kind {
@@ -52,7 +52,7 @@ extension TypeSpecifier: CustomStringConvertible {
         case .named(let id): body = id.name
         case .structure(let s): body = s.description
         }
-        return (precision.map { $0.rawValue + " " } ?? "") + body
+        return (precision.map { $0.rawValue + " " } ?? "") + body + (array?.description ?? "")
     }
 }
 

@@ -119,17 +119,21 @@ public struct TypeSpecifier: Sendable {
     public var precision: PrecisionQualifier?
     /// Where the precision qualifier is.
     public var precisionSpan: SourceSpan?
-    /// The whole specifier, precision included.
+    /// `[size]` written after the type itself (`float[2] a;`, `vec2[3] f()`): the type is an
+    /// array of `kind`. The grammar of GLSL ES 1.00 allows it wherever a type is written.
+    public var array: ArraySpecifier?
+    /// The whole specifier, precision and array size included.
     public var span: SourceSpan
 
     /// Creates a type specifier.
     public init(
         _ kind: Kind, precision: PrecisionQualifier? = nil, precisionSpan: SourceSpan? = nil,
-        span: SourceSpan
+        array: ArraySpecifier? = nil, span: SourceSpan
     ) {
         self.kind = kind
         self.precision = precision
         self.precisionSpan = precisionSpan
+        self.array = array
         self.span = span
     }
 }

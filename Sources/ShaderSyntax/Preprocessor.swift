@@ -498,10 +498,16 @@ struct Preprocessor {
                         at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .intLiteral, .floatLiteral:
-            let parsed = NumberLiteral.parse(
-                t.text, isFloat: t.kind == .floatLiteral, allowsFloatSuffix: version == .glsl120)
+            let isFloat = t.kind == .floatLiteral
+            let parsed = NumberLiteral.parse(t.text, isFloat: isFloat, allowsFloatSuffix: !version.isES)
             if case .failure(let error) = parsed {
                 diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
+            } else if isFloat && version == .glsl110 && (t.text.hasSuffix("f") || t.text.hasSuffix("F")) {
+                // GLSL 1.10 has no suffix; Mesa (and real desktop code) accept it with a warning.
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, LexicalError.floatSuffixNeedsGLSL120(t.text).message, at: t.span,
+                        notes: t.expansion?.notes ?? []))
             }
         case .invalid:
             diagnostics.append(
@@ -529,6 +535,12 @@ struct Preprocessor {
             }
         case .keyword(.centroid):
             return version == .glsl120 ? kind : .identifier
+        case .keyword(.invariant):
+            return version == .glsl110 ? .identifier : kind
+        case .keyword(.lowp), .keyword(.mediump), .keyword(.highp), .keyword(.precision):
+            // Precision qualifiers came to desktop GLSL in 1.30; before, they are plain names (as
+            // in Mesa), so desktop shaders use them only under `#ifdef GL_ES`.
+            return version.isES ? kind : .identifier
         default:
             return kind
         }

@@ -31,11 +31,14 @@ struct FormulaTests {
                 }
                 let value = formula(pixels)
                 for c in 0..<4 {
-                    expected[(y * actual.width + x) * 4 + c] = UInt8((min(max(value[c], 0), 1) * 255).rounded())
+                    expected[(y * actual.width + x) * 4 + c] = UInt8(
+                        (min(max(value[c], 0), 1) * 255).rounded())
                 }
             }
         }
-        let difference = compare(actual, Texture(width: actual.width, height: actual.height, rgba8: expected), tolerance: 1)
+        let difference = compare(
+            actual, Texture(width: actual.width, height: actual.height, rgba8: expected),
+            tolerance: 1)
         #expect(difference.pixelsOff == 0, "\(name): \(difference)", sourceLocation: sourceLocation)
     }
 
@@ -65,7 +68,8 @@ struct FormulaTests {
             var rgb = SIMD4<Double>.zero
             for c in 0..<3 {
                 let blended = b[c] * s[c]
-                rgb[c] = (s.w * (1 - b.w) * s[c] + s.w * b.w * blended + (1 - s.w) * b.w * b[c]) / alpha
+                rgb[c] =
+                    (s.w * (1 - b.w) * s[c] + s.w * b.w * blended + (1 - s.w) * b.w * b[c]) / alpha
             }
             rgb.w = alpha
             return rgb

@@ -62,9 +62,11 @@ struct ImageDifference: CustomStringConvertible {
 
     var description: String {
         if sizeMismatch { return "size differs" }
-        var text = "\(pixelsOff) of \(width * height) pixels off, largest difference \(largestDifference)/255"
+        var text =
+            "\(pixelsOff) of \(width * height) pixels off, largest difference \(largestDifference)/255"
         if let first {
-            text += "; first at (\(first.x), \(first.y)): expected \(first.expected), got \(first.actual)"
+            text +=
+                "; first at (\(first.x), \(first.y)): expected \(first.expected), got \(first.actual)"
         }
         return text
     }
@@ -77,14 +79,20 @@ func compare(
     _ actual: Texture, _ expected: Texture, tolerance: Int = 1, diffPath: String? = nil
 ) -> ImageDifference {
     guard actual.width == expected.width, actual.height == expected.height else {
-        return ImageDifference(width: actual.width, height: actual.height, pixelsOff: 0, largestDifference: 0, sizeMismatch: true)
+        return ImageDifference(
+            width: actual.width, height: actual.height, pixelsOff: 0, largestDifference: 0,
+            sizeMismatch: true)
     }
-    let a = actual.rgba8Bytes, e = expected.rgba8Bytes
-    var result = ImageDifference(width: actual.width, height: actual.height, pixelsOff: 0, largestDifference: 0)
+    let a = actual.rgba8Bytes
+    let e = expected.rgba8Bytes
+    var result = ImageDifference(
+        width: actual.width, height: actual.height, pixelsOff: 0, largestDifference: 0)
     var diff = [UInt8](repeating: 0, count: a.count)
     for pixel in 0..<(actual.width * actual.height) {
         var largest = 0
-        for c in 0..<4 { largest = max(largest, abs(Int(a[4 * pixel + c]) - Int(e[4 * pixel + c]))) }
+        for c in 0..<4 {
+            largest = max(largest, abs(Int(a[4 * pixel + c]) - Int(e[4 * pixel + c])))
+        }
         result.largestDifference = max(result.largestDifference, largest)
         if largest > tolerance {
             result.pixelsOff += 1
@@ -92,7 +100,8 @@ func compare(
                 result.first = (
                     pixel % actual.width, pixel / actual.width,
                     SIMD4(e[4 * pixel], e[4 * pixel + 1], e[4 * pixel + 2], e[4 * pixel + 3]),
-                    SIMD4(a[4 * pixel], a[4 * pixel + 1], a[4 * pixel + 2], a[4 * pixel + 3]))
+                    SIMD4(a[4 * pixel], a[4 * pixel + 1], a[4 * pixel + 2], a[4 * pixel + 3])
+                )
             }
             diff[4 * pixel] = UInt8(min(255, 64 + largest * 4))
             diff[4 * pixel + 3] = 255
@@ -102,7 +111,8 @@ func compare(
         }
     }
     if result.pixelsOff > 0, let diffPath {
-        try? ImageFile.write(Texture(width: actual.width, height: actual.height, rgba8: diff), toFile: diffPath)
+        try? ImageFile.write(
+            Texture(width: actual.width, height: actual.height, rgba8: diff), toFile: diffPath)
     }
     return result
 }

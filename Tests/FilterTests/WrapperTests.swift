@@ -1,5 +1,6 @@
 import Framebuffers
 import Testing
+
 @testable import ImageGraph
 
 /// The typed wrappers generated from the headers, and `FilterOperation` in a graph.
@@ -26,7 +27,8 @@ struct WrapperTests {
         #expect(Vignette().vignetteColor == Color.black)
         #expect(Vignette().parameterValues["vignetteColor"] == [0, 0, 0])
         #expect(ColorMatrix().colorMatrix == .identity)
-        #expect(Polygon().vertices.count == 16 && Polygon().vertices[1] == SIMD2(0.880423, 0.376393))
+        #expect(
+            Polygon().vertices.count == 16 && Polygon().vertices[1] == SIMD2(0.880423, 0.376393))
         #expect(CGAColorspace.filterName == "cgaColorspace")
         let crop = Crop()
         crop.cropRegion = SIMD4(0.1, 0.2, 0.3, 0.4)
@@ -48,7 +50,9 @@ struct WrapperTests {
         #expect(throws: FilterError.parameterArity(name: "vignetteCenter", expected: 2, got: 3)) {
             try vignette.setParameter(SIMD3<Float>(1, 2, 3), forName: "vignetteCenter")
         }
-        #expect(throws: FilterError.parameterType(name: "vignetteStart", expected: "float", got: "bool")) {
+        #expect(
+            throws: FilterError.parameterType(name: "vignetteStart", expected: "float", got: "bool")
+        ) {
             try vignette.setParameter(true, forName: "vignetteStart")
         }
         try vignette.setParameter(Color.red, forName: "vignetteColor")
@@ -65,7 +69,8 @@ struct WrapperTests {
     func wrapperRenders() throws {
         let image = try loadImage("Tests/References/Inputs/coffee-160x120.png")
         let viaCatalog = try FilterRenderer().render(
-            try #require(FilterCatalog.filter(named: "unsharpMask")), parameters: ["intensity": [2]], inputs: [image])
+            try #require(FilterCatalog.filter(named: "unsharpMask")),
+            parameters: ["intensity": [2]], inputs: [image])
         let sharpen = UnsharpMask(intensity: 2)
         #expect(try sharpen.apply(to: [image]) == viaCatalog)
 
@@ -83,7 +88,8 @@ struct WrapperTests {
         let overlay = try loadImage("Tests/References/Inputs/ghost-160x120.png")
         let blend = AlphaBlend(mixturePercent: 0.7)
         let expected = try blend.apply(to: [base, overlay])
-        let first = PictureInput(texture: base), second = PictureInput(texture: overlay)
+        let first = PictureInput(texture: base)
+        let second = PictureInput(texture: overlay)
         var rendered: Texture?
         let output = TextureOutput { rendered = $0 }
         first --> blend
@@ -94,5 +100,28 @@ struct WrapperTests {
         blend.useNextFrameForImageCapture()
         try first.processImage()
         #expect(try blend.imageFromCurrentFramebuffer() == expected)
+    }
+
+    @Test("a generator is a graph source; its errors name the filter")
+    func generatorInAGraph() throws {
+        let noise = PerlinNoise()
+        noise.outputSize = ImageSize(width: 40, height: 30)
+        var rendered: Texture?
+        let output = TextureOutput { rendered = $0 }
+        noise --> output
+        try noise.processImage()
+        #expect(rendered?.width == 40 && rendered?.height == 30)
+        #expect(rendered == (try noise.apply(to: [])))
+
+        let polygon = Polygon(vertexCount: 3)
+        polygon.vertices = [SIMD2(0, 0), SIMD2(1, 0), SIMD2(0, 1)]
+        #expect(
+            polygon.parameterValues["vertices"] == [0, 0, 1, 0, 0, 1]
+                + [Float](repeating: 0, count: 26))
+        polygon.vertices = [SIMD2<Float>](repeating: SIMD2(0.5, 0.5), count: 17)
+        polygon --> TextureOutput { _ in }
+        #expect(throws: FilterError.parameterArity(name: "vertices", expected: 32, got: 34)) {
+            try polygon.processImage()
+        }
     }
 }

@@ -55,7 +55,9 @@ public struct FilterDescription: Sendable, Hashable {
     public func parameterValues(usingExample: Bool = false) -> [String: [Float]] {
         var values: [String: [Float]] = [:]
         for parameter in parameters {
-            values[parameter.name] = usingExample ? example[parameter.name] ?? parameter.defaultValue : parameter.defaultValue
+            values[parameter.name] =
+                usingExample
+                ? example[parameter.name] ?? parameter.defaultValue : parameter.defaultValue
         }
         return values
     }
@@ -195,7 +197,9 @@ public struct FilterPass: Sendable, Hashable {
     public let assignments: [PassAssignment]
 
     /// Creates a pass.
-    public init(number: Int, shader: PassShader, inputs: [PassSource], assignments: [PassAssignment]) {
+    public init(
+        number: Int, shader: PassShader, inputs: [PassSource], assignments: [PassAssignment]
+    ) {
         self.number = number
         self.shader = shader
         self.inputs = inputs

@@ -38,7 +38,8 @@ struct FilterHeaderParser {
     // MARK: Lines
 
     /// Splits the header into key entries (continuations appended) and returns the body.
-    func entries(_ text: String) throws(FilterHeaderError) -> (entries: [HeaderEntry], body: String) {
+    func entries(_ text: String) throws(FilterHeaderError) -> (entries: [HeaderEntry], body: String)
+    {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var entries: [HeaderEntry] = []
         var index = 0
@@ -49,7 +50,9 @@ struct FilterHeaderParser {
             let number = index + 1
             if line.hasPrefix("//   ") {
                 let text = line.dropFirst(2).drop { $0 == " " }
-                guard !entries.isEmpty, !text.isEmpty else { throw error(number, .malformedLine(String(line))) }
+                guard !entries.isEmpty, !text.isEmpty else {
+                    throw error(number, .malformedLine(String(line)))
+                }
                 entries[entries.count - 1].value += " " + text
             } else if line.hasPrefix("// "), let colon = line.firstIndex(of: ":") {
                 let key = line[line.index(line.startIndex, offsetBy: 3)..<colon]
@@ -57,9 +60,14 @@ struct FilterHeaderParser {
                     key.allSatisfy({ $0.isASCII && $0.isLetter })
                 else { throw error(number, .malformedLine(String(line))) }
                 let rest = line[line.index(after: colon)...]
-                guard rest.isEmpty || rest.hasPrefix(" ") else { throw error(number, .malformedLine(String(line))) }
-                guard Self.keys.contains(String(key)) else { throw error(number, .unknownKey(String(key))) }
-                entries.append(HeaderEntry(key: String(key), value: rest.trimmingSpaces, line: number))
+                guard rest.isEmpty || rest.hasPrefix(" ") else {
+                    throw error(number, .malformedLine(String(line)))
+                }
+                guard Self.keys.contains(String(key)) else {
+                    throw error(number, .unknownKey(String(key)))
+                }
+                entries.append(
+                    HeaderEntry(key: String(key), value: rest.trimmingSpaces, line: number))
             } else {
                 throw error(number, .malformedLine(String(line)))
             }
@@ -78,12 +86,17 @@ struct FilterHeaderParser {
         func all(_ key: String) -> [HeaderEntry] { entries.filter { $0.key == key } }
         func one(_ key: String) throws(FilterHeaderError) -> HeaderEntry {
             let found = all(key)
-            guard found.count == 1 else { throw error(found.count > 1 ? found[1].line : 0, .keyCount(key: key, count: found.count)) }
+            guard found.count == 1 else {
+                throw error(
+                    found.count > 1 ? found[1].line : 0, .keyCount(key: key, count: found.count))
+            }
             return found[0]
         }
         func optional(_ key: String) throws(FilterHeaderError) -> HeaderEntry? {
             let found = all(key)
-            guard found.count <= 1 else { throw error(found[1].line, .keyCount(key: key, count: found.count)) }
+            guard found.count <= 1 else {
+                throw error(found[1].line, .keyCount(key: key, count: found.count))
+            }
             return found.first
         }
 
@@ -91,14 +104,20 @@ struct FilterHeaderParser {
         let name = nameEntry.value
         guard let first = name.first, first.isASCII, first.isLowercase,
             name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-        else { throw error(nameEntry.line, .invalidValue(key: "filter", value: name, expected: "a lowerCamelCase name")) }
+        else {
+            throw error(
+                nameEntry.line,
+                .invalidValue(key: "filter", value: name, expected: "a lowerCamelCase name"))
+        }
 
         let title = try one("title").value
         let categoryEntry = try one("category")
         guard let category = FilterCategory(rawValue: categoryEntry.value) else {
-            throw error(categoryEntry.line, .invalidValue(
-                key: "category", value: categoryEntry.value,
-                expected: FilterCategory.allCases.map(\.rawValue).joined(separator: ", ")))
+            throw error(
+                categoryEntry.line,
+                .invalidValue(
+                    key: "category", value: categoryEntry.value,
+                    expected: FilterCategory.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         let summary = try one("summary").value
         let formula = try optional("formula")?.value
@@ -106,19 +125,30 @@ struct FilterHeaderParser {
         let inputsEntry = try one("inputs")
         guard let inputCount = Int(inputsEntry.value), (0...9).contains(inputCount),
             inputsEntry.value.allSatisfy(\.isNumber)
-        else { throw error(inputsEntry.line, .invalidValue(key: "inputs", value: inputsEntry.value, expected: "a count 0-9")) }
-        var inputs = (1...max(inputCount, 1)).prefix(inputCount).map { FilterInput(name: "input\($0)", help: nil) }
+        else {
+            throw error(
+                inputsEntry.line,
+                .invalidValue(key: "inputs", value: inputsEntry.value, expected: "a count 0-9"))
+        }
+        var inputs = (1...max(inputCount, 1)).prefix(inputCount).map {
+            FilterInput(name: "input\($0)", help: nil)
+        }
         var namedInputs: Set<Int> = []
         for entry in all("input") {
             let (text, help) = splitHelp(entry.value)
             let words = text.split(separator: " ")
             guard words.count == 2, let k = Int(words[0]), isIdentifier(words[1]) else {
-                throw error(entry.line, .invalidValue(key: "input", value: entry.value, expected: "'N name [-- description]'"))
+                throw error(
+                    entry.line,
+                    .invalidValue(
+                        key: "input", value: entry.value, expected: "'N name [-- description]'"))
             }
             guard (1...max(inputCount, 1)).contains(k), k <= inputCount else {
                 throw error(entry.line, .unknownReference(key: "input", name: "input \(k)"))
             }
-            guard namedInputs.insert(k).inserted else { throw error(entry.line, .duplicate(key: "input", name: "\(k)")) }
+            guard namedInputs.insert(k).inserted else {
+                throw error(entry.line, .duplicate(key: "input", name: "\(k)"))
+            }
             inputs[k - 1] = FilterInput(name: String(words[1]), help: help)
         }
 
@@ -133,33 +163,46 @@ struct FilterHeaderParser {
             parameters.append(parameter)
         }
 
-        let output = try parseOutput(try optional("output"), parameters: parameters, inputCount: inputCount)
+        let output = try parseOutput(
+            try optional("output"), parameters: parameters, inputCount: inputCount)
 
         var example: [String: [Float]] = [:]
         if let entry = try optional("example") {
             for setting in entry.value.split(separator: " ") {
-                let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let parts = setting.split(
+                    separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2 else {
-                    throw error(entry.line, .invalidValue(key: "example", value: String(setting), expected: "'name=values'"))
+                    throw error(
+                        entry.line,
+                        .invalidValue(
+                            key: "example", value: String(setting), expected: "'name=values'"))
                 }
                 guard let parameter = parameters.first(where: { $0.name == parts[0] }) else {
-                    throw error(entry.line, .unknownReference(key: "example", name: "parameter '\(parts[0])'"))
+                    throw error(
+                        entry.line,
+                        .unknownReference(key: "example", name: "parameter '\(parts[0])'"))
                 }
-                guard let values = numbers(parts[1]), values.count == parameter.componentCount else {
-                    throw error(entry.line, .invalidValue(
-                        key: "example", value: String(setting), expected: "\(parameter.componentCount) numbers"))
+                guard let values = numbers(parts[1]), values.count == parameter.componentCount
+                else {
+                    throw error(
+                        entry.line,
+                        .invalidValue(
+                            key: "example", value: String(setting),
+                            expected: "\(parameter.componentCount) numbers"))
                 }
                 example[parameter.name] = values
             }
         }
 
         let passes = try parsePasses(
-            count: try optional("passes"), lines: all("pass"), inputCount: inputCount, parameters: parameters)
+            count: try optional("passes"), lines: all("pass"), inputCount: inputCount,
+            parameters: parameters)
 
         return FilterDescription(
             name: name, title: title, category: category, summary: summary, formula: formula,
             inputs: inputs, vertexShader: vertex, output: output, parameters: parameters,
-            passes: passes, example: example, notes: all("note").map(\.value), file: file, body: body)
+            passes: passes, example: example, notes: all("note").map(\.value), file: file,
+            body: body)
     }
 
     // MARK: Parameters
@@ -168,28 +211,36 @@ struct FilterHeaderParser {
         let (text, help) = splitHelp(entry.value)
         let words = text.split(separator: " ").map(String.init)
         func invalid(_ expected: String) -> FilterHeaderError {
-            error(entry.line, .invalidValue(key: "parameter", value: entry.value, expected: expected))
+            error(
+                entry.line, .invalidValue(key: "parameter", value: entry.value, expected: expected))
         }
-        guard words.count == 4 || words.count == 6, words[2] == "default", isIdentifier(words[0][...]) else {
+        guard words.count == 4 || words.count == 6, words[2] == "default",
+            isIdentifier(words[0][...])
+        else {
             throw invalid("'name type default values [range min...max] [-- help]'")
         }
         var typeName = words[1][...]
         var arrayCount: Int?
         if let open = typeName.firstIndex(of: "[") {
             guard typeName.hasSuffix("]"),
-                let count = Int(typeName[typeName.index(after: open)..<typeName.index(before: typeName.endIndex)]),
+                let count = Int(
+                    typeName[
+                        typeName.index(after: open)..<typeName.index(before: typeName.endIndex)]),
                 count > 0
             else { throw invalid("an array type such as 'vec2[16]'") }
             arrayCount = count
             typeName = typeName[..<open]
         }
         guard let type = ParameterType(rawValue: String(typeName)) else {
-            throw invalid("a type: " + ParameterType.allCases.map(\.rawValue).joined(separator: ", "))
+            throw invalid(
+                "a type: " + ParameterType.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if arrayCount != nil, ![.float, .int, .vec2, .vec3, .vec4].contains(type) {
             throw invalid("arrays of float, int, vec2, vec3 or vec4 only")
         }
-        guard let values = numbers(words[3][...]) else { throw invalid("default values: numbers separated by ','") }
+        guard let values = numbers(words[3][...]) else {
+            throw invalid("default values: numbers separated by ','")
+        }
         let perElement = type == .color ? values.count : type.fixedComponentCount
         if type == .color, values.count != 3, values.count != 4 {
             throw invalid("3 (RGB) or 4 (RGBA) default values for a color")
@@ -197,8 +248,12 @@ struct FilterHeaderParser {
         guard values.count == perElement * (arrayCount ?? 1) else {
             throw invalid("\(perElement * (arrayCount ?? 1)) default values")
         }
-        if type == .int, values.contains(where: { $0 != $0.rounded() }) { throw invalid("integer values for an int") }
-        if type == .bool, values.contains(where: { $0 != 0 && $0 != 1 }) { throw invalid("0 or 1 for a bool") }
+        if type == .int, values.contains(where: { $0 != $0.rounded() }) {
+            throw invalid("integer values for an int")
+        }
+        if type == .bool, values.contains(where: { $0 != 0 && $0 != 1 }) {
+            throw invalid("0 or 1 for a bool")
+        }
         var range: ClosedRange<Float>?
         if words.count == 6 {
             let bounds = words[5].components(separatedBy: "...")
@@ -208,15 +263,22 @@ struct FilterHeaderParser {
             range = low...high
         }
         return FilterParameter(
-            name: words[0], type: type, arrayCount: arrayCount, defaultValue: values, range: range, help: help)
+            name: words[0], type: type, arrayCount: arrayCount, defaultValue: values, range: range,
+            help: help)
     }
 
     // MARK: Output size
 
-    func parseOutput(_ entry: HeaderEntry?, parameters: [FilterParameter], inputCount: Int) throws(FilterHeaderError) -> OutputSize {
+    func parseOutput(_ entry: HeaderEntry?, parameters: [FilterParameter], inputCount: Int)
+        throws(FilterHeaderError) -> OutputSize
+    {
         guard let entry else {
             guard inputCount > 0 else {
-                throw error(0, .invalidValue(key: "output", value: "input", expected: "'given' for a generator (inputs: 0)"))
+                throw error(
+                    0,
+                    .invalidValue(
+                        key: "output", value: "input",
+                        expected: "'given' for a generator (inputs: 0)"))
             }
             return .input
         }
@@ -231,19 +293,32 @@ struct FilterHeaderParser {
         case ("given", 3) where words[1] == "default":
             let size = words[2].split(separator: "x")
             guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else {
-                throw error(entry.line, .invalidValue(key: "output", value: entry.value, expected: "a size 'WxH'"))
+                throw error(
+                    entry.line,
+                    .invalidValue(key: "output", value: entry.value, expected: "a size 'WxH'"))
             }
             output = .given(defaultSize: PixelSize(width: w, height: h))
         case ("region", 2):
-            guard let parameter = parameters.first(where: { $0.name == words[1] }), parameter.type == .vec4,
+            guard let parameter = parameters.first(where: { $0.name == words[1] }),
+                parameter.type == .vec4,
                 parameter.arrayCount == nil
-            else { throw error(entry.line, .unknownReference(key: "output", name: "vec4 parameter '\(words[1])'")) }
+            else {
+                throw error(
+                    entry.line,
+                    .unknownReference(key: "output", name: "vec4 parameter '\(words[1])'"))
+            }
             output = .region(parameter: parameter.name)
         default:
-            throw error(entry.line, .invalidValue(key: "output", value: entry.value, expected: expected))
+            throw error(
+                entry.line, .invalidValue(key: "output", value: entry.value, expected: expected))
         }
-        if inputCount == 0, case .given = output {} else if inputCount == 0 {
-            throw error(entry.line, .invalidValue(key: "output", value: entry.value, expected: "'given' for a generator (inputs: 0)"))
+        if inputCount == 0, case .given = output {
+        } else if inputCount == 0 {
+            throw error(
+                entry.line,
+                .invalidValue(
+                    key: "output", value: entry.value,
+                    expected: "'given' for a generator (inputs: 0)"))
         }
         return output
     }
@@ -256,67 +331,114 @@ struct FilterHeaderParser {
         var passCount = 1
         if let count {
             guard let n = Int(count.value), n > 0, count.value.allSatisfy(\.isNumber) else {
-                throw error(count.line, .invalidValue(key: "passes", value: count.value, expected: "a positive number"))
+                throw error(
+                    count.line,
+                    .invalidValue(key: "passes", value: count.value, expected: "a positive number"))
             }
             passCount = n
         }
         if lines.isEmpty {
-            guard passCount == 1 else { throw error(count?.line ?? 0, .passNumbering(expected: 1, found: 0)) }
-            return [FilterPass(number: 1, shader: .this, inputs: (1...max(inputCount, 1)).prefix(inputCount).map { .input($0) }, assignments: [])]
+            guard passCount == 1 else {
+                throw error(count?.line ?? 0, .passNumbering(expected: 1, found: 0))
+            }
+            return [
+                FilterPass(
+                    number: 1, shader: .this,
+                    inputs: (1...max(inputCount, 1)).prefix(inputCount).map { .input($0) },
+                    assignments: [])
+            ]
         }
         guard lines.count == passCount else {
-            throw error(lines.count > passCount ? lines[passCount].line : count?.line ?? 0,
-                        .keyCount(key: "pass", count: lines.count))
+            throw error(
+                lines.count > passCount ? lines[passCount].line : count?.line ?? 0,
+                .keyCount(key: "pass", count: lines.count))
         }
         var passes: [FilterPass] = []
         for (index, entry) in lines.enumerated() {
             let words = entry.value.split(separator: " ")
             guard words.count >= 2, let number = Int(words[0]) else {
-                throw error(entry.line, .invalidValue(key: "pass", value: entry.value, expected: "'N shader [input=…] [uniform=value …]'"))
+                throw error(
+                    entry.line,
+                    .invalidValue(
+                        key: "pass", value: entry.value,
+                        expected: "'N shader [input=…] [uniform=value …]'"))
             }
-            guard number == index + 1 else { throw error(entry.line, .passNumbering(expected: index + 1, found: number)) }
+            guard number == index + 1 else {
+                throw error(entry.line, .passNumbering(expected: index + 1, found: number))
+            }
             let shader: PassShader
             if words[1] == "self" {
                 shader = .this
             } else if isIdentifier(words[1]) {
                 shader = .filter(String(words[1]))
             } else {
-                throw error(entry.line, .invalidValue(key: "pass", value: String(words[1]), expected: "'self' or a filter name"))
+                throw error(
+                    entry.line,
+                    .invalidValue(
+                        key: "pass", value: String(words[1]), expected: "'self' or a filter name"))
             }
             var sources: [PassSource] = inputCount > 0 ? [.input(1)] : []
             var assignments: [PassAssignment] = []
             for word in words.dropFirst(2) {
-                let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let parts = word.split(
+                    separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, isIdentifier(parts[0]), !parts[1].isEmpty else {
-                    throw error(entry.line, .invalidValue(key: "pass", value: String(word), expected: "'name=value'"))
+                    throw error(
+                        entry.line,
+                        .invalidValue(key: "pass", value: String(word), expected: "'name=value'"))
                 }
                 if parts[0] == "input" {
                     sources = []
                     for source in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
-                        if source.hasPrefix("input"), let k = Int(source.dropFirst(5)), (1...9).contains(k) {
-                            guard k <= inputCount else { throw error(entry.line, .unknownReference(key: "pass", name: "input '\(source)'")) }
+                        if source.hasPrefix("input"), let k = Int(source.dropFirst(5)),
+                            (1...9).contains(k)
+                        {
+                            guard k <= inputCount else {
+                                throw error(
+                                    entry.line,
+                                    .unknownReference(key: "pass", name: "input '\(source)'"))
+                            }
                             sources.append(.input(k))
-                        } else if source.hasPrefix("pass"), let j = Int(source.dropFirst(4)), j >= 1 {
-                            guard j < number else { throw error(entry.line, .unknownReference(key: "pass", name: "earlier pass '\(source)'")) }
+                        } else if source.hasPrefix("pass"), let j = Int(source.dropFirst(4)), j >= 1
+                        {
+                            guard j < number else {
+                                throw error(
+                                    entry.line,
+                                    .unknownReference(key: "pass", name: "earlier pass '\(source)'")
+                                )
+                            }
                             sources.append(.pass(j))
                         } else {
-                            throw error(entry.line, .invalidValue(key: "pass", value: String(source), expected: "'inputK' or 'passJ'"))
+                            throw error(
+                                entry.line,
+                                .invalidValue(
+                                    key: "pass", value: String(source),
+                                    expected: "'inputK' or 'passJ'"))
                         }
                     }
                 } else if parts[1].hasPrefix("$") {
                     let name = parts[1].dropFirst()
                     guard parameters.contains(where: { $0.name == name }) else {
-                        throw error(entry.line, .unknownReference(key: "pass", name: "parameter '\(name)'"))
+                        throw error(
+                            entry.line, .unknownReference(key: "pass", name: "parameter '\(name)'"))
                     }
-                    assignments.append(PassAssignment(uniform: String(parts[0]), value: .parameter(String(name))))
+                    assignments.append(
+                        PassAssignment(uniform: String(parts[0]), value: .parameter(String(name))))
                 } else {
                     guard let values = numbers(parts[1]) else {
-                        throw error(entry.line, .invalidValue(key: "pass", value: String(word), expected: "numbers or '$parameter'"))
+                        throw error(
+                            entry.line,
+                            .invalidValue(
+                                key: "pass", value: String(word),
+                                expected: "numbers or '$parameter'"))
                     }
-                    assignments.append(PassAssignment(uniform: String(parts[0]), value: .literal(values)))
+                    assignments.append(
+                        PassAssignment(uniform: String(parts[0]), value: .literal(values)))
                 }
             }
-            passes.append(FilterPass(number: number, shader: shader, inputs: sources, assignments: assignments))
+            passes.append(
+                FilterPass(
+                    number: number, shader: shader, inputs: sources, assignments: assignments))
         }
         return passes
     }
@@ -326,11 +448,15 @@ struct FilterHeaderParser {
     /// Splits `text -- help` at the first ` -- `.
     func splitHelp(_ value: String) -> (String, String?) {
         guard let range = value.range(of: " -- ") else { return (value, nil) }
-        return (String(value[..<range.lowerBound]), String(value[range.upperBound...]).trimmingSpaces)
+        return (
+            String(value[..<range.lowerBound]), String(value[range.upperBound...]).trimmingSpaces
+        )
     }
 
     func isIdentifier(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        guard let first = text.first, first.isASCII, first.isLetter || first == "_" else {
+            return false
+        }
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 

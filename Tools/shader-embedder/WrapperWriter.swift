@@ -1,6 +1,6 @@
 import FilterHeaders
 
-/// Writes the Swift source of the typed filter wrappers: one struct per filter, with its
+/// Writes the Swift source of the typed filter wrappers: one `FilterOperation` subclass per filter, with its
 /// header's title, summary and formula as documentation and one typed property per parameter.
 enum WrapperWriter {
     static let keywords: Set<String> = [
@@ -41,7 +41,8 @@ enum WrapperWriter {
     }
 
     /// A Swift expression for the element made of `values`.
-    static func elementLiteral(_ parameter: FilterParameter, _ values: ArraySlice<Float>) -> String {
+    static func elementLiteral(_ parameter: FilterParameter, _ values: ArraySlice<Float>) -> String
+    {
         let list = values.map(number).joined(separator: ", ")
         switch parameter.type {
         case .float: return number(values.first!)
@@ -49,13 +50,18 @@ enum WrapperWriter {
         case .bool: return values.first! != 0 ? "true" : "false"
         case .mat3:
             let v = values.map(number)
-            return "Matrix3x3(columns: SIMD3(\(v[0]), \(v[1]), \(v[2])), SIMD3(\(v[3]), \(v[4]), \(v[5])), SIMD3(\(v[6]), \(v[7]), \(v[8])))"
+            return
+                "Matrix3x3(columns: SIMD3(\(v[0]), \(v[1]), \(v[2])), SIMD3(\(v[3]), \(v[4]), \(v[5])), SIMD3(\(v[6]), \(v[7]), \(v[8])))"
         case .mat4:
             let v = values.map(number)
-            return "Matrix4x4(columns: " + (0..<4).map { c in "SIMD4(" + v[(4 * c)..<(4 * c + 4)].joined(separator: ", ") + ")" }.joined(separator: ", ") + ")"
+            return "Matrix4x4(columns: "
+                + (0..<4).map { c in
+                    "SIMD4(" + v[(4 * c)..<(4 * c + 4)].joined(separator: ", ") + ")"
+                }.joined(separator: ", ") + ")"
         case .color:
             let v = values.map(number)
-            return "Color(red: \(v[0]), green: \(v[1]), blue: \(v[2])" + (v.count > 3 ? ", alpha: \(v[3]))" : ")")
+            return "Color(red: \(v[0]), green: \(v[1]), blue: \(v[2])"
+                + (v.count > 3 ? ", alpha: \(v[3]))" : ")")
         default: return "\(elementType(parameter))(\(list))"
         }
     }
@@ -99,21 +105,28 @@ enum WrapperWriter {
             """
         for (filter, type) in filters {
             out += "\n"
-            out += doc("\(filter.title): \(filter.summary).", indent: "").joined(separator: "\n") + "\n"
+            out +=
+                doc("\(filter.title): \(filter.summary).", indent: "").joined(separator: "\n")
+                + "\n"
             if let formula = filter.formula {
-                out += "///\n" + doc("Formula: `\(formula)`", indent: "").joined(separator: "\n") + "\n"
+                out +=
+                    "///\n" + doc("Formula: `\(formula)`", indent: "").joined(separator: "\n")
+                    + "\n"
             }
             out += "///\n"
-            let inputs = filter.inputs.isEmpty
+            let inputs =
+                filter.inputs.isEmpty
                 ? "Inputs: none (a generator)."
-                : "Inputs: " + filter.inputs.map { input in
-                    "`\(input.name)`" + (input.help.map { " (\($0))" } ?? "")
-                }.joined(separator: ", ") + "."
+                : "Inputs: "
+                    + filter.inputs.map { input in
+                        "`\(input.name)`" + (input.help.map { " (\($0))" } ?? "")
+                    }.joined(separator: ", ") + "."
             out += doc(inputs, indent: "").joined(separator: "\n") + "\n"
             for note in filter.notes {
                 out += "///\n" + doc("Note: \(note)", indent: "").joined(separator: "\n") + "\n"
             }
-            out += "///\n/// Category `\(filter.category.rawValue)`; shader `Shaders/\(filter.file)`"
+            out +=
+                "///\n/// Category `\(filter.category.rawValue)`; shader `Shaders/\(filter.file)`"
             out += filter.passes.count > 1 ? ", \(filter.passes.count) passes.\n" : ".\n"
             out += "public final class \(type): FilterOperation {\n"
             out += "    /// The catalog name, `\(filter.name)`.\n"
@@ -121,17 +134,25 @@ enum WrapperWriter {
             for parameter in filter.parameters {
                 out += "\n"
                 var text = parameter.help.map(sentence) ?? fallbackHelp(parameter)
-                if parameter.type == .color, parameter.defaultValue.count == 3 {
-                    text += " RGB; the colour's alpha is not used."
+                if parameter.type == .color {
+                    text +=
+                        parameter.defaultValue.count == 3
+                        ? " RGB; the colour's alpha is not used." : " RGBA, straight alpha."
                 }
                 text += " Default `\(defaultDescription(parameter))`"
                 if let range = parameter.range {
-                    let bounds = parameter.type == .int
+                    let bounds =
+                        parameter.type == .int
                         ? "\(Int(range.lowerBound))...\(Int(range.upperBound))"
                         : "\(number(range.lowerBound))...\(number(range.upperBound))"
-                    text += parameter.componentCount > 1 ? ", each component in `\(bounds)`" : ", range `\(bounds)`"
+                    text +=
+                        parameter.componentCount > 1
+                        ? ", each component in `\(bounds)`" : ", range `\(bounds)`"
                 }
                 text += "."
+                if let count = parameter.arrayCount {
+                    text += " At most \(count) elements; fewer are padded with zeros."
+                }
                 out += doc(text, indent: "    ").joined(separator: "\n") + "\n"
                 let id = identifier(parameter.name)
                 out += "    public var \(id): \(swiftType(parameter)) {\n"
@@ -147,36 +168,53 @@ enum WrapperWriter {
             out += "\n"
             if filter.parameters.isEmpty {
                 out += "    /// Creates the filter (it has no parameters).\n"
-                out += "    public init() {\n        super.init(catalogName: Self.filterName)\n    }\n"
+                out +=
+                    "    public init() {\n        super.init(catalogName: Self.filterName)\n    }\n"
             } else {
-                out += "    /// Creates the filter; every parameter defaults to its header default.\n"
+                out +=
+                    "    /// Creates the filter; every parameter defaults to its header default.\n"
+                out += "    ///\n    /// - Parameters:\n"
+                for parameter in filter.parameters {
+                    let help = parameter.help ?? fallbackHelp(parameter)
+                    let lines = doc("\(parameter.name): \(help)", indent: "")
+                    for (k, line) in lines.enumerated() {
+                        out += (k == 0 ? "    ///   - " : "    ///     ") + line.dropFirst(4) + "\n"
+                    }
+                }
                 out += "    public init(\n"
                 for parameter in filter.parameters {
-                    out += "        \(identifier(parameter.name)): \(swiftType(parameter)) = \(defaultLiteral(parameter)),\n"
+                    out +=
+                        "        \(identifier(parameter.name)): \(swiftType(parameter)) = \(defaultLiteral(parameter)),\n"
                 }
                 out += "    ) {\n"
                 out += "        super.init(catalogName: Self.filterName)\n"
                 for parameter in filter.parameters {
-                    out += "        self.\(identifier(parameter.name)) = \(identifier(parameter.name))\n"
+                    out +=
+                        "        self.\(identifier(parameter.name)) = \(identifier(parameter.name))\n"
                 }
                 out += "    }\n"
             }
             out += "}\n"
         }
-        out += "\n/// Every generated wrapper, by catalog name, with a way to make one at its defaults.\n"
+        out +=
+            "\n/// Every generated wrapper, by catalog name, with a way to make one at its defaults.\n"
         out += "var builtInFilterWrappers: [(name: String, make: () -> FilterOperation)] {\n    [\n"
-        for (filter, type) in filters { out += "        (\(quoted(filter.name)), { \(type)() }),\n" }
+        for (filter, type) in filters {
+            out += "        (\(quoted(filter.name)), { \(type)() }),\n"
+        }
         out += "    ]\n}\n"
         return out
     }
 
-    /// Help for a parameter whose header gives none.
+    /// Help for a parameter whose header gives none: its name in words (`vignetteStart` →
+    /// "Vignette start.").
     static func fallbackHelp(_ parameter: FilterParameter) -> String {
-        switch parameter.type {
-        case .color where parameter.defaultValue.count == 4: "An RGBA colour (straight alpha)."
-        case .color: "An RGB colour."
-        default: "The `\(parameter.name)` uniform (`\(parameter.glslType)`)."
+        var words = ""
+        for character in parameter.name {
+            if character.isUppercase, !words.isEmpty { words += " " }
+            words += words.isEmpty ? character.uppercased() : character.lowercased()
         }
+        return words + "."
     }
 
     /// The default as documentation shows it: `2.0`, `(0.5, 0.5)`, `[(0.5, 0.1), …]`.
@@ -188,15 +226,22 @@ enum WrapperWriter {
             case .bool: return values.first! != 0 ? "true" : "false"
             case .float: return number(values.first!)
             case .mat3, .mat4:
-                let columns = stride(from: values.startIndex, to: values.endIndex, by: parameter.type == .mat3 ? 3 : 4).map {
-                    "(" + values[$0..<($0 + (parameter.type == .mat3 ? 3 : 4))].map(number).joined(separator: ", ") + ")"
+                let columns = stride(
+                    from: values.startIndex, to: values.endIndex,
+                    by: parameter.type == .mat3 ? 3 : 4
+                ).map {
+                    "("
+                        + values[$0..<($0 + (parameter.type == .mat3 ? 3 : 4))].map(number).joined(
+                            separator: ", ") + ")"
                 }
                 return "columns " + columns.joined(separator: ", ")
             default: return "(" + values.map(number).joined(separator: ", ") + ")"
             }
         }
         guard let count = parameter.arrayCount else { return element(parameter.defaultValue[...]) }
-        return "[" + (0..<count).map { element(parameter.defaultValue[($0 * size)..<(($0 + 1) * size)]) }.joined(separator: ", ") + "]"
+        return "["
+            + (0..<count).map { element(parameter.defaultValue[($0 * size)..<(($0 + 1) * size)]) }
+            .joined(separator: ", ") + "]"
     }
 
     static func quoted(_ text: String) -> String { "\"\(text)\"" }

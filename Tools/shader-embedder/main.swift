@@ -49,7 +49,8 @@ do {
     let paths = try files(in: "Filters", suffix: "fsh") + files(in: "Vertex", suffix: "vsh")
     var texts: [(path: String, text: String)] = []
     for path in paths {
-        texts.append((path, try String(contentsOf: shaders.appendingPathComponent(path), encoding: .utf8)))
+        texts.append(
+            (path, try String(contentsOf: shaders.appendingPathComponent(path), encoding: .utf8)))
     }
 
     var embedded = """
@@ -72,7 +73,8 @@ do {
             descriptions.append((description, description.swiftTypeName))
         } catch {
             let located = FilterHeaderError(
-                file: shaders.appendingPathComponent(path).path, line: error.line, reason: error.reason)
+                file: shaders.appendingPathComponent(path).path, line: error.line,
+                reason: error.reason)
             FileHandle.standardError.write(Data("\(located)\n".utf8))
             failed = true
         }

@@ -21,7 +21,8 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFilter(let name, let suggestion):
-            "no built-in filter named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            "no built-in filter named '\(name)'"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .unknownParameter(let filter, let name): "\(filter) has no parameter '\(name)'"
         case .parameterArity(let name, let expected, let got):
             "parameter '\(name)' takes \(expected) value\(expected == 1 ? "" : "s"), got \(got)"
@@ -30,7 +31,8 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
         case .inputCount(let filter, let expected, let got):
             "\(filter) takes \(expected) input image\(expected == 1 ? "" : "s"), got \(got)"
         case .outputSize(let filter, let reason): "\(filter): \(reason)"
-        case .shaderDiagnostics(let text): "internal error: a built-in shader does not compile:\n\(text)"
+        case .shaderDiagnostics(let text):
+            "internal error: a built-in shader does not compile:\n\(text)"
         case .execution(let filter, let pass, let reason): "\(filter), pass \(pass): \(reason)"
         }
     }

@@ -75,18 +75,21 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
         guard let parameter = filter.parameter(named: name) else {
             throw .unknownParameter(filter: filter.name, name: name)
         }
-        let expected: UniformScalarKind = switch parameter.type {
-        case .int: .int
-        case .bool: .bool
-        default: .float
-        }
+        let expected: UniformScalarKind =
+            switch parameter.type {
+            case .int: .int
+            case .bool: .bool
+            default: .float
+            }
         let given = value.uniformScalarKind
         guard given == expected || (given == .int && expected == .float) else {
-            throw .parameterType(name: name, expected: parameter.glslType, got: value.uniformTypeName)
+            throw .parameterType(
+                name: name, expected: parameter.glslType, got: value.uniformTypeName)
         }
         let components = value.uniformComponents(forDeclaredWidth: parameter.componentCount)
         guard components.count == parameter.componentCount else {
-            throw .parameterArity(name: name, expected: parameter.componentCount, got: components.count)
+            throw .parameterArity(
+                name: name, expected: parameter.componentCount, got: components.count)
         }
         parameterValues[name] = components
     }
@@ -99,7 +102,8 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
             throw .unknownParameter(filter: filter.name, name: name)
         }
         guard components.count == parameter.componentCount else {
-            throw .parameterArity(name: name, expected: parameter.componentCount, got: components.count)
+            throw .parameterArity(
+                name: name, expected: parameter.componentCount, got: components.count)
         }
         parameterValues[name] = components
     }
@@ -128,20 +132,24 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
     ///   - executor: the executor for every pass.
     /// - Returns: the RGBA8 output.
     /// - Throws: `FilterError`.
-    public func apply(to inputs: [Texture], executor: Executor = Executor()) throws(FilterError) -> Texture {
+    public func apply(to inputs: [Texture], executor: Executor = Executor()) throws(FilterError)
+        -> Texture
+    {
         try FilterRenderer(executor: executor).render(
             filter, parameters: parameterValues, inputs: inputs, outputSize: outputSize)
     }
 
     /// Runs every pass, intermediates leased from the context's cache and returned as soon as
     /// the last pass that reads them is done.
+    ///
+    /// - Throws: `FilterError` when the parameters or output size do not fit the filter,
+    ///   `GraphError.execution` when a pass fails in the executor.
     public func makeFrame(from inputs: [Frame], in context: ProcessingContext) throws -> Frame {
-        let plans: [FilterPassPlan]
-        do {
-            plans = try renderer.plan(filter, parameters: parameterValues, inputSizes: inputs.map(\.size), outputSize: outputSize)
-        } catch {
-            throw GraphError.invalidPass(operation: name, pass: 0, reason: error.description)
-        }
+        // A FilterError (bad parameter arity, output size) names the filter; it passes through
+        // the graph unchanged.
+        let plans = try renderer.plan(
+            filter, parameters: parameterValues, inputSizes: inputs.map(\.size),
+            outputSize: outputSize)
         var lastUse = [Int](repeating: -1, count: plans.count)
         for (index, plan) in plans.enumerated() {
             for case .pass(let j) in plan.inputs { lastUse[j - 1] = index }
@@ -152,14 +160,16 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
         }
         let cache = context.framebufferCache
         for (index, plan) in plans.enumerated() {
-            var draw = DrawCall(fragment: plan.fragment, vertex: plan.vertex, uniforms: plan.uniforms)
+            var draw = DrawCall(
+                fragment: plan.fragment, vertex: plan.vertex, uniforms: plan.uniforms)
             draw.preparedInputs = plan.inputs.map { source in
                 switch source {
                 case .input(let k): inputs[k - 1].sampledTexture
                 case .pass(let j): results[j - 1]!.sampledTexture
                 }
             }
-            let framebuffer = cache.lease(width: plan.size.width, height: plan.size.height, format: .rgba8)
+            let framebuffer = cache.lease(
+                width: plan.size.width, height: plan.size.height, format: .rgba8)
             do {
                 try context.executor.render(draw, into: framebuffer)
             } catch let error as ExecutionError {
@@ -252,7 +262,8 @@ extension Matrix3x3: FilterParameterValue {
     static var componentCount: Int { 9 }
     init(components: ArraySlice<Float>) {
         let c = Array(components)
-        self.init(columns: SIMD3(c[0], c[1], c[2]), SIMD3(c[3], c[4], c[5]), SIMD3(c[6], c[7], c[8]))
+        self.init(
+            columns: SIMD3(c[0], c[1], c[2]), SIMD3(c[3], c[4], c[5]), SIMD3(c[6], c[7], c[8]))
     }
     var components: [Float] { uniformComponents(forDeclaredWidth: 9) }
 }
@@ -277,7 +288,9 @@ extension FilterOperation {
     /// An array parameter's current value.
     func values<T: FilterParameterValue>(_ name: String, as type: T.Type = T.self) -> [T] {
         let all = components(name)
-        return stride(from: 0, to: all.count, by: T.componentCount).map { T(components: all[$0..<($0 + T.componentCount)]) }
+        return stride(from: 0, to: all.count, by: T.componentCount).map {
+            T(components: all[$0..<($0 + T.componentCount)])
+        }
     }
 
     /// Stores a typed parameter value (a colour keeps as many components as its default).
@@ -285,8 +298,14 @@ extension FilterOperation {
         store(Array(value.components.prefix(components(name).count)), name)
     }
 
-    /// Stores an array parameter value.
+    /// Stores an array parameter value; fewer elements than the uniform array holds are padded
+    /// with zeros (as GL leaves unset elements), more fail with `parameterArity` on rendering.
     func setValues<T: FilterParameterValue>(_ values: [T], _ name: String) {
-        store(values.flatMap(\.components), name)
+        var components = values.flatMap(\.components)
+        let count = filter.parameter(named: name)?.componentCount ?? components.count
+        if components.count < count {
+            components += [Float](repeating: 0, count: count - components.count)
+        }
+        store(components, name)
     }
 }

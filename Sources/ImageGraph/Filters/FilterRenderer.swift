@@ -55,7 +55,10 @@ public struct FilterRenderer: Sendable {
         _ filter: FilterDescription, parameters: [String: [Float]] = [:], inputs: [Texture],
         outputSize: ImageSize? = nil
     ) throws(FilterError) -> Texture {
-        let plans = try plan(filter, parameters: parameters, inputSizes: inputs.map { ImageSize(width: $0.width, height: $0.height) }, outputSize: outputSize)
+        let plans = try plan(
+            filter, parameters: parameters,
+            inputSizes: inputs.map { ImageSize(width: $0.width, height: $0.height) },
+            outputSize: outputSize)
         var results: [Texture] = []
         for (index, pass) in plans.enumerated() {
             let bound = pass.inputs.map { source in
@@ -64,9 +67,11 @@ public struct FilterRenderer: Sendable {
                 case .pass(let j): results[j - 1]
                 }
             }
-            let target = Framebuffer(width: pass.size.width, height: pass.size.height, format: .rgba8)
+            let target = Framebuffer(
+                width: pass.size.width, height: pass.size.height, format: .rgba8)
             let draw = DrawCall(
-                fragment: pass.fragment, vertex: pass.vertex, uniforms: pass.uniforms, inputs: bound,
+                fragment: pass.fragment, vertex: pass.vertex, uniforms: pass.uniforms,
+                inputs: bound,
                 samplerState: SamplerState(filter: .linear, wrap: .clampToEdge))
             do {
                 try executor.render(draw, into: target)
@@ -86,7 +91,8 @@ public struct FilterRenderer: Sendable {
         outputSize: ImageSize? = nil
     ) throws(FilterError) -> [FilterPassPlan] {
         guard inputSizes.count == filter.inputCount else {
-            throw .inputCount(filter: filter.name, expected: filter.inputCount, got: inputSizes.count)
+            throw .inputCount(
+                filter: filter.name, expected: filter.inputCount, got: inputSizes.count)
         }
         var values = filter.parameterValues()
         for (name, given) in parameters {
@@ -94,11 +100,13 @@ public struct FilterRenderer: Sendable {
                 throw .unknownParameter(filter: filter.name, name: name)
             }
             guard given.count == parameter.componentCount else {
-                throw .parameterArity(name: name, expected: parameter.componentCount, got: given.count)
+                throw .parameterArity(
+                    name: name, expected: parameter.componentCount, got: given.count)
             }
             values[name] = given
         }
-        let finalSize = try Self.outputSize(of: filter, values: values, inputSizes: inputSizes, given: outputSize)
+        let finalSize = try Self.outputSize(
+            of: filter, values: values, inputSizes: inputSizes, given: outputSize)
 
         var plans: [FilterPassPlan] = []
         for pass in filter.passes {
@@ -107,7 +115,8 @@ public struct FilterRenderer: Sendable {
             case .this: shaderFilter = filter
             case .filter(let name):
                 guard let other = FilterCatalog.filter(named: name) else {
-                    throw .shaderDiagnostics("\(filter.file): pass \(pass.number) runs unknown filter '\(name)'")
+                    throw .shaderDiagnostics(
+                        "\(filter.file): pass \(pass.number) runs unknown filter '\(name)'")
                 }
                 shaderFilter = other
             }
@@ -120,7 +129,9 @@ public struct FilterRenderer: Sendable {
 
             var uniforms: [String: [Float]] = [:]
             if shaderFilter.name != filter.name {
-                for parameter in shaderFilter.parameters { uniforms[parameter.name] = parameter.defaultValue }
+                for parameter in shaderFilter.parameters {
+                    uniforms[parameter.name] = parameter.defaultValue
+                }
             }
             for (name, value) in values { uniforms[name] = value }
             for assignment in pass.assignments {
@@ -140,21 +151,26 @@ public struct FilterRenderer: Sendable {
             uniforms["texelWidth"] = [1 / Float(texel.width)]
             uniforms["texelHeight"] = [1 / Float(texel.height)]
             uniforms["outputSize"] = [Float(size.width), Float(size.height)]
-            plans.append(FilterPassPlan(
-                fragmentPath: shaderFilter.file, vertexPath: vertexPath, inputs: pass.inputs,
-                uniforms: uniforms.filter { declares($0.key) }, size: size, fragment: fragment,
-                vertex: vertex))
+            plans.append(
+                FilterPassPlan(
+                    fragmentPath: shaderFilter.file, vertexPath: vertexPath, inputs: pass.inputs,
+                    uniforms: uniforms.filter { declares($0.key) }, size: size, fragment: fragment,
+                    vertex: vertex))
         }
         return plans
     }
 
     /// The filter's output size under its `output` rule.
     static func outputSize(
-        of filter: FilterDescription, values: [String: [Float]], inputSizes: [ImageSize], given: ImageSize?
+        of filter: FilterDescription, values: [String: [Float]], inputSizes: [ImageSize],
+        given: ImageSize?
     ) throws(FilterError) -> ImageSize {
         switch filter.output {
         case .given(let defaultSize):
-            guard let size = given ?? defaultSize.map({ ImageSize(width: $0.width, height: $0.height) }) else {
+            guard
+                let size = given
+                    ?? defaultSize.map({ ImageSize(width: $0.width, height: $0.height) })
+            else {
                 throw .outputSize(filter: filter.name, reason: "needs an output size")
             }
             guard size.width > 0, size.height > 0 else {
@@ -163,12 +179,16 @@ public struct FilterRenderer: Sendable {
             return size
         case .input:
             if let given, given != inputSizes[0] {
-                throw .outputSize(filter: filter.name, reason: "the output has the input's size; \(given) was given")
+                throw .outputSize(
+                    filter: filter.name,
+                    reason: "the output has the input's size; \(given) was given")
             }
             return inputSizes[0]
         case .region(let name):
             if given != nil {
-                throw .outputSize(filter: filter.name, reason: "the output size follows '\(name)'; a size was given")
+                throw .outputSize(
+                    filter: filter.name,
+                    reason: "the output size follows '\(name)'; a size was given")
             }
             let region = values[name] ?? [0, 0, 1, 1]
             let width = Int((Float(inputSizes[0].width) * region[2]).rounded())
