@@ -20,7 +20,7 @@ enum ChainCommand {
 
         INPUT   an image (PNG/JPEG), a folder (its PNG and JPEG files, sorted), a glob in quotes
                 ('frames/*.png'), or '-' for stdin. Inputs come first: the first argument that is
-                not an image, folder, glob or '-' starts the steps.
+                not an image name, folder, glob or '-', or that contains '=', starts the steps.
         STEP    NAME or NAME:KEY=VALUE[,VALUE...][:KEY=VALUE...]
                 NAME is a built-in filter ('shade filters' lists them; any case, camelCase or
                 kebab-case: gaussian-blur = gaussianBlur = GaussianBlur) or a shader file (a name

@@ -213,7 +213,8 @@ extension RenderCommand {
             _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
         } catch {
             throw CommandFailure(
-                code: .dataError, message: shader.userDiagnostics(error.diagnostics, source: source, path: path).rendered())
+                code: .dataError,
+                message: StepRecipe.renderedDiagnostics(shader.userDiagnostics(error.diagnostics, source: source, path: path), path: path))
         }
         return StepRecipe(
             label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms, inputCount: 0, imageInputs: [:])

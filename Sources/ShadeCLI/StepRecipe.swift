@@ -3,6 +3,7 @@ import Framebuffers
 import ImageCodecs
 import ImageGraph
 import ShaderCompiler
+import ShaderDiagnostics
 import ShaderSemantics
 import ShaderSyntax
 
@@ -58,6 +59,10 @@ struct StepRecipe: Sendable {
             }
         } else {
             guard let filter = FilterCatalog.filter(named: step.name) else {
+                if FileManager.default.fileExists(atPath: step.name) {
+                    throw .usage(
+                        "'\(step.name)' is a file, but neither an input (.png, .jpg, .jpeg, given before the steps) nor a shader (.frag, .fsh, .glsl, .fs)")
+                }
                 let suggestion = FilterCatalog.suggestion(for: step.name).map { "; did you mean '\($0)'?" } ?? ""
                 throw .usage("no built-in filter named '\(step.name)'\(suggestion) (see 'shade filters')")
             }
@@ -172,7 +177,7 @@ struct StepRecipe: Sendable {
         do {
             _ = try compileFrontEnd(source: text, name: path, stage: .fragment)
         } catch {
-            throw CommandFailure(code: .dataError, message: error.diagnostics.rendered())
+            throw CommandFailure(code: .dataError, message: renderedDiagnostics(error.diagnostics, path: path))
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         do {
@@ -180,6 +185,12 @@ struct StepRecipe: Sendable {
         } catch {
             throw CommandFailure.from(error)
         }
+    }
+
+    /// Diagnostics as the compiler prints them; one without a location (`missing 'main'`) is
+    /// prefixed with the file's path so the user knows which step it is about.
+    static func renderedDiagnostics(_ diagnostics: [Diagnostic], path: String) -> String {
+        diagnostics.map { $0.span == nil ? "\(path): " + $0.rendered() : $0.rendered() }.joined()
     }
 
     /// GPUImage's sampler → location rule: `inputImageTexture` 0, `inputImageTexture2` 1, ….

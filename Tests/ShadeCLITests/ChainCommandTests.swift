@@ -232,6 +232,10 @@ struct ChainCommandTests {
         #expect(badShader.status == 65)
         #expect(badShader.standardError.hasPrefix("\(bad):4:1: error: expected ';'"))
         #expect(try runShade(["chain", inputPath, "/nonexistent/step.frag", "-o", folder + "/x.png"]).status == 66)
+        let noMain = try temporaryShader("precision highp float;\n", named: "empty.frag")
+        let spanless = try runShade(["chain", inputPath, noMain, "-o", folder + "/x.png"])
+        #expect(spanless.status == 65)
+        #expect(spanless.standardError.hasPrefix("\(noMain): error: missing 'main' function"), "names the step's file")
 
         let out = folder + "/out.png"
         #expect(try runShade(["chain", inputPath, "grayscale", "-o", out]).status == 0)
