@@ -134,6 +134,14 @@ struct ChainCommandTests {
         let (worst, at) = worstDifference(try decoded(png), expected)
         #expect(worst <= 1, "largest difference \(worst) at \(at)")
 
+        // One thread and odd tiles give the same bits.
+        let scheduled = folder + "/scheduled.png"
+        let oneThread = try runShade([
+            "chain", inputPath, "gaussian-blur:sigma=2", "vignette", "-o", scheduled, "--threads", "1", "--tile", "7x3",
+        ])
+        #expect(oneThread.status == 0, "\(oneThread.standardError)")
+        #expect(try decoded(scheduled) == (try decoded(png)))
+
         let jpeg = folder + "/out.jpg"
         let low = folder + "/low.jpg"
         #expect(try runShade(["chain", inputPath, "GaussianBlur:sigma=2", "Vignette", "-o", jpeg, "--quality", "85"]).status == 0)
