@@ -51,6 +51,9 @@ public enum ShadeCommand {
         InfoCommand.subcommand,
         CheckCommand.subcommand,
         RunCommand.subcommand,
+        ChainCommand.subcommand,
+        PipelineCommand.subcommand,
+        RenderCommand.subcommand,
         BenchCommand.subcommand,
         FiltersCommand.subcommand,
     ]
