@@ -204,10 +204,35 @@ public struct TextureView: @unchecked Sendable {
                 for i in 0..<m {
                     let (ix, fx) = TextureView.split(sp[i] * widthF - 0.5)
                     let (iy, fy) = TextureView.split(tp[i] * heightF - 0.5)
-                    xs[i] = Int32(truncatingIfNeeded: ix); ys[i] = Int32(truncatingIfNeeded: iy)
+                    // A weight of 256 (a fraction that rounds up) takes all of the next texel:
+                    // the lerp `c0 + ((c1 - c0) * 256 + 128) >> 8` is exactly c1, so step the
+                    // index instead and keep weights in 0..<256.
                     let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
-                    wxs[i] = wx; wys[i] = wy
-                    anyWeight |= wx | wy
+                    xs[i] = Int32(truncatingIfNeeded: ix) &+ (wx &>> 8)
+                    ys[i] = Int32(truncatingIfNeeded: iy) &+ (wy &>> 8)
+                    wxs[i] = wx & 255; wys[i] = wy & 255
+                    anyWeight |= (wx | wy) & 255
+                }
+                if anyWeight == 0 && rowStart(xs, ys, m) != nil {
+                    // Texel centres along one row inside the texture (image filters sampling
+                    // `textureCoordinate` plus a uniform offset): a run of whole texels, no
+                    // wrapping, converted in one vectorisable pass (k * Float(1/255), the
+                    // bits of the table).
+                    let first = texels + ((Int(ys[0]) &* width &+ Int(xs[0])) &<< 2)
+                    let o = start
+                    let unit = Float(1.0 / 255.0)
+                    first.withMemoryRebound(to: UInt32.self, capacity: m) { words in
+                        for i in 0..<m {
+                            let v = UInt32(littleEndian: words[i])
+                            let k = o &+ i
+                            r[k &* rs] = Float(v & 0xFF) * unit
+                            g[k &* gs] = Float((v &>> 8) & 0xFF) * unit
+                            b[k &* bs] = Float((v &>> 16) & 0xFF) * unit
+                            a[k &* as_] = Float(v &>> 24) * unit
+                        }
+                    }
+                    start += m
+                    continue
                 }
                 if anyWeight == 0 && isClamped {
                     // Every lane of the chunk is on a texel centre: one fetch each.
@@ -260,6 +285,17 @@ public struct TextureView: @unchecked Sendable {
                 start += m
             }
         }
+    }
+
+    /// True when lanes `0..<m` address texels `(x0 + i, y0)` of one row, all inside the
+    /// texture (so no wrap mode changes them); returns `x0`.
+    @inline(__always)
+    private func rowStart(_ xs: UnsafeMutablePointer<Int32>, _ ys: UnsafeMutablePointer<Int32>, _ m: Int) -> Int32? {
+        let x0 = xs[0], y0 = ys[0]
+        guard x0 >= 0, Int(x0) + m <= width, y0 >= 0, Int(y0) < height else { return nil }
+        var deviation: Int32 = 0
+        for i in 0..<m { deviation |= (xs[i] &- x0 &- Int32(truncatingIfNeeded: i)) | (ys[i] &- y0) }
+        return deviation == 0 ? x0 : nil
     }
 
     @inline(__always)

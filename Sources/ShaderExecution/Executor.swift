@@ -33,6 +33,11 @@ public struct DrawCall: Sendable {
     public var samplerState: SamplerState
     /// Explicit bindings by sampler name; they win over `inputs`.
     public var bindings: [String: TextureBinding]
+    /// Iterations one loop may run in one batch of lanes (in the vertex stage, the per-draw
+    /// stage or a fragment batch) before the draw stops with
+    /// `ExecutionError.loopLimitExceeded`. The default, `Program.loopIterationLimit` (2^20),
+    /// is far above any loop GLSL ES allows; a lower limit stops runaway loops sooner.
+    public var loopIterationLimit: Int = Program.loopIterationLimit
 
     /// Creates a draw.
     public init(
@@ -96,11 +101,15 @@ public struct Executor: Sendable {
         uniforms.initialize(from: file, count: file.count)
         var drawStatus = 0
         withUnsafeMutablePointer(to: &drawStatus) {
-            fragment.runDrawStage(KernelContext(registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: $0))
+            fragment.runDrawStage(KernelContext(
+                registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: $0,
+                loopIterationLimit: draw.loopIterationLimit))
         }
 
         // Vertex stage and triangle setup.
-        let vertices = try VertexStage.shade(vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views)
+        let vertices = try VertexStage.shade(
+            vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views,
+            loopIterationLimit: draw.loopIterationLimit)
         let triangles = FullScreenQuad.triangles.compactMap { t in
             TriangleSetup([vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height, inputs: fragment.inputs)
         }
@@ -118,7 +127,7 @@ public struct Executor: Sendable {
 
         let job = TileJob(
             program: fragment, triangles: triangles, channels: channels, target: target,
-            schedule: schedule, uniforms: uniforms, views: views
+            schedule: schedule, uniforms: uniforms, views: views, loopIterationLimit: draw.loopIterationLimit
         )
         let threads = min(schedule.threadCount, job.tileCount)
         let statuses = UnsafeMutablePointer<Int>.allocate(capacity: threads)
@@ -134,7 +143,7 @@ public struct Executor: Sendable {
         }
         withExtendedLifetime(bound.keepAlive) {}
         if drawStatus != 0 || (0..<threads).contains(where: { statuses[$0] != 0 }) {
-            throw ExecutionError.loopLimitExceeded(limit: Program.loopIterationLimit)
+            throw ExecutionError.loopLimitExceeded(limit: draw.loopIterationLimit)
         }
     }
 
@@ -204,6 +213,7 @@ struct TileJob: @unchecked Sendable {
     let target: Framebuffer
     let uniforms: UnsafeMutablePointer<Float>
     let views: UnsafePointer<TextureView>
+    let loopIterationLimit: Int
     let lanes: Int
     let batchWidth: Int, batchHeight: Int
     let tileWidth: Int, tileHeight: Int
@@ -213,7 +223,7 @@ struct TileJob: @unchecked Sendable {
     init(
         program: Program, triangles: [TriangleSetup], channels: [(slot: Int, value: Float)],
         target: Framebuffer, schedule: Schedule, uniforms: UnsafeMutablePointer<Float>,
-        views: UnsafePointer<TextureView>
+        views: UnsafePointer<TextureView>, loopIterationLimit: Int
     ) {
         self.program = program
         self.triangles = triangles
@@ -221,16 +231,25 @@ struct TileJob: @unchecked Sendable {
         self.target = target
         self.uniforms = uniforms
         self.views = views
+        self.loopIterationLimit = loopIterationLimit
         lanes = schedule.laneWidth
-        (batchWidth, batchHeight) = schedule.batchSize
+        // Programs with derivatives need whole 2×2 quads; the others shade one row of lanes,
+        // so that texture reads and framebuffer writes are contiguous runs of pixels.
+        (batchWidth, batchHeight) = program.hasDerivatives ? schedule.batchSize : (lanes, 1)
         tileWidth = (schedule.tileWidth + batchWidth - 1) / batchWidth * batchWidth
         tileHeight = (schedule.tileHeight + batchHeight - 1) / batchHeight * batchHeight
         tilesAcross = (target.width + tileWidth - 1) / tileWidth
         tileCount = tilesAcross * ((target.height + tileHeight - 1) / tileHeight)
-        // Lane i is pixel (laneX[i], laneY[i]) of its batch: quads row-major, 2×2 inside.
-        let quadsAcross = batchWidth / 2
-        laneX = (0..<lanes).map { i in (i >> 2) % quadsAcross * 2 + (i & 1) }
-        laneY = (0..<lanes).map { i in (i >> 2) / quadsAcross * 2 + ((i >> 1) & 1) }
+        // Lane i is pixel (laneX[i], laneY[i]) of its batch: quads row-major, 2×2 inside, or
+        // one row left to right.
+        if program.hasDerivatives {
+            let quadsAcross = batchWidth / 2
+            laneX = (0..<lanes).map { i in (i >> 2) % quadsAcross * 2 + (i & 1) }
+            laneY = (0..<lanes).map { i in (i >> 2) / quadsAcross * 2 + ((i >> 1) & 1) }
+        } else {
+            laneX = Array(0..<lanes)
+            laneY = Array(repeating: 0, count: lanes)
+        }
     }
 
     /// Shades the tiles `worker`, `worker + workers`, …; returns a `ProgramStatus` raw value.
@@ -306,6 +325,8 @@ struct Worker {
     let output: UnsafeMutableRawPointer
     /// `laneY * width + laneX` per lane: where a full batch's lanes land.
     let pixelOffsets: UnsafeMutablePointer<Int>
+    /// True when a batch is one row of lanes, left to right (no derivatives).
+    let isRow: Bool
     let packedPixels: UnsafeMutablePointer<UInt32>
 
     init(job: TileJob) {
@@ -317,7 +338,9 @@ struct Worker {
         registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
         status = .allocate(capacity: 1)
         status.initialize(to: 0)
-        context = KernelContext(registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status)
+        context = KernelContext(
+            registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
+            loopIterationLimit: job.loopIterationLimit)
         batchWidth = job.batchWidth
         batchHeight = job.batchHeight
         width = job.target.width
@@ -360,6 +383,7 @@ struct Worker {
         format = job.target.format
         output = job.target.baseAddress
         pixelOffsets = .allocate(capacity: n)
+        isRow = job.batchHeight == 1
         for i in 0..<n { pixelOffsets[i] = job.laneY[i] * job.target.width + job.laneX[i] }
         packedPixels = .allocate(capacity: n)
     }
@@ -370,6 +394,14 @@ struct Worker {
         registers.deallocate(); status.deallocate(); channelValues.deallocate()
         laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
         inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate()
+    }
+
+    /// True when every lane of the mask slab is set (branch-free reduction).
+    @inline(__always)
+    static func allLanesSet(_ mask: UnsafeMutablePointer<Float>, _ n: Int) -> Bool {
+        var least: Float = 1
+        for i in 0..<n { least = least < mask[i] ? least : mask[i] }
+        return least != 0
     }
 
     /// `Texture.unorm8` as the low byte of a word (same arithmetic, tested equal).
@@ -463,6 +495,15 @@ struct Worker {
         switch format {
         case .rgba8:
             let out = output.assumingMemoryBound(to: UInt8.self)
+            if full && isRow && rs == 1 && gs == 1 && bs == 1 && as_ == 1 && Worker.allLanesSet(mask, n) {
+                // One row of whole pixels: convert and store in one vectorisable pass.
+                let base = (output + ((by &* width &+ bx) &<< 2)).assumingMemoryBound(to: UInt32.self)
+                for i in 0..<n {
+                    base[i] = Worker.unorm8Bits(rp[i]) | Worker.unorm8Bits(gp[i]) &<< 8
+                        | Worker.unorm8Bits(bp[i]) &<< 16 | Worker.unorm8Bits(ap[i]) &<< 24
+                }
+                return
+            }
             if full && rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
                 // Convert all lanes in one vectorisable pass, then store whole pixels.
                 let packed = packedPixels
