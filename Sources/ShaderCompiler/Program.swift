@@ -48,6 +48,9 @@ public final class Program: Sendable {
     public let frontFacingSlot: Int?
     /// True when the program uses `dFdx`, `dFdy` or `fwidth` (batches must be whole quads).
     public let hasDerivatives: Bool
+    /// True when the program contains `discard`: only then can the root mask lose lanes that
+    /// the executor set.
+    public let canDiscard: Bool
 
     let drawStage: Kernel
     let laneStage: Kernel
@@ -55,7 +58,7 @@ public final class Program: Sendable {
     init(
         laneSlotCount: Int, initialUniformFile: [Float], uniforms: [UniformDeclaration],
         samplers: [Sampler], inputs: [InputDeclaration], outputs: [OutputDeclaration],
-        fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool,
+        fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool, canDiscard: Bool,
         drawStage: @escaping Kernel, laneStage: @escaping Kernel
     ) {
         self.laneSlotCount = laneSlotCount
@@ -68,6 +71,7 @@ public final class Program: Sendable {
         self.fragCoordSlots = fragCoordSlots
         self.frontFacingSlot = frontFacingSlot
         self.hasDerivatives = hasDerivatives
+        self.canDiscard = canDiscard
         self.drawStage = drawStage
         self.laneStage = laneStage
     }

@@ -162,6 +162,7 @@ extension ProgramBuilder {
 
     /// `discard`: the active lanes stop and write no output.
     public func discardFragment() {
+        usesDiscard = true
         leave(upTo: { $0 == .root }, what: "discard")
     }
 
