@@ -200,14 +200,22 @@ public struct TextureView: @unchecked Sendable {
             while start < count {
                 let m = min(chunk, count - start)
                 let sp = s + start, tp = t + start
+                if sampleRowOfTexelCentres(sp, tp, m, start, r, rs, g, gs, b, bs, a, as_) {
+                    start += m
+                    continue
+                }
                 var anyWeight: Int32 = 0
                 for i in 0..<m {
                     let (ix, fx) = TextureView.split(sp[i] * widthF - 0.5)
                     let (iy, fy) = TextureView.split(tp[i] * heightF - 0.5)
-                    xs[i] = Int32(truncatingIfNeeded: ix); ys[i] = Int32(truncatingIfNeeded: iy)
+                    // A weight of 256 (a fraction that rounds up) takes all of the next texel:
+                    // the lerp `c0 + ((c1 - c0) * 256 + 128) >> 8` is exactly c1, so step the
+                    // index instead and keep weights in 0..<256.
                     let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
-                    wxs[i] = wx; wys[i] = wy
-                    anyWeight |= wx | wy
+                    xs[i] = Int32(truncatingIfNeeded: ix) &+ (wx &>> 8)
+                    ys[i] = Int32(truncatingIfNeeded: iy) &+ (wy &>> 8)
+                    wxs[i] = wx & 255; wys[i] = wy & 255
+                    anyWeight |= (wx | wy) & 255
                 }
                 if anyWeight == 0 && isClamped {
                     // Every lane of the chunk is on a texel centre: one fetch each.
@@ -260,6 +268,61 @@ public struct TextureView: @unchecked Sendable {
                 start += m
             }
         }
+    }
+
+    /// The integer nearest to `u` (ties to even) for |u| < 2^22.
+    @inline(__always)
+    static func nearestIndex(_ u: Float) -> Int32 {
+        let magic: Float = 12_582_912
+        return Int32(bitPattern: (u + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
+    }
+
+    /// When the bilinear filter at every lane `i < m` takes exactly one texel, `(x0 + i, y0)`,
+    /// all inside the texture, writes those texels to lanes `o + i` of the outputs and
+    /// returns true (image filters sampling `textureCoordinate` plus a uniform offset).
+    /// Otherwise returns false and writes nothing.
+    ///
+    /// With `u = s * width - 0.5` and `d = u - round(u)`, the filter's 8-bit weight
+    /// `rint(fract(u) * 256)` is 0 when `0 <= d <= 1/512` and 256 (all of the next texel)
+    /// when `-1/512 <= d < 0`: either way the result is texel `round(u)` alone, bit for bit.
+    /// One branch-free, vectorisable pass checks that for s and t and that the texels are
+    /// consecutive along one row (NaN and huge coordinates fail); a second converts the run
+    /// of texels (k * Float(1/255): the bits of the table).
+    @inline(__always)
+    private func sampleRowOfTexelCentres(
+        _ s: UnsafePointer<Float>, _ t: UnsafePointer<Float>, _ m: Int, _ o: Int,
+        _ r: UnsafeMutablePointer<Float>, _ rs: Int, _ g: UnsafeMutablePointer<Float>, _ gs: Int,
+        _ b: UnsafeMutablePointer<Float>, _ bs: Int, _ a: UnsafeMutablePointer<Float>, _ as_: Int
+    ) -> Bool {
+        let magic: Float = 12_582_912
+        let limit: Float = 4_194_304, tolerance: Float = 1.0 / 512
+        let x0 = TextureView.nearestIndex(s[0] * widthF - 0.5)
+        let y0 = TextureView.nearestIndex(t[0] * heightF - 0.5)
+        guard x0 >= 0, Int(x0) + m <= width, y0 >= 0, Int(y0) < height else { return false }
+        let unit = Float(1.0 / 255.0)
+        let first = bytes.unsafelyUnwrapped + ((Int(y0) &* width &+ Int(x0)) &<< 2)
+        var failures: Int32 = 0
+        for i in 0..<m {
+            let u = s[i] * widthF - 0.5, v = t[i] * heightF - 0.5
+            let ru = u + magic, rv = v + magic
+            let du = u - (ru - magic), dv = v - (rv - magic)
+            let xi = Int32(bitPattern: ru.bitPattern) &- Int32(bitPattern: magic.bitPattern)
+            let yi = Int32(bitPattern: rv.bitPattern) &- Int32(bitPattern: magic.bitPattern)
+            let exact = abs(du) <= tolerance && abs(dv) <= tolerance && abs(u) < limit && abs(v) < limit
+            failures |= (xi &- x0 &- Int32(truncatingIfNeeded: i)) | (yi &- y0) | (exact ? 0 : 1)
+        }
+        guard failures == 0 else { return false }
+        first.withMemoryRebound(to: UInt32.self, capacity: m) { words in
+            for i in 0..<m {
+                let word = UInt32(littleEndian: words[i])
+                let k = o &+ i
+                r[k &* rs] = Float(word & 0xFF) * unit
+                g[k &* gs] = Float((word &>> 8) & 0xFF) * unit
+                b[k &* bs] = Float((word &>> 16) & 0xFF) * unit
+                a[k &* as_] = Float(word &>> 24) * unit
+            }
+        }
+        return true
     }
 
     @inline(__always)

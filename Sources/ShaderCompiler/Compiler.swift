@@ -328,6 +328,15 @@ final class Lowering {
             }
             return try binary(op, try lower(a), try lower(b), type: a.type)
         case .assignment(let op, let l, let r):
+            if op == nil, case .variable = l.kind {
+                // `x = e`: e first, so that the zero initialisation of an output declared by
+                // this first use (`gl_FragColor = …`) is followed directly by the store,
+                // which drops it. Naming a variable has no side effects to reorder.
+                let value = try lower(r)
+                let place = try lvalue(l)
+                write(place, value)
+                return read(place)
+            }
             let place = try lvalue(l)
             var value = try lower(r)
             if let op { value = try binary(op, read(place), value, type: l.type) }

@@ -17,17 +17,22 @@ public struct KernelContext {
     public var textures: UnsafePointer<TextureView>
     /// Set to a non-zero `ProgramStatus` raw value by a kernel that hits a limit.
     public var status: UnsafeMutablePointer<Int>
+    /// Iterations one loop may run in one batch before it stops the program with
+    /// `ProgramStatus.loopLimitExceeded`.
+    public var loopIterationLimit: Int
 
     /// Creates a context from raw storage the caller keeps alive while kernels run.
     public init(
         registers: UnsafeMutablePointer<Float>, uniforms: UnsafeMutablePointer<Float>, stride: Int,
-        textures: UnsafePointer<TextureView>, status: UnsafeMutablePointer<Int>
+        textures: UnsafePointer<TextureView>, status: UnsafeMutablePointer<Int>,
+        loopIterationLimit: Int = Program.loopIterationLimit
     ) {
         self.registers = registers
         self.uniforms = uniforms
         self.stride = stride
         self.textures = textures
         self.status = status
+        self.loopIterationLimit = loopIterationLimit
     }
 }
 
@@ -39,7 +44,7 @@ public typealias Kernel = @Sendable (KernelContext) -> Void
 public enum ProgramStatus: Int, Sendable {
     /// Ran to completion.
     case ok = 0
-    /// A loop ran more than `Program.loopIterationLimit` iterations in one batch.
+    /// A loop ran more than `KernelContext.loopIterationLimit` iterations in one batch.
     case loopLimitExceeded = 1
 }
 

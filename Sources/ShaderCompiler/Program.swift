@@ -19,8 +19,10 @@ public enum ProgramError: Error, Equatable, CustomStringConvertible {
 /// An immutable compiled shader: a per-draw stage run once on the uniform file, and a
 /// per-batch stage run on every batch of lanes. Built by `ProgramBuilder`.
 public final class Program: Sendable {
-    /// Iterations one loop may run in one batch before the program stops with
-    /// `ProgramStatus.loopLimitExceeded` (GLSL ES loops are bounded; this catches runaways).
+    /// The default number of iterations one loop may run in one batch (2^20) before the
+    /// program stops with `ProgramStatus.loopLimitExceeded`. GLSL ES loops are bounded, so
+    /// only a runaway loop gets near it; a draw can set its own (`DrawCall.loopIterationLimit`).
+    /// A runaway loop costs about this many iterations of its body per batch before it stops.
     public static let loopIterationLimit = 1 << 20
     /// The lane slot holding the root execution mask: 1 for live lanes. The executor sets it
     /// from coverage before a batch; `discard` clears it; outputs are written where it is set.
@@ -46,6 +48,9 @@ public final class Program: Sendable {
     public let frontFacingSlot: Int?
     /// True when the program uses `dFdx`, `dFdy` or `fwidth` (batches must be whole quads).
     public let hasDerivatives: Bool
+    /// True when the program contains `discard`: only then can the root mask lose lanes that
+    /// the executor set.
+    public let canDiscard: Bool
 
     let drawStage: Kernel
     let laneStage: Kernel
@@ -53,7 +58,7 @@ public final class Program: Sendable {
     init(
         laneSlotCount: Int, initialUniformFile: [Float], uniforms: [UniformDeclaration],
         samplers: [Sampler], inputs: [InputDeclaration], outputs: [OutputDeclaration],
-        fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool,
+        fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool, canDiscard: Bool,
         drawStage: @escaping Kernel, laneStage: @escaping Kernel
     ) {
         self.laneSlotCount = laneSlotCount
@@ -66,6 +71,7 @@ public final class Program: Sendable {
         self.fragCoordSlots = fragCoordSlots
         self.frontFacingSlot = frontFacingSlot
         self.hasDerivatives = hasDerivatives
+        self.canDiscard = canDiscard
         self.drawStage = drawStage
         self.laneStage = laneStage
     }

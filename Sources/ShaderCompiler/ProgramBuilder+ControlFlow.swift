@@ -58,7 +58,7 @@ extension ProgramBuilder {
     ///
     /// The loop runs while any lane of the batch is active; lanes leave when their condition
     /// is false or they `breakLoop()`. `condition` is built inside the loop (it may read
-    /// variables the body changes); `nil` means `true`. After `Program.loopIterationLimit`
+    /// variables the body changes); `nil` means `true`. After `KernelContext.loopIterationLimit`
     /// iterations in one batch the loop stops and the program reports
     /// `ProgramStatus.loopLimitExceeded`.
     public func loop(
@@ -87,9 +87,9 @@ extension ProgramBuilder {
         regions.removeLast()
         let hasCondition = condition != nil
         let cs = conditionSlot, csLanes = conditionIsLanes
-        let limit = Program.loopIterationLimit
         let loopBody = bodyKernel
         emit { ctx in
+            let limit = ctx.loopIterationLimit
             let n = ctx.stride, r = ctx.registers
             let lp = r + loopMask &* n, bp = r + bodyMask &* n
             copyLanes(lp, r + parent &* n, n)
@@ -162,6 +162,7 @@ extension ProgramBuilder {
 
     /// `discard`: the active lanes stop and write no output.
     public func discardFragment() {
+        usesDiscard = true
         leave(upTo: { $0 == .root }, what: "discard")
     }
 

@@ -127,6 +127,18 @@ extension ProgramBuilder {
             copy(value, into: temps, masked: false)
             source = Self.lanes(temps)
         }
+        // `float x; x = …;` or `gl_FragColor = …` declared by that use: the zero
+        // initialisation just emitted is dead (the whole variable is written, and the value
+        // does not read it). An output written under a mask keeps it: the executor reads
+        // every lane of an output.
+        if let p = pendingZeroInit, p.region == regions.count - 1,
+           regions[p.region].kernels.count == p.kernelCount, p.slots.isSubset(of: targets),
+           currentMask == Program.rootMaskSlot || !p.slots.contains(where: isPinned),
+           !source.components.contains(where: { if case .lane(let s) = $0 { return p.slots.contains(s) }; return false })
+        {
+            regions[p.region].kernels.removeLast(p.emitted)
+            pendingZeroInit = nil
+        }
         // `x = a + b` at the root: let the addition write x directly (in place for `x += b`),
         // unless the destination overlaps the operands otherwise (`v.xy = v.yx + 1.0`).
         if currentMask == Program.rootMaskSlot, let last = lastOperation, last.region == regions.count - 1,
@@ -143,15 +155,15 @@ extension ProgramBuilder {
             pendingZeroInit = nil
             return
         }
-        // `float x; x = …;`: the zero initialisation just emitted is dead.
-        if let p = pendingZeroInit, p.region == regions.count - 1,
-           regions[p.region].kernels.count == p.kernelCount, p.slots.isSubset(of: targets),
-           !source.components.contains(where: { if case .lane(let s) = $0 { return p.slots.contains(s) }; return false })
-        {
-            regions[p.region].kernels.removeLast(p.emitted)
-        }
         pendingZeroInit = nil
+        let before = regions[regions.count - 1].kernels.count
         copy(source, into: slots, masked: currentMask != Program.rootMaskSlot)
+        // A whole output written at the top level: if nothing follows, `finish()` drops the
+        // copy and lets the output name the stored value's components directly.
+        if regions.count == 1, let index = outputDeclarations.firstIndex(where: { $0.value == target }) {
+            lastOutputStore = LastOutputStore(
+                output: index, kernels: before..<regions[0].kernels.count, value: source)
+        }
     }
 
     /// Element `index[lane]` of `array` (indices are truncated and clamped to the array).

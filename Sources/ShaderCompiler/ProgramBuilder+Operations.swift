@@ -254,8 +254,22 @@ extension ProgramBuilder {
         }
         let c = operand(coord).slots
         let d = allocateLanes(order.count)
+        let start = regions[regions.count - 1].kernels.count
         emit(Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
-        return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
+        let result = channels.map { d[order.firstIndex(of: $0)!] }
+        if channels.count == order.count {
+            // `vec4 color = texture2D(…)`: the store may have the lookup write the variable.
+            let view = sampler.viewIndex
+            lastOperation = LastOperation(
+                region: regions.count - 1, kernels: start..<(start + 1), result: result, operands: [c],
+                rebuild: { slots in
+                    if slots.contains(where: c.contains) { return nil }
+                    var target = d
+                    for (k, ch) in channels.enumerated() { target[order.firstIndex(of: ch)!] = slots[k] }
+                    return [Kernels.texture2D(view: view, s: c[0], t: c[1], d: target, channels: order)]
+                })
+        }
+        return Value(result.map { .lane($0) })
     }
 
     /// `texture2DProj(sampler, coord)`: coord is a vec3 (s, t scaled by 1 / z) or vec4 (by 1 / w).

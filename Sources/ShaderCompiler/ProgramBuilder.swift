@@ -31,6 +31,7 @@ public final class ProgramBuilder {
     var fragCoordSlots: [Int]?
     var frontFacingSlot: Int?
     var usesDerivatives = false
+    var usesDiscard = false
 
     /// The zero initialisation of the variable declared last, while nothing followed it.
     struct PendingInit {
@@ -55,6 +56,15 @@ public final class ProgramBuilder {
     }
 
     var lastOperation: LastOperation?
+
+    /// The copy of a value into a whole output at the top level, emitted last.
+    struct LastOutputStore {
+        var output: Int
+        var kernels: Range<Int>
+        var value: Value
+    }
+
+    var lastOutputStore: LastOutputStore?
 
     /// Creates an empty builder.
     public init() {}
@@ -275,12 +285,19 @@ public final class ProgramBuilder {
     /// The finished program. The builder must not be used afterwards.
     public func finish() -> Program {
         precondition(regions.count == 1, "internal error: \(regions.count - 1) control-flow regions left open")
+        if let last = lastOutputStore, regions[0].kernels.count == last.kernels.upperBound {
+            // `gl_FragColor = vec4(vec3(l), c.a);` as the last statement: the executor reads
+            // l and c.a where they are instead of copies.
+            regions[0].kernels.removeSubrange(last.kernels)
+            let name = outputDeclarations[last.output].name
+            outputDeclarations[last.output] = OutputDeclaration(name: name, value: last.value)
+        }
         return Program(
             laneSlotCount: laneSlotCount, initialUniformFile: uniformFile,
             uniforms: uniformDeclarations, samplers: samplerDeclarations,
             inputs: inputDeclarations, outputs: outputDeclarations,
             fragCoordSlots: fragCoordSlots, frontFacingSlot: frontFacingSlot,
-            hasDerivatives: usesDerivatives,
+            hasDerivatives: usesDerivatives, canDiscard: usesDiscard,
             drawStage: sequence(drawKernels), laneStage: sequence(regions[0].kernels)
         )
     }

@@ -33,6 +33,11 @@ public struct DrawCall: Sendable {
     public var samplerState: SamplerState
     /// Explicit bindings by sampler name; they win over `inputs`.
     public var bindings: [String: TextureBinding]
+    /// Iterations one loop may run in one batch of lanes (in the vertex stage, the per-draw
+    /// stage or a fragment batch) before the draw stops with
+    /// `ExecutionError.loopLimitExceeded`. The default, `Program.loopIterationLimit` (2^20),
+    /// is far above any loop GLSL ES allows; a lower limit stops runaway loops sooner.
+    public var loopIterationLimit: Int = Program.loopIterationLimit
 
     /// Creates a draw.
     public init(
@@ -96,11 +101,15 @@ public struct Executor: Sendable {
         uniforms.initialize(from: file, count: file.count)
         var drawStatus = 0
         withUnsafeMutablePointer(to: &drawStatus) {
-            fragment.runDrawStage(KernelContext(registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: $0))
+            fragment.runDrawStage(KernelContext(
+                registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: $0,
+                loopIterationLimit: draw.loopIterationLimit))
         }
 
         // Vertex stage and triangle setup.
-        let vertices = try VertexStage.shade(vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views)
+        let vertices = try VertexStage.shade(
+            vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views,
+            loopIterationLimit: draw.loopIterationLimit)
         let triangles = FullScreenQuad.triangles.compactMap { t in
             TriangleSetup([vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height, inputs: fragment.inputs)
         }
@@ -118,7 +127,7 @@ public struct Executor: Sendable {
 
         let job = TileJob(
             program: fragment, triangles: triangles, channels: channels, target: target,
-            schedule: schedule, uniforms: uniforms, views: views
+            schedule: schedule, uniforms: uniforms, views: views, loopIterationLimit: draw.loopIterationLimit
         )
         let threads = min(schedule.threadCount, job.tileCount)
         let statuses = UnsafeMutablePointer<Int>.allocate(capacity: threads)
@@ -134,7 +143,7 @@ public struct Executor: Sendable {
         }
         withExtendedLifetime(bound.keepAlive) {}
         if drawStatus != 0 || (0..<threads).contains(where: { statuses[$0] != 0 }) {
-            throw ExecutionError.loopLimitExceeded(limit: Program.loopIterationLimit)
+            throw ExecutionError.loopLimitExceeded(limit: draw.loopIterationLimit)
         }
     }
 
@@ -204,6 +213,7 @@ struct TileJob: @unchecked Sendable {
     let target: Framebuffer
     let uniforms: UnsafeMutablePointer<Float>
     let views: UnsafePointer<TextureView>
+    let loopIterationLimit: Int
     let lanes: Int
     let batchWidth: Int, batchHeight: Int
     let tileWidth: Int, tileHeight: Int
@@ -213,7 +223,7 @@ struct TileJob: @unchecked Sendable {
     init(
         program: Program, triangles: [TriangleSetup], channels: [(slot: Int, value: Float)],
         target: Framebuffer, schedule: Schedule, uniforms: UnsafeMutablePointer<Float>,
-        views: UnsafePointer<TextureView>
+        views: UnsafePointer<TextureView>, loopIterationLimit: Int
     ) {
         self.program = program
         self.triangles = triangles
@@ -221,16 +231,25 @@ struct TileJob: @unchecked Sendable {
         self.target = target
         self.uniforms = uniforms
         self.views = views
+        self.loopIterationLimit = loopIterationLimit
         lanes = schedule.laneWidth
-        (batchWidth, batchHeight) = schedule.batchSize
+        // Programs with derivatives need whole 2×2 quads; the others shade one row of lanes,
+        // so that texture reads and framebuffer writes are contiguous runs of pixels.
+        (batchWidth, batchHeight) = program.hasDerivatives ? schedule.batchSize : (lanes, 1)
         tileWidth = (schedule.tileWidth + batchWidth - 1) / batchWidth * batchWidth
         tileHeight = (schedule.tileHeight + batchHeight - 1) / batchHeight * batchHeight
         tilesAcross = (target.width + tileWidth - 1) / tileWidth
         tileCount = tilesAcross * ((target.height + tileHeight - 1) / tileHeight)
-        // Lane i is pixel (laneX[i], laneY[i]) of its batch: quads row-major, 2×2 inside.
-        let quadsAcross = batchWidth / 2
-        laneX = (0..<lanes).map { i in (i >> 2) % quadsAcross * 2 + (i & 1) }
-        laneY = (0..<lanes).map { i in (i >> 2) / quadsAcross * 2 + ((i >> 1) & 1) }
+        // Lane i is pixel (laneX[i], laneY[i]) of its batch: quads row-major, 2×2 inside, or
+        // one row left to right.
+        if program.hasDerivatives {
+            let quadsAcross = batchWidth / 2
+            laneX = (0..<lanes).map { i in (i >> 2) % quadsAcross * 2 + (i & 1) }
+            laneY = (0..<lanes).map { i in (i >> 2) / quadsAcross * 2 + ((i >> 1) & 1) }
+        } else {
+            laneX = Array(0..<lanes)
+            laneY = Array(repeating: 0, count: lanes)
+        }
     }
 
     /// Shades the tiles `worker`, `worker + workers`, …; returns a `ProgramStatus` raw value.
@@ -279,6 +298,11 @@ struct WorkerTriangle {
     var q: Plane, z: Plane
     /// One plane per flattened input component.
     var planes: UnsafeMutablePointer<Plane>
+    /// For one-row batches of an affine triangle: per input component, `width + lanes`
+    /// values `f0 + dx * ((x + 0.5) - x0)`, the part of the plane that depends on the column
+    /// (component `m` at column `x` is `columnTerms[m * stride + x]`); nil otherwise.
+    var columnTerms: UnsafeMutablePointer<Double>?
+    var columnStride: Int
 }
 
 /// A worker's private copy of a draw: register file, lane tables, triangles, output channels.
@@ -306,6 +330,10 @@ struct Worker {
     let output: UnsafeMutableRawPointer
     /// `laneY * width + laneX` per lane: where a full batch's lanes land.
     let pixelOffsets: UnsafeMutablePointer<Int>
+    /// True when a batch is one row of lanes, left to right (no derivatives).
+    let isRow: Bool
+    /// False when the root mask of a full batch stays all set (no `discard`).
+    let canDiscard: Bool
     let packedPixels: UnsafeMutablePointer<UInt32>
 
     init(job: TileJob) {
@@ -317,7 +345,9 @@ struct Worker {
         registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
         status = .allocate(capacity: 1)
         status.initialize(to: 0)
-        context = KernelContext(registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status)
+        context = KernelContext(
+            registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
+            loopIterationLimit: job.loopIterationLimit)
         batchWidth = job.batchWidth
         batchHeight = job.batchHeight
         width = job.target.width
@@ -349,27 +379,52 @@ struct Worker {
                 e0: edge(t.edges[0]), e1: edge(t.edges[1]), e2: edge(t.edges[2]),
                 minX: t.minX, maxX: t.maxX, minY: t.minY, maxY: t.maxY,
                 frontFacing: t.isFrontFacing ? 1 : 0, isPerspective: t.isPerspective,
-                q: t.q, z: t.z, planes: planes
+                q: t.q, z: t.z, planes: planes, columnTerms: nil, columnStride: 0
             ))
+            if job.batchHeight == 1 && !t.isPerspective && !slots.isEmpty {
+                // The column part of every plane, computed once per draw in the same order as
+                // `Plane.callAsFunction`, so that a lane's value has the same bits.
+                let stride = job.target.width + n
+                let terms = UnsafeMutablePointer<Double>.allocate(capacity: stride * slots.count)
+                for m in 0..<slots.count {
+                    let p = planes[m]
+                    for x in 0..<stride { terms[m * stride + x] = p.f0 + p.dx * ((Double(x) + 0.5) - p.x0) }
+                }
+                triangles[k].columnTerms = terms
+                triangles[k].columnStride = stride
+            }
         }
         fragCoord = program.fragCoordSlots.map { SIMD4($0[0], $0[1], $0[2], $0[3]) }
         frontFacingSlot = program.frontFacingSlot ?? -1
         channelSlots = SIMD4(job.channels[0].slot, job.channels[1].slot, job.channels[2].slot, job.channels[3].slot)
-        channelValues = .allocate(capacity: 4)
-        for k in 0..<4 { channelValues[k] = job.channels[k].value }
+        channelValues = .allocate(capacity: 4 * n)
+        for k in 0..<4 { (channelValues + k * n).initialize(repeating: job.channels[k].value, count: n) }
         format = job.target.format
         output = job.target.baseAddress
         pixelOffsets = .allocate(capacity: n)
+        isRow = job.batchHeight == 1
+        canDiscard = program.canDiscard
         for i in 0..<n { pixelOffsets[i] = job.laneY[i] * job.target.width + job.laneX[i] }
         packedPixels = .allocate(capacity: n)
     }
 
     func deallocate() {
-        for k in 0..<triangleCount { triangles[k].planes.deallocate() }
+        for k in 0..<triangleCount {
+            triangles[k].planes.deallocate()
+            triangles[k].columnTerms?.deallocate()
+        }
         triangles.deallocate()
         registers.deallocate(); status.deallocate(); channelValues.deallocate()
         laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
         inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate()
+    }
+
+    /// True when every lane of the mask slab is set (branch-free reduction).
+    @inline(__always)
+    static func allLanesSet(_ mask: UnsafeMutablePointer<Float>, _ n: Int) -> Bool {
+        var least: Float = 1
+        for i in 0..<n { least = least < mask[i] ? least : mask[i] }
+        return least != 0
     }
 
     /// `Texture.unorm8` as the low byte of a word (same arithmetic, tested equal).
@@ -392,11 +447,12 @@ struct Worker {
             if x1 < t.pointee.minX - 1 || x0 > t.pointee.maxX + 1 || y1 < t.pointee.minY - 1 || y0 > t.pointee.maxY + 1 { continue }
             // Coverage: all four corner centres strictly inside every edge → the whole batch.
             var full = isInside, empty = false
-            for e in [t.pointee.e0, t.pointee.e1, t.pointee.e2] {
+            @inline(__always) func test(_ e: Edge) {
                 let c00 = e(x0, y0), c10 = e(x1, y0), c01 = e(x0, y1), c11 = e(x1, y1)
                 if !(c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) { full = false }
                 if c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0 { empty = true }
             }
+            test(t.pointee.e0); test(t.pointee.e1); test(t.pointee.e2)
             if empty { continue }
             if full {
                 for i in 0..<n { mask[i] = 1 }
@@ -431,6 +487,12 @@ struct Worker {
                     let x = x0 + laneXD[i], y = y0 + laneYD[i]
                     d[i] = Float(p(x, y) / q(x, y))
                 }
+            } else if let terms = t.pointee.columnTerms {
+                // One row: `p(x, y)` is the column term plus `dy * (y - y0)`, summed in the
+                // same order as `Plane.callAsFunction`.
+                let rowTerm = p.dy * (y0 - p.y0)
+                let column = terms + (m &* t.pointee.columnStride &+ bx)
+                for i in 0..<n { d[i] = Float(column[i] + rowTerm) }
             } else {
                 for i in 0..<n { d[i] = Float(p(x0 + laneXD[i], y0 + laneYD[i])) }
             }
@@ -453,17 +515,26 @@ struct Worker {
     func writeOutputs(x bx: Int, y by: Int, full: Bool) {
         let n = lanes, r = registers
         let mask = r + Program.rootMaskSlot * n
-        // Per-draw channels are read through a zero stride.
-        let rs = channelSlots[0] >= 0 ? 1 : 0, gs = channelSlots[1] >= 0 ? 1 : 0
-        let bs = channelSlots[2] >= 0 ? 1 : 0, as_ = channelSlots[3] >= 0 ? 1 : 0
-        let rp = rs == 1 ? r + channelSlots[0] * n : channelValues
-        let gp = gs == 1 ? r + channelSlots[1] * n : channelValues + 1
-        let bp = bs == 1 ? r + channelSlots[2] * n : channelValues + 2
-        let ap = as_ == 1 ? r + channelSlots[3] * n : channelValues + 3
+        // Per-draw channels are read from slabs filled with their value: every channel is a
+        // slab of n floats.
+        let rs = 1, gs = 1, bs = 1, as_ = 1
+        let rp = channelSlots[0] >= 0 ? r + channelSlots[0] * n : channelValues
+        let gp = channelSlots[1] >= 0 ? r + channelSlots[1] * n : channelValues + n
+        let bp = channelSlots[2] >= 0 ? r + channelSlots[2] * n : channelValues + 2 * n
+        let ap = channelSlots[3] >= 0 ? r + channelSlots[3] * n : channelValues + 3 * n
         switch format {
         case .rgba8:
             let out = output.assumingMemoryBound(to: UInt8.self)
-            if full && rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
+            if full && isRow && (!canDiscard || Worker.allLanesSet(mask, n)) {
+                // One row of whole pixels: convert and store in one vectorisable pass.
+                let base = (output + ((by &* width &+ bx) &<< 2)).assumingMemoryBound(to: UInt32.self)
+                for i in 0..<n {
+                    base[i] = Worker.unorm8Bits(rp[i]) | Worker.unorm8Bits(gp[i]) &<< 8
+                        | Worker.unorm8Bits(bp[i]) &<< 16 | Worker.unorm8Bits(ap[i]) &<< 24
+                }
+                return
+            }
+            if full {
                 // Convert all lanes in one vectorisable pass, then store whole pixels.
                 let packed = packedPixels
                 for i in 0..<n {

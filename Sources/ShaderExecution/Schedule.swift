@@ -28,8 +28,10 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     /// One thread, default tiles and lanes: the reference every other schedule must match.
     public static var singleThreaded: Schedule { Schedule(threadCount: 1) }
 
-    /// The pixel block one batch covers: a row of 2×2 quads, `laneWidth / 2` pixels wide and
-    /// 2 high, so that texture reads and framebuffer writes stream along rows.
+    /// The pixel block one batch covers when the program uses derivatives: a row of 2×2
+    /// quads, `laneWidth / 2` pixels wide and 2 high. Programs without derivatives shade one
+    /// row of `laneWidth` pixels per batch, so that texture reads and framebuffer writes are
+    /// contiguous runs.
     public var batchSize: (width: Int, height: Int) {
         (laneWidth / 2, 2)
     }

@@ -99,7 +99,7 @@ struct TriangleSetup {
 enum VertexStage {
     static func shade(
         vertex: Program?, fragmentInputs: [InputDeclaration], uniforms: [String: [Float]],
-        textures: UnsafePointer<TextureView>
+        textures: UnsafePointer<TextureView>, loopIterationLimit: Int = Program.loopIterationLimit
     ) throws -> [ShadedVertex] {
         guard let vertex else {
             // GPUImage's passthrough: gl_Position = position, textureCoordinateN = inputTextureCoordinateN.
@@ -123,7 +123,9 @@ enum VertexStage {
         registers.initialize(repeating: 0, count: vertex.laneSlotCount * lanes)
         var status = 0
         try withUnsafeMutablePointer(to: &status) { statusPointer in
-            vertex.runDrawStage(KernelContext(registers: uniformPointer, uniforms: uniformPointer, stride: 1, textures: textures, status: statusPointer))
+            vertex.runDrawStage(KernelContext(
+                registers: uniformPointer, uniforms: uniformPointer, stride: 1, textures: textures,
+                status: statusPointer, loopIterationLimit: loopIterationLimit))
             for i in 0..<lanes { registers[Program.rootMaskSlot * lanes + i] = 1 }
             for input in vertex.inputs {
                 let source: [SIMD4<Float>]
@@ -138,8 +140,10 @@ enum VertexStage {
                     for i in 0..<lanes { registers[slot * lanes + i] = source[i][k] }
                 }
             }
-            vertex.runBatch(KernelContext(registers: registers, uniforms: uniformPointer, stride: lanes, textures: textures, status: statusPointer))
-            if statusPointer.pointee != 0 { throw ExecutionError.loopLimitExceeded(limit: Program.loopIterationLimit) }
+            vertex.runBatch(KernelContext(
+                registers: registers, uniforms: uniformPointer, stride: lanes, textures: textures,
+                status: statusPointer, loopIterationLimit: loopIterationLimit))
+            if statusPointer.pointee != 0 { throw ExecutionError.loopLimitExceeded(limit: loopIterationLimit) }
         }
         func read(_ value: Value, lane: Int) -> [Float] {
             value.components.map { c in

@@ -70,9 +70,31 @@ import Testing
                 gl_FragColor = vec4(x);
             }
             """)
-        #expect(throws: ExecutionError.loopLimitExceeded(limit: Program.loopIterationLimit)) {
-            try render(p, width: 4, height: 4, uniforms: ["limit": [1]])
+        #expect(throws: ExecutionError.loopLimitExceeded(limit: 1000)) {
+            try render(p, width: 4, height: 4, uniforms: ["limit": [1]], loopIterationLimit: 1000)
         }
+    }
+
+    @Test func loopIterationLimitIsPerDrawAndNamedInTheError() throws {
+        // A loop of 100 iterations with a data-dependent exit: fine under the default limit
+        // and under 100, stopped under 99.
+        let p = try compileShader("""
+            precision highp float;
+            uniform float n;
+            void main() {
+                float x = 0.0;
+                for (int i = 0; i < 1000; i++) { x += 1.0; if (x >= n) break; }
+                gl_FragColor = vec4(x / 255.0);
+            }
+            """)
+        let out = try render(p, width: 4, height: 4, uniforms: ["n": [100]])
+        #expect(out.pixel(x: 3, y: 3) == SIMD4(repeating: 100 / 255))
+        _ = try render(p, width: 4, height: 4, uniforms: ["n": [100]], loopIterationLimit: 100)
+        #expect(throws: ExecutionError.loopLimitExceeded(limit: 99)) {
+            try render(p, width: 4, height: 4, uniforms: ["n": [100]], loopIterationLimit: 99)
+        }
+        #expect(ExecutionError.loopLimitExceeded(limit: 99).description.contains("99 iterations"))
+        #expect(Program.loopIterationLimit == 1 << 20)
     }
 
     @Test func uniformAndDivergentBranchesAgree() throws {

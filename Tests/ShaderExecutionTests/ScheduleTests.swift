@@ -17,7 +17,12 @@ import Testing
     ]
 
     /// Shaders that exercise divergence, loops, discard, derivatives, calls and sampling.
-    static let shaders = ["loopdiscard.fsh", "derivatives.fsh", "functions.fsh", "arrays.fsh", "projective.fsh", "builtins.fsh"]
+    /// (grayscale, blend, the box blur and resample take the one-row batches and the
+    /// sampler's row path; derivatives takes 2×2 quads.)
+    static let shaders = [
+        "loopdiscard.fsh", "derivatives.fsh", "functions.fsh", "arrays.fsh", "projective.fsh", "builtins.fsh",
+        "grayscale.fsh", "blend.fsh", "boxblur3x3.fsh", "resample.fsh",
+    ]
 
     static let uniforms: [String: [Float]] = [
         "weights": [0.5, 0.25, 0.125, 0.0625, 0.03], "palette": [1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0.5],

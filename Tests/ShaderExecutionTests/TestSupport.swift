@@ -18,13 +18,14 @@ func render(
     _ program: Program, vertex: Program? = nil, width: Int = 64, height: Int = 48,
     inputs: [Texture] = [], uniforms: [String: [Float]] = [:], format: PixelFormat = .rgba8,
     samplerState: SamplerState = SamplerState(), bindings: [String: TextureBinding] = [:],
-    schedule: Schedule = .singleThreaded
+    schedule: Schedule = .singleThreaded, loopIterationLimit: Int = Program.loopIterationLimit
 ) throws -> Framebuffer {
     let target = Framebuffer(width: width, height: height, format: format)
-    let draw = DrawCall(
+    var draw = DrawCall(
         fragment: program, vertex: vertex, uniforms: uniforms, inputs: inputs,
         samplerState: samplerState, bindings: bindings
     )
+    draw.loopIterationLimit = loopIterationLimit
     try Executor(schedule: schedule).render(draw, into: target)
     return target
 }
