@@ -99,7 +99,9 @@ public struct TextureView: @unchecked Sendable {
         // trick, step down when that rounded up, and read the integer from the low mantissa
         // bits. NaN and huge values are clamped first.
         let limit: Float = 4_194_304
-        let c = x >= -limit ? (x <= limit ? x : limit) : -limit
+        // NaN compares false, so it takes the upper limit: the last texel under clamp-to-edge,
+        // which is what llvmpipe samples at a NaN coordinate.
+        let c = x <= limit ? (x >= -limit ? x : -limit) : limit
         let magic: Float = 12_582_912
         let nearest = (c + magic) - magic
         let f = nearest > c ? nearest - 1 : nearest

@@ -129,3 +129,18 @@ func expectFormula(
         }) { _, _ in 0 }
     }
 }
+
+@Suite struct NaNCoordinateTests {
+    /// llvmpipe samples the last texel at a NaN coordinate under clamp-to-edge (a zero-default
+    /// uniform that divides by zero, as in GPUImage's Pixellate, produces one); Shade does too.
+    @Test(arguments: [TextureFilter.nearest, .linear])
+    func nanSamplesTheLastTexel(filter: TextureFilter) {
+        var bytes = [UInt8](repeating: 0, count: 3 * 2 * 4)
+        for i in 0..<6 { bytes[4 * i] = UInt8(10 * (i + 1)); bytes[4 * i + 3] = 255 }
+        let texture = SampledTexture(Texture(width: 3, height: 2, rgba8: bytes), state: SamplerState(filter: filter))
+        let nan = Float.nan
+        let toBytes = { (c: SIMD4<Float>) in (c * 255).rounded(.toNearestOrEven) }
+        #expect(toBytes(texture.view.sample(s: nan, t: nan)) == SIMD4<Float>(60, 0, 0, 255))
+        #expect(toBytes(texture.view.sample(s: 0.01, t: nan)) == SIMD4<Float>(40, 0, 0, 255))
+    }
+}
