@@ -30,6 +30,8 @@ struct RenderJob {
     var width: Int
     var height: Int
     var fragmentPath: String
+    /// Iterations one loop may run in one batch before the draw stops (`--loop-limit`).
+    var loopIterationLimit = Program.loopIterationLimit
 
     /// The options `shade run` and `shade bench` share.
     static let options: [ArgumentScanner.Option] = [
@@ -44,6 +46,7 @@ struct RenderJob {
         .init(names: ["--tile"], takesValue: true),
         .init(names: ["--time"], takesValue: true),
         .init(names: ["--strict"], takesValue: false),
+        .init(names: ["--loop-limit"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -101,7 +104,9 @@ struct RenderJob {
         let filter: TextureFilter
         let wrap: TextureWrap
         let time: Float
+        let loopLimit: Int?
         do {
+            loopLimit = try scanner.parsed("--loop-limit", as: "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             filter = try scanner.parsed("--filter", as: "'nearest' or 'linear'") { TextureFilter(rawValue: $0) } ?? .linear
             wrap = try scanner.parsed("--wrap", as: "'clamp', 'repeat' or 'mirror'") {
                 ["clamp": .clampToEdge, "repeat": .repeat, "mirror": .mirroredRepeat][$0]
@@ -115,6 +120,7 @@ struct RenderJob {
             fragment: fragment, vertex: vertex, inputs: inputs, uniforms: [:],
             samplerState: SamplerState(filter: filter, wrap: wrap), width: size.width,
             height: size.height, fragmentPath: fragmentPath)
+        if let loopLimit { job.loopIterationLimit = loopLimit }
         try job.resolveUniforms(given: scanner.all("--uniform"), time: time)
         return job
     }
@@ -201,7 +207,9 @@ struct RenderJob {
 
     /// The draw call for this job.
     var drawCall: DrawCall {
-        DrawCall(fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState)
+        var draw = DrawCall(fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState)
+        draw.loopIterationLimit = loopIterationLimit
+        return draw
     }
 
     /// Draws once into a new framebuffer.

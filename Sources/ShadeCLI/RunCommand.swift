@@ -13,7 +13,8 @@ enum RunCommand {
         usage: shade run --fragment F [--vertex V] [--input A.png --input B.png ...]
                          [--uniform NAME=V[,V...] ...] [--size WxH] [--filter nearest|linear]
                          [--wrap clamp|repeat|mirror] [--time T] [--threads N] [--tile WxH]
-                         [--flip-y] [--float] [--quality Q] [--force] [--json] -o OUT
+                         [--flip-y] [--float] [--quality Q] [--loop-limit N] [--force] [--json]
+                         -o OUT
 
         Runs a GLSL ES fragment shader over a full-screen quad, GPUImage-style, and writes the
         framebuffer as PNG or JPEG (from OUT's extension; '-o -' writes PNG to stdout).
@@ -42,6 +43,8 @@ enum RunCommand {
           --float            render in Float32 and write a 16-bit PNG
           --quality Q        JPEG quality 1-100 (default 90)
           --strict           check the shaders with GLSL ES Appendix A enforced
+          --loop-limit N     iterations one loop may run per batch of pixels before the draw
+                             stops with an error (default 1048576)
           --force            overwrite OUT if it exists
           --json             print a JSON summary on stdout
           -o, --output OUT   where to write (required)

@@ -103,8 +103,9 @@ struct RunCommandTests {
         let runaway = try temporaryShader(
             "precision highp float;\nuniform float n;\nvoid main() { float x = 0.0; for (int i = 0; i >= 0; i++) { x += n; } gl_FragColor = vec4(x); }\n",
             named: "runaway.frag")
-        let runawayOutcome = try runShade(["run", "-f", runaway, "--size", "4x4", "-o", out])
+        let runawayOutcome = try runShade(["run", "-f", runaway, "--size", "4x4", "--loop-limit", "1000", "-o", out])
         #expect(runawayOutcome.status == 65)
+        #expect(runawayOutcome.standardError.contains("1000 iterations"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
