@@ -52,6 +52,7 @@ public enum ShadeCommand {
         CheckCommand.subcommand,
         RunCommand.subcommand,
         BenchCommand.subcommand,
+        TestCommand.subcommand,
     ]
 
     static let usage = """

@@ -268,7 +268,18 @@ extension ShaderRunnerTest {
         }
         switch words.first {
         case "uniform" where words.count >= 4:
-            guard let values = numbers(3) else { return .unsupported(text) }
+            // As piglit, a hexadecimal value of a float uniform is the float's bit pattern.
+            let isFloat = words[1].hasPrefix("float") || words[1].hasPrefix("vec") || words[1].hasPrefix("mat")
+            var values: [Double] = []
+            for word in words.dropFirst(3) {
+                if isFloat, word.hasPrefix("0x"), let bits = UInt32(word.dropFirst(2), radix: 16) {
+                    values.append(Double(Float(bitPattern: bits)))
+                } else if let value = Double(word) {
+                    values.append(value)
+                } else {
+                    return .unsupported(text)
+                }
+            }
             return .uniform(type: words[1], name: words[2], values: values)
         case "draw" where words.count >= 2 && words[1] == "rect":
             var index = 2

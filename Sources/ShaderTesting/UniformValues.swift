@@ -77,10 +77,8 @@ struct UniformValues {
                 throw UniformPathError(message: "'\(path)' is not a uniform path")
             }
         }
-        // Arrays may be set from their first element on with fewer values (piglit does so).
-        guard components.count == type.componentCount
-            || (type.isArray && components.count < type.componentCount && !components.isEmpty)
-        else {
+        // Fewer values set the first components (piglit reads as many as the line gives).
+        guard components.count <= type.componentCount, !components.isEmpty else {
             throw UniformPathError(message: "'\(path)' of type '\(type)' takes \(type.componentCount) values, got \(components.count)")
         }
         var all = start
