@@ -53,6 +53,7 @@ public enum ShadeCommand {
         RunCommand.subcommand,
         BenchCommand.subcommand,
         TestCommand.subcommand,
+        TraceCommand.subcommand,
     ]
 
     static let usage = """
