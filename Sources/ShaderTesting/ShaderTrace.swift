@@ -190,8 +190,17 @@ final class Interpreter {
         if let c = v.constantValue { return c.components.map(\.floatValue) }
         switch v.storage {
         case .uniform:
+            // Converted as the executor's uniform file converts them.
             let given = uniforms[v.name] ?? []
-            return (0..<n).map { $0 < given.count ? given[$0] : 0 }
+            let kind = v.type.isArray ? { if case .array(let e, _) = v.type { e.scalarKind } else { nil } }() : v.type.scalarKind
+            return (0..<n).map { k in
+                let f = k < given.count ? given[k] : 0
+                switch kind {
+                case .int: return f.rounded(.towardZero)
+                case .bool: return f != 0 ? 1 : 0
+                default: return f
+                }
+            }
         case .varying where v.name.hasPrefix("textureCoordinate"):
             let t = [fragCoord[0] / Float(width), fragCoord[1] / Float(height), 0, 1]
             return Array(t.prefix(n)) + Array(repeating: 0, count: max(0, n - 4))
