@@ -85,6 +85,19 @@ let package = Package(
             path: "Benchmarks/codec-bench"
         ),
 
+        // MARK: Lessons (Examples/): testing shaders with the kit, as a program and with Swift Testing
+        .executableTarget(
+            name: "lesson-03-testing-shaders",
+            dependencies: ["Framebuffers", "ShaderSemantics", "ShaderTesting"],
+            path: "Examples/03-TestingShaders/Sources"
+        ),
+        .testTarget(
+            name: "TestingShadersLessonTests",
+            dependencies: ["Framebuffers", "ShaderTesting"],
+            path: "Examples/03-TestingShaders/Tests",
+            exclude: ["Goldens"]
+        ),
+
         // MARK: Tests
         .testTarget(
             name: "ShaderSyntaxTests", dependencies: ["ShaderDiagnostics", "ShaderSyntax"],
