@@ -120,7 +120,9 @@ struct FixedFunctionSources {
     }
 
     static func renamingTexCoord(_ text: String) -> String {
-        replacing("\\bgl_TexCoord\\s*\\[\\s*([0-9]+)\\s*\\]", in: text, with: "shade_TexCoord$1")
+        // A redeclaration that sizes gl_TexCoord goes; the used elements become varyings.
+        let text = replacing("varying\\s+vec4\\s+gl_TexCoord\\s*\\[[^\\]]*\\]\\s*;", in: text, with: "")
+        return replacing("\\bgl_TexCoord\\s*\\[\\s*([0-9]+)\\s*\\]", in: text, with: "shade_TexCoord$1")
     }
 
     static func replacing(_ pattern: String, in text: String, with template: String) -> String {
