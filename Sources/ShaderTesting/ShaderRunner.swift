@@ -55,7 +55,12 @@ public struct ShaderRunner: Sendable {
             if expectsLinkError && isLinkedUnits { return .passed }
             return .failed("compile error: " + error.diagnostics.filter { $0.severity == .error }.map(\.message).joined(separator: "; "))
         }
-        let linkErrors = ShaderLibraryRunner(options: options).link(vertexShader, fragmentShader)
+        var linkErrors = ShaderLibraryRunner(options: options).link(vertexShader, fragmentShader)
+        // Desktop GLSL before 1.40 requires the vertex shader to write gl_Position (Mesa's rule;
+        // GLSL ES only warns).
+        if !vertexShader.version.isES, !vertexShader.builtinsUsed.contains(.glPosition) {
+            linkErrors.append("the vertex shader does not write gl_Position")
+        }
         if expectsLinkError {
             return linkErrors.isEmpty ? .failed("expected a link error, but the shaders linked") : .passed
         }
