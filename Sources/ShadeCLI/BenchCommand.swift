@@ -2,6 +2,7 @@ import Foundation
 import Framebuffers
 import ShaderCompiler
 import ShaderExecution
+import ImageGraph
 import ShaderSemantics
 
 /// `shade bench`: shading speed in Mpix/s, beside a hand-written native Swift loop doing the same
@@ -229,19 +230,10 @@ enum BenchCommand {
     }
 }
 
-/// Where the CLI finds the shaders it ships with (`Shaders/` of the source tree).
+/// The shaders the CLI ships with, embedded at build time (see `Plugins/EmbedShaders`).
 enum BuiltinShaderFiles {
-    /// `Shaders/` next to this source file, or `SHADE_SHADERS` when set.
-    static var root: URL {
-        if let override = ProcessInfo.processInfo.environment["SHADE_SHADERS"] {
-            return URL(fileURLWithPath: override)
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Shaders")
-    }
-
     /// The text of `Shaders/<relativePath>`, or `nil`.
     static func text(of relativePath: String) -> String? {
-        try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+        FilterCatalog.shaderText(atPath: relativePath)
     }
 }

@@ -12,7 +12,8 @@ enum CheckCommand {
         run: run)
 
     static let help = """
-        usage: shade check [--stage vertex|fragment] [--strict] [--ast] [--json] FILE...
+        usage: shade check [--stage vertex|fragment] [--glsl-version 100|110|120] [--strict]
+                           [--ast] [--json] FILE...
 
         Checks each shader against GLSL ES 1.00 (and desktop GLSL 1.10/1.20 when the shader
         says '#version 110' or '#version 120'): preprocessor, grammar, types, built-ins and
@@ -22,6 +23,10 @@ enum CheckCommand {
         options:
           --stage S   vertex or fragment; by default from the extension:
                       .fsh .frag .fs .glsl -> fragment, .vsh .vert .vs -> vertex
+          --glsl-version V
+                      the language of a shader without '#version': 100 (GLSL ES 1.00, the
+                      default, as an OpenGL ES context), 110 or 120 (desktop GLSL, as a
+                      desktop OpenGL context); a '#version' line always wins
           --strict    also enforce Appendix A of the GLSL ES 1.00 specification (loop forms,
                       constant indexing); the default is as relaxed as Mesa and GPUImage need
           --ast       print each valid shader's typed syntax tree to stdout
@@ -39,24 +44,31 @@ enum CheckCommand {
         examples:
           $ shade check Shaders/Filters/Grayscale.fsh
           $ shade check --strict --stage fragment effect.glsl
-          $ echo 'void main() { gl_FragColor = vec4(1); }' | shade check --stage fragment -
-          -:1:30: error: no matching constructor for 'vec4(int)'
-          ...
+          $ echo 'void main() { gl_FragColor = 1.0; }' | shade check --stage fragment -
+          -:1:30: error: cannot convert from 'float' to 'vec4'
+          void main() { gl_FragColor = 1.0; }
+                                       ^~~
+          $ shade check --glsl-version 110 piglit-test.frag
 
         """
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
         let scanner: ArgumentScanner
         let forcedStage: ShaderStage?
+        let defaultVersion: LanguageVersion
         do {
             scanner = try ArgumentScanner(arguments, options: [
                 .init(names: ["--stage"], takesValue: true),
+                .init(names: ["--glsl-version"], takesValue: true),
                 .init(names: ["--strict"], takesValue: false),
                 .init(names: ["--ast"], takesValue: false),
                 .init(names: ["--json"], takesValue: false),
                 .init(names: ["--help", "-h"], takesValue: false),
             ])
             forcedStage = try scanner.parsed("--stage", as: "'vertex' or 'fragment'") { ShaderStage(rawValue: $0) }
+            defaultVersion = try scanner.parsed("--glsl-version", as: "100, 110 or 120") {
+                Int($0).flatMap(LanguageVersion.init(rawValue:))
+            } ?? .es100
         } catch {
             console.standardError("shade check: \(error)\n\n" + help)
             return .usage
@@ -90,7 +102,8 @@ enum CheckCommand {
                 continue
             }
             let file = SourceFile(name: path, text: text)
-            let result = Checker.check(parse(file, stage: stage), options: options)
+            let result = Checker.check(
+                parse(file, stage: stage, options: ParseOptions(defaultVersion: defaultVersion)), options: options)
             console.standardError(result.diagnostics.rendered())
             if result.shader == nil { isInvalid = true }
             if let shader = result.shader, scanner.has("--ast") {

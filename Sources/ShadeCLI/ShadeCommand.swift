@@ -51,7 +51,11 @@ public enum ShadeCommand {
         InfoCommand.subcommand,
         CheckCommand.subcommand,
         RunCommand.subcommand,
+        ChainCommand.subcommand,
+        PipelineCommand.subcommand,
+        RenderCommand.subcommand,
         BenchCommand.subcommand,
+        FiltersCommand.subcommand,
         TestCommand.subcommand,
         TraceCommand.subcommand,
     ]

@@ -654,7 +654,7 @@ final class Lowering {
                 if col < m && row < m { return values[0].components[col * m + row] }
                 return .constant(col == row ? 1 : 0)
             })
-        case .structure:
+        case .structure, .array:
             return .concatenating(values)
         case .implicitConversion:
             return values[0]

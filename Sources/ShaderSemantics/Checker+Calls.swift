@@ -15,6 +15,12 @@ extension CheckContext {
             }
             if hasErrors { return errorExpression(span) }
             return checkConstructor(type, args, span: span)
+        case .arrayConstructor(let spec):
+            var elementSpec = spec
+            elementSpec.array = nil
+            let element = resolveType(elementSpec)
+            if hasErrors || element.isError { return errorExpression(span) }
+            return checkArrayConstructor(element, spec.array, args, span: span)
         case .name(let id):
             switch lookup(id.name) {
             case .structure(let s)?:
@@ -107,10 +113,48 @@ extension CheckContext {
         return TypedExpression(.construct(kind, args), type: type, constant: constant, span: span)
     }
 
+    /// `T[n](a, b, …)` or `T[](a, b, …)` (desktop GLSL 1.20 §5.4.4): one argument per
+    /// element, each converted to `T`; the size, when written, must match the count.
+    private func checkArrayConstructor(
+        _ element: GLSLType, _ size: ArraySpecifier?, _ args: [TypedExpression], span: SourceSpan
+    ) -> TypedExpression {
+        var type = GLSLType.array(element, args.count)
+        if let size, size.size != nil {
+            type = arrayType(of: element, size)
+            if type.isError { return errorExpression(span) }
+        } else if element.isArray {
+            error(.unsupportedType("\(element)[]"), at: span)
+            return errorExpression(span)
+        }
+        guard case .array(_, let n) = type, n == args.count, !args.isEmpty else {
+            error(.arrayConstructorArity(type, found: args.count), at: span)
+            return errorExpression(span)
+        }
+        if element.containsSampler {
+            error(.constructingOpaqueStruct(type), at: span)
+            return errorExpression(span)
+        }
+        var converted: [TypedExpression] = []
+        for a in args {
+            guard let c = coerce(a, to: element) else { return errorExpression(span) }
+            converted.append(c)
+        }
+        let constants = converted.compactMap(\.constantValue)
+        let constant =
+            constants.count == converted.count
+            ? ConstantFolder.construct(.array, type: type, constants) : nil
+        return TypedExpression(.construct(.array, converted), type: type, constant: constant,
+                               span: span)
+    }
+
     private func checkStructConstructor(
         _ s: StructType, _ args: [TypedExpression], span: SourceSpan
     ) -> TypedExpression {
         let type = GLSLType.structure(s)
+        if type.containsSampler {
+            error(.constructingOpaqueStruct(type), at: span)
+            return errorExpression(span)
+        }
         guard args.count == s.fields.count else {
             error(.structConstructorArity(type, expected: s.fields.count, found: args.count),
                   at: span)
@@ -133,15 +177,35 @@ extension CheckContext {
 
     /// Picks the overload whose parameter types match (exactly, or with GLSL 1.20's implicit
     /// conversions); returns the converted arguments.
+    ///
+    /// An `out` argument converts the other way (GLSL 1.20 §6.1.1: the parameter's value is
+    /// converted to the argument's type when copied out), so an `out int` parameter takes a
+    /// `float` variable. It stays unconverted in the tree: the argument is an l-value of its
+    /// own type, and int → float is the identity on Shade's float registers.
     private func pick<C>(
-        _ candidates: [C], types: (C) -> [GLSLType], _ args: [TypedExpression]
+        _ candidates: [C], types: (C) -> [GLSLType], _ args: [TypedExpression],
+        qualifiers: (C) -> [ParameterQualifier] = { _ in [] }
     ) -> (C, [TypedExpression])? {
         if let exact = candidates.first(where: { types($0) == args.map(\.type) }) {
             return (exact, args)
         }
         guard version == .glsl120 else { return nil }
         for c in candidates where types(c).count == args.count {
-            let converted = zip(args, types(c)).compactMap { implicitlyConverted($0, to: $1) }
+            let directions = qualifiers(c)
+            var converted: [TypedExpression] = []
+            for (i, (arg, type)) in zip(args, types(c)).enumerated() {
+                let direction = i < directions.count ? directions[i] : .in
+                switch direction {
+                case .in:
+                    if let a = implicitlyConverted(arg, to: type) { converted.append(a) }
+                case .out:
+                    if arg.type == type || isImplicitlyConvertible(from: type, to: arg.type) {
+                        converted.append(arg)
+                    }
+                case .inout:
+                    if arg.type == type { converted.append(arg) }
+                }
+            }
             if converted.count == args.count { return (c, converted) }
         }
         return nil
@@ -153,7 +217,8 @@ extension CheckContext {
     ) -> TypedExpression {
         guard
             let (entry, converted) = pick(
-                group.entries, types: { $0.symbol.parameterTypes }, args)
+                group.entries, types: { $0.symbol.parameterTypes }, args,
+                qualifiers: { $0.symbol.parameters.map(\.qualifier) })
         else {
             if BuiltinCatalogue.byName[id.name] != nil {
                 return checkBuiltinCall(id, args, span: span)

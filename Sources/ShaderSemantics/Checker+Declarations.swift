@@ -26,7 +26,7 @@ extension CheckContext {
         }
         let main = functions.first { $0.symbol.name == "main" }
         let mainWasDefined = functionEntries.contains { $0.symbol.name == "main" && $0.isDefined }
-        if main == nil && !mainWasDefined {
+        if main == nil && !mainWasDefined && options.requiresMain {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
@@ -41,9 +41,16 @@ extension CheckContext {
 
     // MARK: Types
 
-    /// The type a specifier names; declares a struct defined in place. `.error` (reported)
-    /// for unknown or unsupported types.
+    /// The type a specifier names, an array when it has a size (`float[2]`); declares a struct
+    /// defined in place. `.error` (reported) for unknown or unsupported types.
     func resolveType(_ specifier: TypeSpecifier) -> GLSLType {
+        let base = resolveNonArrayType(specifier)
+        guard let array = specifier.array else { return base }
+        return arrayType(of: base, array)
+    }
+
+    /// The type a specifier names, ignoring its array size.
+    private func resolveNonArrayType(_ specifier: TypeSpecifier) -> GLSLType {
         switch specifier.kind {
         case .builtin(let b):
             if let t = GLSLType(keyword: b.rawValue) { return t }
@@ -78,6 +85,11 @@ extension CheckContext {
         var fields: [StructType.Field] = []
         var seen: Set<String> = []
         for member in spec.members {
+            if case .structure(let inner) = member.type.kind {
+                // GLSL ES 1.00 §4.1.8 says so; Mesa rejects it in desktop GLSL too.
+                error(.embeddedStructDefinition(inner.name?.name ?? "<anonymous>"),
+                      at: inner.span)
+            }
             let base = resolveType(member.type)
             if base == .void {
                 error(.invalidVariableType(.void, context: "a structure member"),
@@ -117,6 +129,10 @@ extension CheckContext {
     /// `base[size]`, checking that the size is a constant integer greater than zero.
     func arrayType(of base: GLSLType, _ spec: ArraySpecifier) -> GLSLType {
         guard let sizeExpr = spec.size else {
+            if version == .glsl120 {
+                error(.implicitlySizedArray(base), at: spec.span)
+                return .error
+            }
             error(.arraySizeNotConstant, at: spec.span)
             return .error
         }
@@ -190,7 +206,11 @@ extension CheckContext {
     func checkVariableList(_ list: VariableDeclarationList) -> [VariableDeclaration] {
         let qualifiers = list.type.qualifiers
         let spec = list.type.specifier
-        let base = resolveType(spec)
+        // `float[] a = float[2](…)` (GLSL 1.20): the size comes from the initializer.
+        let isTypeUnsized = spec.array != nil && spec.array?.size == nil && version == .glsl120
+        var elementSpec = spec
+        if isTypeUnsized { elementSpec.array = nil }
+        let base = resolveType(elementSpec)
         let storageQualifier = qualifiers.storage
         let qualifierSpan = qualifiers.storageSpan ?? list.type.span
 
@@ -217,8 +237,29 @@ extension CheckContext {
         var out: [VariableDeclaration] = []
         for d in list.declarators {
             var type = base
-            if let a = d.array { type = arrayType(of: base, a) }
-            if let v = declareVariable(d, type: type, list: list) { out.append(v) }
+            var isUnsized = isTypeUnsized
+            if let a = d.array, a.size == nil, d.name.name == "gl_TexCoord", !version.isES,
+                !isTypeUnsized, base == .vec4
+            {
+                // `varying vec4 gl_TexCoord[];` restates the built-in's own declaration.
+                type = .array(base, 8)
+            } else if let a = d.array {
+                if a.size == nil && version == .glsl120 && d.initializer != nil && !isUnsized {
+                    isUnsized = true
+                } else {
+                    type = isUnsized ? .array(base, 1) : base
+                    type = arrayType(of: type, a)
+                }
+            }
+            if isUnsized && d.initializer == nil && !type.isError {
+                error(.implicitlySizedArray(type), at: spec.array?.span ?? d.name.span)
+                type = .error
+            }
+            if let v = declareVariable(
+                d, type: type, sizeFromInitializer: isUnsized && !type.isError, list: list)
+            {
+                out.append(v)
+            }
         }
         return out
     }
@@ -237,6 +278,24 @@ extension CheckContext {
         }
     }
 
+    /// Desktop GLSL lets a shader redeclare `gl_TexCoord` with its size (GLSL 1.10 §7.6):
+    /// `varying vec4 gl_TexCoord[n];` at global scope, before any use, with `n` at most
+    /// `gl_MaxTextureCoords`. Anything else is the reserved-name error.
+    private func redeclareTexCoord(
+        _ type: GLSLType, qualifier: StorageQualifier?, hasInitializer: Bool, at span: SourceSpan
+    ) {
+        guard case .array(.vector(.float, 4), let size) = type, qualifier == .varying,
+            isGlobalScope, !hasInitializer, builtinVariables["gl_TexCoord"] == nil,
+            size <= 8
+        else {
+            if !type.isError { error(.reservedName("gl_TexCoord"), at: span) }
+            return
+        }
+        builtinVariables["gl_TexCoord"] = Variable(
+            id: makeID(), name: "gl_TexCoord", type: type, storage: .builtin(.glTexCoord),
+            precision: nil, span: span)
+    }
+
     private func interfaceTypeIsValid(_ q: StorageQualifier, _ type: GLSLType) -> Bool {
         var element = type
         if case .array(let e, _) = type {
@@ -249,11 +308,20 @@ extension CheckContext {
         }
     }
 
+    /// Declares one name of a declaration. With `sizeFromInitializer`, `type` is the element
+    /// type of an array whose size the initializer gives (`float a[] = float[2](…)`).
     private func declareVariable(
-        _ d: Declarator, type: GLSLType, list: VariableDeclarationList
+        _ d: Declarator, type declaredType: GLSLType, sizeFromInitializer: Bool = false,
+        list: VariableDeclarationList
     ) -> VariableDeclaration? {
+        var type = declaredType
         let q = list.type.qualifiers.storage
         let name = d.name.name
+        if name == "gl_TexCoord" && !version.isES {
+            redeclareTexCoord(type, qualifier: q, hasInitializer: d.initializer != nil,
+                              at: d.name.span)
+            return nil
+        }
         if type == .void {
             error(.invalidVariableType(.void, context: "variable '\(name)'"), at: list.type.span)
             return nil
@@ -284,7 +352,16 @@ extension CheckContext {
         var initializer: TypedExpression?
         if let i = d.initializer {
             let value = checkExpression(i)
-            if type.isArray || type.containsArray {
+            if sizeFromInitializer {
+                if case .array(type, let n) = value.type { type = .array(type, n) }
+                else if !value.type.isError {
+                    error(.unsizedArrayInitializer(type, found: value.type), at: i.span)
+                    type = .error
+                } else {
+                    type = .error
+                }
+            }
+            if (type.isArray || type.containsArray) && version != .glsl120 {
                 error(.arrayInitializer, at: i.span)
             } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
                 error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),
@@ -334,6 +411,12 @@ extension CheckContext {
                 error(.invalidParameter("'const' parameters must be 'in' parameters"),
                       at: param.constSpan)
             }
+            // Arrays are not l-values in GLSL 1.10 (§5.8); GLSL ES 1.00 and 1.20 allow them as
+            // out parameters.
+            if version == .glsl110 && type.isArray && qualifier != .in {
+                error(.invalidParameter(
+                    "arrays cannot be 'out' or 'inout' parameters in GLSL 1.10"), at: param.span)
+            }
             if type.containsSampler && qualifier != .in {
                 error(.invalidParameter("sampler parameters must be 'in' parameters"),
                       at: param.span)
@@ -360,7 +443,12 @@ extension CheckContext {
                 reason: "cannot qualify a function's return type"),
                   at: p.returnType.qualifiers.storageSpan ?? p.returnType.span)
         }
-        if returnType.isArray || returnType.containsSampler {
+        // GLSL ES 1.00 also forbids structures that contain arrays as return types (dEQP's
+        // return_array_in_struct); desktop GLSL allows them.
+        // GLSL 1.20 functions may return arrays.
+        if (returnType.isArray && version != .glsl120) || returnType.containsSampler
+            || (version.isES && returnType.containsArray)
+        {
             error(.invalidVariableType(returnType, context: "a function's return value"),
                   at: p.returnType.span)
         }
@@ -422,6 +510,20 @@ extension CheckContext {
                       notes: [.init("earlier definition", at: existing.definitionSpan)])
                 return nil
             }
+            // GLSL ES 1.00 does not allow redeclaring a function (dEQP's double_declare and
+            // piglit's redeclaration-disallowed agree); desktop GLSL allows repeated prototypes.
+            if version.isES && !isDefinition {
+                error(.functionRedeclaration(signature), at: p.span,
+                      notes: [.init("earlier declaration", at: existing.symbol.span)])
+                return existing
+            }
+            // Mesa rejects a definition whose return precision differs from its prototype's.
+            if version.isES && existing.symbol.returnPrecision != returnPrecision
+                && !returnType.isError
+            {
+                error(.conflictingReturnPrecision(signature), at: p.returnType.span,
+                      notes: [.init("earlier declaration", at: existing.symbol.span)])
+            }
             return existing
         }
         let symbol = FunctionSymbol(
@@ -470,7 +572,12 @@ extension CheckContext {
             if let n = decl.name { declare(n.name, .variable(v), at: n.span) }
             parameters.append(v)
         }
+        // GLSL ES 1.00: the body is a scope nested in the parameters' scope, so a local
+        // may hide a parameter (dEQP agrees; Mesa applies the GLSL ES 3.00 rule and rejects
+        // it). Desktop GLSL keeps one scope for both, as Mesa does.
+        if version.isES { pushScope() }
         let body = checkStatements(definition.body)
+        if version.isES { popScope() }
         popScope()
         currentFunction = nil
         let returnType = entry.symbol.returnType
@@ -515,7 +622,7 @@ extension CheckContext {
         for f in defined where state[ObjectIdentifier(f)] == nil {
             visit(f)
         }
-        for f in functionEntries where !f.isDefined {
+        for f in functionEntries where !f.isDefined && options.requiresDefinitions {
             if let site = f.callSites.first {
                 error(.functionNotDefined(f.symbol.signature), at: site)
             }

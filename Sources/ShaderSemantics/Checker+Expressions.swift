@@ -44,7 +44,7 @@ extension CheckContext {
                     return errorExpression(e.span)
                 }
             }
-            if x.type.isArray {
+            if x.type.isArray && version != .glsl120 {
                 error(.invalidBinaryOperands(op: "?:", x.type, y.type), at: e.span)
                 return errorExpression(e.span)
             }
@@ -60,11 +60,25 @@ extension CheckContext {
             return checkField(base, name, span: e.span)
         case .index(let base, let index):
             return checkIndex(base, index, span: e.span)
+        case .methodCall(let base, let method, let args):
+            // GLSL 1.20 has one method, `array.length()`: a constant int.
+            let b = checkExpression(base)
+            if b.type.isError { return errorExpression(e.span) }
+            guard method.name == "length", args.isEmpty, case .array(_, let n) = b.type else {
+                error(.invalidMethod(method.name, b.type), at: method.span)
+                return errorExpression(e.span)
+            }
+            let value = ConstantValue.int(Int32(n))
+            return TypedExpression(.constant(value), type: .int, constant: value, span: e.span)
         case .comma(let a, let b):
             let x = checkExpression(a)
             let y = checkExpression(b)
             if x.type.isError || y.type.isError { return errorExpression(e.span) }
-            return TypedExpression(.comma(x, y), type: y.type, constant: nil, span: e.span)
+            // An operator on constant operands is a constant expression (GLSL ES 1.00 §4.3.3),
+            // so `(1.0, 2.0)` is constant in GLSL ES 1.00 and 1.10; GLSL 1.20 (like ES 3.00)
+            // excludes the sequence operator. Mesa draws the same line (piglit agrees).
+            let constant = x.isConstant && version != .glsl120 ? y.constantValue : nil
+            return TypedExpression(.comma(x, y), type: y.type, constant: constant, span: e.span)
         }
     }
 
@@ -106,14 +120,19 @@ extension CheckContext {
 
     // MARK: Conversions
 
+    /// `true` when GLSL 1.20 converts `from` to `to` implicitly (int → float, ivecN → vecN);
+    /// never in GLSL ES 1.00 and GLSL 1.10.
+    func isImplicitlyConvertible(from: GLSLType, to type: GLSLType) -> Bool {
+        version == .glsl120 && from.scalarKind == .int && type.scalarKind == .float
+            && (from.isScalar || from.isVector) && from.vectorSize == type.vectorSize
+            && !type.isMatrix
+    }
+
     /// `value` converted to `type`: itself when the types match, an implicit conversion where
     /// the language allows one (desktop GLSL 1.20: `int` → `float`), else `nil`.
     func implicitlyConverted(_ value: TypedExpression, to type: GLSLType) -> TypedExpression? {
         if value.type == type { return value }
-        guard version == .glsl120, value.type.scalarKind == .int, type.scalarKind == .float,
-            value.type.isScalar || value.type.isVector,
-            value.type.vectorSize == type.vectorSize, !type.isMatrix
-        else { return nil }
+        guard isImplicitlyConvertible(from: value.type, to: type) else { return nil }
         let constant = value.constantValue.flatMap {
             ConstantFolder.construct(.implicitConversion, type: type, [$0])
         }
@@ -248,8 +267,9 @@ extension CheckContext {
                 : .greaterEqual
             resultType = .bool
         case .equal, .notEqual:
-            guard x.type == y.type, !x.type.containsArray, !x.type.containsSampler,
-                x.type != .void
+            // Arrays compare in GLSL 1.20 (§5.9), not in GLSL ES 1.00 or GLSL 1.10.
+            guard x.type == y.type, !x.type.containsArray || version == .glsl120,
+                !x.type.containsSampler, x.type != .void
             else { return invalid() }
             typedOp = op == .equal ? .equal : .notEqual
             resultType = .bool
@@ -274,7 +294,7 @@ extension CheckContext {
         if target.type.isError || value.type.isError { return errorExpression(span) }
         guard checkLValue(target) else { return errorExpression(span) }
         if op == .assign {
-            if target.type.isArray && version.isES {
+            if target.type.isArray && version != .glsl120 {
                 error(.arrayAssignment, at: span)
                 return errorExpression(span)
             }

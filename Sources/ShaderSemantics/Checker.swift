@@ -10,16 +10,31 @@ public struct CheckOptions: Sendable {
     /// relaxed rules.
     public var isStrict: Bool
 
+    /// Report a shader without `void main()` as an error (on by default). Off, a single
+    /// compilation unit may lack `main` as desktop GL allows before linking (piglit's compiler
+    /// tests check such units); it is checked for errors, but no `CheckedShader` is made for it.
+    public var requiresMain: Bool
+
+    /// Report a call of a function that is declared but never defined as an error (on by
+    /// default). Off, such calls are left to the linker, as GL does for a compilation unit
+    /// whose functions may be defined in another unit.
+    public var requiresDefinitions: Bool
+
     /// Creates options.
-    public init(isStrict: Bool = false) {
+    public init(
+        isStrict: Bool = false, requiresMain: Bool = true, requiresDefinitions: Bool = true
+    ) {
         self.isStrict = isStrict
+        self.requiresMain = requiresMain
+        self.requiresDefinitions = requiresDefinitions
     }
 }
 
 /// The outcome of checking: the checked shader when there were no errors, and every
 /// diagnostic (errors and warnings, parse diagnostics first).
 public struct CheckResult: Sendable {
-    /// The checked shader, or `nil` when any error was found.
+    /// The checked shader, or `nil` when any error was found (or when there is no `main` and
+    /// `CheckOptions.requiresMain` is off).
     public let shader: CheckedShader?
     /// All diagnostics, in source order.
     public let diagnostics: [Diagnostic]
@@ -52,6 +67,12 @@ public enum Checker {
         let shader = context.checkTranslationUnit(parse.translationUnit)
         let semantic = context.diagnostics.sorted { a, b in
             (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)
+        }.map { d in
+            // Text that came from a macro: say which macro (the span is the use site).
+            guard let span = d.span else { return d }
+            var withNotes = d
+            withNotes.notes += parse.expansionNotes(for: span)
+            return withNotes
         }
         let all = parse.diagnostics + semantic
         return CheckResult(shader: all.containsError ? nil : shader, diagnostics: all)
@@ -65,13 +86,16 @@ public enum Checker {
 ///   - name: the file name diagnostics show.
 ///   - stage: the shader's stage.
 ///   - options: strictness.
+///   - parseOptions: limits, extensions, predefined macros and the version of a shader without
+///     `#version` (`ParseOptions.defaultVersion`).
 /// - Returns: the checked shader; its `warnings` hold any warnings.
 /// - Throws: `DiagnosticsError` with every diagnostic when the shader has errors.
 public func compileFrontEnd(
-    source: String, name: String, stage: ShaderStage, options: CheckOptions = CheckOptions()
+    source: String, name: String, stage: ShaderStage, options: CheckOptions = CheckOptions(),
+    parseOptions: ParseOptions = ParseOptions()
 ) throws(DiagnosticsError) -> CheckedShader {
     let file = SourceFile(name: name, text: source)
-    let result = Checker.check(parse(file, stage: stage), options: options)
+    let result = Checker.check(parse(file, stage: stage, options: parseOptions), options: options)
     guard let shader = result.shader else { throw DiagnosticsError(result.diagnostics) }
     return shader
 }

@@ -154,7 +154,7 @@ enum ConstantFolder {
         _ kind: ConstructorKind, type: GLSLType, _ args: [ConstantValue]
     ) -> ConstantValue? {
         switch kind {
-        case .structure:
+        case .structure, .array:
             return ConstantValue(type: type, components: args.flatMap(\.components))
         case .scalarConversion, .vectorFromScalar, .vectorFromComponents, .implicitConversion:
             guard let k = type.scalarKind else { return nil }

@@ -45,6 +45,7 @@ public enum SemanticError: Sendable, Hashable {
     case constructorTooFewComponents(GLSLType, provided: Int, needed: Int)
     case constructorMatrixArgument(GLSLType)
     case constructorInvalidArgument(GLSLType, argument: GLSLType)
+    case constructingOpaqueStruct(GLSLType)
     case structConstructorArity(GLSLType, expected: Int, found: Int)
     case noMatchingOverload(signature: String)
     case builtinUnavailable(name: String, reason: String)
@@ -55,6 +56,13 @@ public enum SemanticError: Sendable, Hashable {
     case conflictingReturnType(String, GLSLType, GLSLType)
     case conflictingQualifiers(String)
     case functionRedefinition(String)
+    case functionRedeclaration(String)
+    case conflictingReturnPrecision(String)
+    case embeddedStructDefinition(String)
+    case arrayConstructorArity(GLSLType, found: Int)
+    case invalidMethod(String, GLSLType)
+    case unsizedArrayInitializer(GLSLType, found: GLSLType)
+    case implicitlySizedArray(GLSLType)
     case functionNotDefined(String)
     case recursion([String])
     case duplicateMember(String)
@@ -103,7 +111,7 @@ public enum SemanticError: Sendable, Hashable {
         case .readOnly(let n, let r): "'\(n)' is \(r) and cannot be assigned"
         case .repeatedSwizzleLValue(let s):
             "swizzle '\(s)' has repeated components and cannot be assigned (not an l-value)"
-        case .arrayAssignment: "arrays cannot be assigned in GLSL ES 1.00"
+        case .arrayAssignment: "arrays cannot be assigned before GLSL 1.20"
         case .invalidSwizzle(let s, let t): "invalid swizzle '\(s)' on '\(t)'"
         case .noMember(let n, let t): "no member named '\(n)' in '\(t)'"
         case .notIndexable(let t): "'\(t)' cannot be indexed"
@@ -113,7 +121,7 @@ public enum SemanticError: Sendable, Hashable {
         case .arraySizeNotPositive(let n): "array size must be greater than zero, found \(n)"
         case .notConstant(let what): "\(what) must be a constant expression"
         case .constWithoutInitializer(let n): "const variable '\(n)' needs an initializer"
-        case .arrayInitializer: "arrays cannot be initialized in GLSL ES 1.00"
+        case .arrayInitializer: "arrays cannot be initialized before GLSL 1.20"
         case .constructorNeedsArguments(let t): "'\(t)' constructor needs at least one argument"
         case .constructorTooManyArguments(let t): "too many arguments to '\(t)' constructor"
         case .constructorTooFewComponents(let t, let p, let n):
@@ -122,6 +130,8 @@ public enum SemanticError: Sendable, Hashable {
             "a matrix argument to the '\(t)' constructor must be its only argument"
         case .constructorInvalidArgument(let t, let a):
             "cannot construct '\(t)' from an argument of type '\(a)'"
+        case .constructingOpaqueStruct(let t):
+            "cannot construct '\(t)': it contains a sampler"
         case .structConstructorArity(let t, let e, let f):
             "wrong number of arguments to '\(t)' constructor: expected \(e), found \(f)"
         case .noMatchingOverload(let s): "no matching overload for call to '\(s)'"
@@ -134,6 +144,20 @@ public enum SemanticError: Sendable, Hashable {
         case .conflictingQualifiers(let s):
             "parameter qualifiers of '\(s)' differ from its earlier declaration"
         case .functionRedefinition(let s): "redefinition of '\(s)'"
+        case .functionRedeclaration(let s):
+            "function '\(s)' is declared twice: GLSL ES allows one prototype per function"
+        case .conflictingReturnPrecision(let s):
+            "function '\(s)' is declared with a different return precision before"
+        case .arrayConstructorArity(let t, let f):
+            "array constructor '\(t)' needs one argument per element, found \(f)"
+        case .unsizedArrayInitializer(let e, let f):
+            "an array declared '\(e)[]' takes its size from an array initializer, found '\(f)'"
+        case .implicitlySizedArray(let e):
+            "arrays sized by their uses ('\(e)[]' without an initializer) are not supported"
+        case .invalidMethod(let m, let t):
+            "'\(t)' has no method '\(m)()': arrays have 'length()'"
+        case .embeddedStructDefinition(let n):
+            "structure '\(n)' cannot be defined inside another structure: define it first"
         case .functionNotDefined(let s): "function '\(s)' is called but never defined"
         case .recursion(let path):
             path.count <= 2

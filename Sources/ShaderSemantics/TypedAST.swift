@@ -51,7 +51,8 @@ public enum BinaryOperator: String, Sendable, Hashable {
     case greater = ">"
     case lessEqual = "<="
     case greaterEqual = ">="
-    /// `==` / `!=` on any non-array, non-sampler type: one `bool` for the whole value.
+    /// `==` / `!=` on any non-sampler type (arrays only in desktop GLSL 1.20): one `bool` for
+    /// the whole value.
     case equal = "=="
     case notEqual = "!="
     /// `&&`, `||` short-circuit; `^^` does not.
@@ -81,6 +82,9 @@ public enum ConstructorKind: Sendable, Hashable {
     case matrixFromMatrix
     /// `S(a, b, …)`: one argument per member, types exactly matching.
     case structure
+    /// `T[n](a, b, …)` (desktop GLSL 1.20): one argument per element, each of the element type
+    /// (after the implicit conversions of 1.20); the value is the elements in order.
+    case array
     /// An implicit `int` → `float` conversion inserted by the checker (desktop GLSL 1.20 only);
     /// one argument, scalar or vector.
     case implicitConversion

@@ -26,9 +26,16 @@ extension Expression: CustomStringConvertible {
             switch callee {
             case .name(let id): name = id.name
             case .constructor(let type, _): name = type.rawValue
+            case .arrayConstructor(let type):
+                if case .builtin(let b) = type.kind { name = b.rawValue } else { name = "?" }
+                return name + "[" + (type.array?.size.map(\.description) ?? "") + "]("
+                    + arguments.map(\.description).joined(separator: ", ") + ")"
             }
             return name + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
         case .field(let base, let field): return "\(base).\(field.name)"
+        case .methodCall(let base, let method, let arguments):
+            return "\(base).\(method.name)(" + arguments.map(\.description).joined(separator: ", ")
+                + ")"
         case .index(let base, let index): return "\(base)[\(index)]"
         case .comma(let left, let right): return "(\(left), \(right))"
         }
@@ -44,7 +51,7 @@ extension TypeQualifiers: CustomStringConvertible {
 }
 
 extension TypeSpecifier: CustomStringConvertible {
-    /// `highp vec4`, `S`, `struct S { float x; }`.
+    /// `highp vec4`, `S`, `float[2]`, `struct S { float x; }`.
     public var description: String {
         let body: String
         switch kind {
@@ -52,7 +59,7 @@ extension TypeSpecifier: CustomStringConvertible {
         case .named(let id): body = id.name
         case .structure(let s): body = s.description
         }
-        return (precision.map { $0.rawValue + " " } ?? "") + body
+        return (precision.map { $0.rawValue + " " } ?? "") + body + (array?.description ?? "")
     }
 }
 

@@ -119,17 +119,21 @@ public struct TypeSpecifier: Sendable {
     public var precision: PrecisionQualifier?
     /// Where the precision qualifier is.
     public var precisionSpan: SourceSpan?
-    /// The whole specifier, precision included.
+    /// `[size]` written after the type itself (`float[2] a;`, `vec2[3] f()`): the type is an
+    /// array of `kind`. The grammar of GLSL ES 1.00 allows it wherever a type is written.
+    public var array: ArraySpecifier?
+    /// The whole specifier, precision and array size included.
     public var span: SourceSpan
 
     /// Creates a type specifier.
     public init(
         _ kind: Kind, precision: PrecisionQualifier? = nil, precisionSpan: SourceSpan? = nil,
-        span: SourceSpan
+        array: ArraySpecifier? = nil, span: SourceSpan
     ) {
         self.kind = kind
         self.precision = precision
         self.precisionSpan = precisionSpan
+        self.array = array
         self.span = span
     }
 }
@@ -402,12 +406,16 @@ public struct Expression: Sendable {
         case name(Identifier)
         /// A built-in type's constructor: `vec4(…)`, `mat3(…)`, `float(…)`.
         case constructor(BuiltinType, span: SourceSpan)
+        /// An array constructor, `float[2](…)` or `vec4[](…)` (desktop GLSL 1.20): the type with
+        /// its `array` set (the size may be left out).
+        case arrayConstructor(TypeSpecifier)
 
         /// Where the callee is written.
         public var span: SourceSpan {
             switch self {
             case .name(let id): id.span
             case .constructor(_, let span): span
+            case .arrayConstructor(let type): type.span
             }
         }
     }
@@ -435,6 +443,8 @@ public struct Expression: Sendable {
         case call(Callee, [Expression])
         /// `base.name`: a struct field or a swizzle.
         case field(Expression, Identifier)
+        /// `base.name(arguments)`: a method call; desktop GLSL 1.20 has one, `array.length()`.
+        case methodCall(Expression, Identifier, [Expression])
         /// `base[index]`
         case index(Expression, Expression)
         /// `left, right`

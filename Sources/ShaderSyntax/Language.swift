@@ -18,7 +18,7 @@ public enum ShaderStage: String, Sendable, Hashable, CaseIterable {
 
 /// The language a shader is written in, from its `#version` line.
 public enum LanguageVersion: Int, Sendable, Hashable, CaseIterable {
-    /// GLSL ES 1.00 (`#version 100`, or no `#version` at all).
+    /// GLSL ES 1.00 (`#version 100`; also what a shader without `#version` is by default).
     case es100 = 100
     /// Desktop GLSL 1.10.
     case glsl110 = 110

@@ -16,6 +16,8 @@ public enum LexicalError: Error, Sendable, Hashable {
     case invalidSuffix(String, literal: String)
     /// A word reserved for future use.
     case reservedWord(String)
+    /// `1.0f` in desktop GLSL 1.10 (a warning; 1.20 allows it, GLSL ES never does).
+    case floatSuffixNeedsGLSL120(String)
 
     /// The diagnostic message.
     public var message: String {
@@ -27,6 +29,7 @@ public enum LexicalError: Error, Sendable, Hashable {
         case .missingExponent(let l): "expected exponent digits in '\(l)'"
         case .invalidSuffix(let s, let l): "invalid suffix '\(s)' on literal '\(l)'"
         case .reservedWord(let w): "'\(w)' is a reserved word"
+        case .floatSuffixNeedsGLSL120(let l): "floating-point suffix in '\(l)' needs GLSL 1.20"
         }
     }
 

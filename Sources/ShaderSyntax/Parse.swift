@@ -21,6 +21,10 @@ public struct ParseOptions: Sendable {
     public var supportedExtensions: Set<String>
     /// Object-like macros defined before the shader's first line (like `-D NAME=value`).
     public var predefinedMacros: [String: String]
+    /// The language of a shader that has no `#version` line: GLSL ES 1.00 by default, as in a
+    /// GLES or WebGL context; `.glsl110` is what a desktop OpenGL context assumes. A `#version`
+    /// line always wins.
+    public var defaultVersion: LanguageVersion
 
     /// The extensions Shade supports by default: derivatives and explicit-LOD texture lookups.
     /// `GL_OES_EGL_image_external` (the `samplerExternalOES` type) is understood by the
@@ -37,7 +41,8 @@ public struct ParseOptions: Sendable {
         maxMacroExpansionDepth: Int = 256,
         maxNestingDepth: Int = 256,
         supportedExtensions: Set<String> = ParseOptions.defaultExtensions,
-        predefinedMacros: [String: String] = [:]
+        predefinedMacros: [String: String] = [:],
+        defaultVersion: LanguageVersion = .es100
     ) {
         self.maxSourceBytes = maxSourceBytes
         self.maxTokens = maxTokens
@@ -45,6 +50,7 @@ public struct ParseOptions: Sendable {
         self.maxNestingDepth = maxNestingDepth
         self.supportedExtensions = supportedExtensions
         self.predefinedMacros = predefinedMacros
+        self.defaultVersion = defaultVersion
     }
 }
 
@@ -58,7 +64,7 @@ public struct ParseResult: Sendable {
     /// Preprocessor and parser diagnostics, in source order.
     public let diagnostics: [Diagnostic]
 
-    /// The `#version` (GLSL ES 1.00 when there is none).
+    /// The `#version`, or `ParseOptions.defaultVersion` when there is none.
     public var version: LanguageVersion { preprocessed.version }
     /// The stage parsed for.
     public var stage: ShaderStage { preprocessed.stage }
@@ -107,12 +113,17 @@ public func parse(_ preprocessed: PreprocessedSource, options: ParseOptions = Pa
             declarations: [],
             span: SourceSpan(file: preprocessed.file, start: 0, end: preprocessed.file.bytes.count))
         : parser.parseTranslationUnit()
-    let all = (preprocessed.diagnostics + parser.diagnostics).enumerated().sorted { a, b in
-        let x =
-            a.element.span?.file === preprocessed.file ? a.element.span?.start ?? Int.max : Int.max
-        let y =
-            b.element.span?.file === preprocessed.file ? b.element.span?.start ?? Int.max : Int.max
-        return (x, a.offset) < (y, b.offset)
-    }.map(\.element)
+    let all = inSourceOrder(preprocessed.diagnostics + parser.diagnostics, file: preprocessed.file)
     return ParseResult(translationUnit: unit, preprocessed: preprocessed, diagnostics: all)
+}
+
+/// `diagnostics` sorted by where they point in `file` (stable; others keep their order, last).
+func inSourceOrder(_ diagnostics: [Diagnostic], file: SourceFile) -> [Diagnostic] {
+    func position(_ d: Diagnostic) -> Int {
+        guard let span = d.span, span.file === file else { return Int.max }
+        return span.start
+    }
+    return diagnostics.enumerated().sorted { a, b in
+        (position(a.element), a.offset) < (position(b.element), b.offset)
+    }.map(\.element)
 }

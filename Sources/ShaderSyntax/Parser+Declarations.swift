@@ -162,19 +162,27 @@ extension Parser {
     /// type_specifier_no_prec: a built-in type | struct_specifier | TYPE_NAME
     mutating func parseTypeSpecifierNoPrecision() throws(ParseFailure) -> TypeSpecifier {
         let start = peek
+        var specifier: TypeSpecifier
         switch peekKind {
         case .typeName(let type):
             advance()
-            return TypeSpecifier(.builtin(type), span: start.span)
+            specifier = TypeSpecifier(.builtin(type), span: start.span)
         case .keyword(.struct):
             let structure = try parseStructSpecifier()
-            return TypeSpecifier(.structure(structure), span: structure.span)
+            specifier = TypeSpecifier(.structure(structure), span: structure.span)
         case .identifier:
             advance()
-            return TypeSpecifier(.named(Identifier(start.text, span: start.span)), span: start.span)
+            specifier = TypeSpecifier(
+                .named(Identifier(start.text, span: start.span)), span: start.span)
         default:
             throw fail(expected: "type")
         }
+        // type_specifier_nonarray '[' constant_expression ']': `float[2] a;`
+        if let array = try parseArraySpecifier() {
+            specifier.array = array
+            specifier.span = specifier.span.merged(with: array.span)
+        }
+        return specifier
     }
 
     /// struct_specifier: 'struct' IDENTIFIER? '{' struct_declaration+ '}'

@@ -222,7 +222,21 @@ extension Parser {
             return Expression(.index(base, index), span: base.span.merged(with: close.span))
         case .punctuator(.dot):
             let field = try consumeIdentifier("field name")
-            return Expression(.field(base, field), span: base.span.merged(with: field.span))
+            if check(.leftParen) {
+                guard version == .glsl120 else {
+                    // `a.length()`: reported, then read as the field so that parsing goes on.
+                    report(.methodCall(field.name, version), at: tokens[current - 1])
+                    advance()
+                    try consume(.rightParen)
+                    return Expression(
+                        .field(base, field), span: base.span.merged(with: previous.span))
+                }
+                let call = try parseCall(.name(field), start: tokens[current - 1])
+                guard case .call(_, let arguments) = call.kind else { return call }
+                return Expression(
+                    .methodCall(base, field, arguments), span: base.span.merged(with: call.span))
+            }
+            return Expression(.field(base, field), span: base.span.merged(with: previous.span))
         default:
             let op: Expression.UnaryOperator =
                 t.isPunctuator(.plusPlus) ? .postIncrement : .postDecrement
@@ -253,6 +267,23 @@ extension Parser {
     mutating func parseNameOrCall() throws(ParseFailure) -> Expression {
         let t = advance()
         if case .typeName(let type) = t.kind {
+            if check(.leftBracket) {
+                guard version == .glsl120 else {
+                    // `float[2](a, b)`: reported, then read as a call of the element type's
+                    // constructor so that parsing goes on.
+                    report(.arrayConstructor(version), at: t)
+                    _ = try parseArraySpecifier()
+                    guard check(.leftParen) else {
+                        throw fail(expected: "'(' after type name '\(t.text)'")
+                    }
+                    return try parseCall(.constructor(type, span: t.span), start: t)
+                }
+                let array = try parseArraySpecifier()
+                let spec = TypeSpecifier(
+                    .builtin(type), array: array, span: t.span.merged(with: previous.span))
+                guard check(.leftParen) else { throw fail(expected: "'(' after array type") }
+                return try parseCall(.arrayConstructor(spec), start: t)
+            }
             guard check(.leftParen) else { throw fail(expected: "'(' after type name '\(t.text)'") }
             return try parseCall(.constructor(type, span: t.span), start: t)
         }

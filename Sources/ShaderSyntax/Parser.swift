@@ -11,6 +11,8 @@ struct Parser {
     let file: SourceFile
     let tokens: [Token]
     let options: ParseOptions
+    /// The `#version`, for constructs that only some versions have.
+    let version: LanguageVersion
     var current = 0
     var diagnostics: [Diagnostic] = []
     /// Current nesting of expressions and statements.
@@ -22,6 +24,7 @@ struct Parser {
         self.file = preprocessed.file
         self.tokens = preprocessed.tokens
         self.options = options
+        self.version = preprocessed.version
     }
 
     // MARK: Helper verbs
@@ -156,8 +159,20 @@ struct Parser {
             // `vec4(…)` at the start of a statement is a constructor expression.
             return !peek(ahead: 1).isPunctuator(.leftParen)
         case .identifier:
-            // `S s;` declares; anything else starting with a name is an expression.
-            let next = peek(ahead: 1).kind
+            // `S s;` and `S[2] s;` declare; anything else starting with a name (`a[2] = b;`)
+            // is an expression.
+            var ahead = 1
+            if peek(ahead: 1).isPunctuator(.leftBracket) {
+                var brackets = 0
+                repeat {
+                    let t = peek(ahead: ahead)
+                    if t.isPunctuator(.leftBracket) { brackets += 1 }
+                    if t.isPunctuator(.rightBracket) { brackets -= 1 }
+                    if t.kind == .endOfFile || t.isPunctuator(.semicolon) { return false }
+                    ahead += 1
+                } while brackets > 0
+            }
+            let next = peek(ahead: ahead).kind
             return next == .identifier || next == .reservedWord
         default:
             return false

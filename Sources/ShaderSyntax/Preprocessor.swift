@@ -19,13 +19,13 @@ public struct PreprocessedSource: Sendable {
     /// The tokens after macro expansion and conditional compilation, words classified into
     /// keywords and type names, ending with an `endOfFile` token.
     public let tokens: [Token]
-    /// The `#version` (GLSL ES 1.00 when there is none).
+    /// The `#version`, or `ParseOptions.defaultVersion` when there is none.
     public let version: LanguageVersion
     /// Each extension's behavior after the last `#extension` directive naming it.
     public let extensionBehaviors: [String: ExtensionBehavior]
     /// The `#pragma` directives, in order.
     public let pragmas: [Pragma]
-    /// Errors and warnings from lexing and preprocessing.
+    /// Errors and warnings from lexing and preprocessing, in source order.
     public let diagnostics: [Diagnostic]
     /// `true` when a limit stopped preprocessing: the tokens are incomplete and not parsed.
     let wasAborted: Bool
@@ -70,7 +70,8 @@ public func preprocess(
     return PreprocessedSource(
         file: source, stage: stage, tokens: preprocessor.output, version: preprocessor.version,
         extensionBehaviors: preprocessor.extensionBehaviors, pragmas: preprocessor.pragmas,
-        diagnostics: preprocessor.diagnostics, wasAborted: preprocessor.isAborted)
+        diagnostics: inSourceOrder(preprocessor.diagnostics, file: source),
+        wasAborted: preprocessor.isAborted)
 }
 
 /// A macro defined by `#define` or predefined by the implementation.
@@ -152,6 +153,7 @@ struct Preprocessor {
         self.file = file
         self.stage = stage
         self.options = options
+        self.version = options.defaultVersion
         self.lexer = Lexer(file: file)
         self.lookahead = Token(
             .endOfFile, text: "", span: SourceSpan(file: file, start: 0, end: 0),
@@ -497,10 +499,16 @@ struct Preprocessor {
                         at: t.span, notes: t.expansion?.notes ?? []))
             }
         case .intLiteral, .floatLiteral:
-            let parsed = NumberLiteral.parse(
-                t.text, isFloat: t.kind == .floatLiteral, allowsFloatSuffix: version == .glsl120)
+            let isFloat = t.kind == .floatLiteral
+            let parsed = NumberLiteral.parse(t.text, isFloat: isFloat, allowsFloatSuffix: !version.isES)
             if case .failure(let error) = parsed {
                 diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
+            } else if isFloat && version == .glsl110 && (t.text.hasSuffix("f") || t.text.hasSuffix("F")) {
+                // GLSL 1.10 has no suffix; Mesa (and real desktop code) accept it with a warning.
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, LexicalError.floatSuffixNeedsGLSL120(t.text).message, at: t.span,
+                        notes: t.expansion?.notes ?? []))
             }
         case .invalid:
             diagnostics.append(
@@ -528,6 +536,12 @@ struct Preprocessor {
             }
         case .keyword(.centroid):
             return version == .glsl120 ? kind : .identifier
+        case .keyword(.invariant):
+            return version == .glsl110 ? .identifier : kind
+        case .keyword(.lowp), .keyword(.mediump), .keyword(.highp), .keyword(.precision):
+            // Precision qualifiers came to desktop GLSL in 1.30; before, they are plain names (as
+            // in Mesa), so desktop shaders use them only under `#ifdef GL_ES`.
+            return version.isES ? kind : .identifier
         default:
             return kind
         }

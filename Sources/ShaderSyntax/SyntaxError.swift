@@ -12,6 +12,10 @@ public enum SyntaxError: Error, Sendable, Hashable {
     case nestingTooDeep(limit: Int)
     /// A `#` that does not start a line.
     case strayHash
+    /// An array constructor, `float[2](a, b)`, before GLSL 1.20.
+    case arrayConstructor(LanguageVersion)
+    /// A method call, `a.length()`, before GLSL 1.20.
+    case methodCall(String, LanguageVersion)
 
     /// The diagnostic message.
     public var message: String {
@@ -22,6 +26,14 @@ public enum SyntaxError: Error, Sendable, Hashable {
         case .nestingTooDeep(let limit):
             "nesting too deep: more than \(limit) levels of expressions or statements"
         case .strayHash: "'#' is only allowed at the start of a line, to begin a directive"
+        case .arrayConstructor(let v):
+            v.isES
+                ? "array constructors are not allowed in GLSL ES 1.00"
+                : "array constructors need GLSL 1.20 ('#version 120')"
+        case .methodCall(let name, let v):
+            v.isES
+                ? "method calls ('.\(name)()') are not allowed in GLSL ES 1.00"
+                : "method calls ('.\(name)()') need GLSL 1.20 ('#version 120')"
         }
     }
 

@@ -26,6 +26,11 @@ struct FixedFunctionSources {
     var vertex: String
     /// The fragment shader to compile.
     var fragment: String
+    /// `true` for a desktop GLSL test.
+    var isDesktop: Bool
+    /// The version of a shader without `#version` (× 100): 100 for GLSL ES tests, else the
+    /// lowest desktop version the test requires.
+    var defaultVersion: Int
 
     /// Rewrites `test`'s shaders.
     ///
@@ -73,24 +78,26 @@ struct FixedFunctionSources {
             """
         vertex = Self.inserting(vertexPrelude, into: vertexText!)
         fragment = varyingDeclarations.isEmpty ? fragmentText! : Self.inserting(varyingDeclarations + "\n", into: fragmentText!)
-        // Desktop GLSL without '#version' is GLSL 1.10 (the front end's default is ES 1.00).
         let isDesktop = test.requirements.contains {
             switch $0 {
             case .glsl(let isES, _, _), .gl(let isES, _, _): !isES
             default: false
             }
         }
-        if isDesktop {
-            if !Self.hasVersion(vertex) { vertex = "#version 110\n" + vertex }
-            if !Self.hasVersion(fragment) { fragment = "#version 110\n" + fragment }
-        } else if test.fragmentShader == nil {
+        self.isDesktop = isDesktop
+        // A desktop shader without '#version' is compiled as the lowest version the test
+        // requires (GLSL 1.10 unless it asks for 1.20).
+        var version = isDesktop ? 110 : 100
+        for case .glsl(false, let comparison, let wanted) in test.requirements
+        where comparison == ">=" || comparison == ">" {
+            version = max(version, comparison == ">" ? wanted + 10 : wanted)
+        }
+        defaultVersion = version
+        if !isDesktop && test.fragmentShader == nil {
             fragment = "precision mediump float;\n" + fragment
         }
     }
 
-    static func hasVersion(_ text: String) -> Bool {
-        text.range(of: "(^|\n)\\s*#\\s*version", options: .regularExpression) != nil
-    }
 
     static func renamingVertexBuiltins(_ text: String) -> String {
         var text = text

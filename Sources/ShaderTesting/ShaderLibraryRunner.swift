@@ -99,11 +99,15 @@ public struct ShaderLibraryRunner: Sendable {
         return errors
     }
 
-    /// A type spelled out with its structure members, so types from two shaders compare.
+    /// A type spelled out with its structure members and their precisions, so types from two
+    /// shaders compare.
     func signature(_ type: GLSLType) -> String {
         switch type {
         case .structure(let s):
-            return s.name + "{" + s.fields.map { signature($0.type) + " " + $0.name }.joined(separator: ";") + "}"
+            // Members must match in name, type and precision (GLSL ES 1.00 §4.3.3 / §10.11).
+            return s.name + "{" + s.fields.map {
+                ($0.precision.map { $0.rawValue + " " } ?? "") + signature($0.type) + " " + $0.name
+            }.joined(separator: ";") + "}"
         case .array(let element, let count):
             return signature(element) + "[\(count)]"
         default:

@@ -4,6 +4,7 @@ import ShaderCompiler
 import ShaderDiagnostics
 import ShaderExecution
 import ShaderSemantics
+import ShaderSyntax
 
 /// Whether a test passed, failed or was skipped, with the reason.
 public typealias ShaderTestStatus = ShaderLibraryResult.Status
@@ -46,8 +47,14 @@ public struct ShaderRunner: Sendable {
         let vertexShader: CheckedShader, fragmentShader: CheckedShader
         let vertex: Program, fragment: Program
         do {
-            vertexShader = try compileFrontEnd(source: sources.vertex, name: test.name + " [vertex shader]", stage: .vertex, options: options)
-            fragmentShader = try compileFrontEnd(source: sources.fragment, name: test.name + " [fragment shader]", stage: .fragment, options: options)
+            // A shader without '#version' has the test's version (the front end's default is ES 1.00).
+            let parseOptions = ParseOptions(defaultVersion: LanguageVersion(rawValue: sources.defaultVersion) ?? .glsl120)
+            vertexShader = try compileFrontEnd(
+                source: sources.vertex, name: test.name + " [vertex shader]", stage: .vertex, options: options,
+                parseOptions: parseOptions)
+            fragmentShader = try compileFrontEnd(
+                source: sources.fragment, name: test.name + " [fragment shader]", stage: .fragment, options: options,
+                parseOptions: parseOptions)
         } catch {
             // Several units of one stage are compiled as one text, so what a GL linker reports
             // (a function defined twice, a global with two initializers) shows up here.

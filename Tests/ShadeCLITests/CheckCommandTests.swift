@@ -91,3 +91,14 @@ struct CheckCommandTests {
         #expect(outcome.standardOutput.contains("texture2D"))
     }
 }
+
+@Suite("shade check --glsl-version")
+struct CheckVersionTests {
+    @Test("a shader without #version is GLSL ES unless --glsl-version says desktop")
+    func desktopDefault() throws {
+        let path = try temporaryShader("void main() { gl_FragColor = gl_Color; }\n", named: "desktop.frag")
+        #expect(try runShade(["check", path]).status == 65)
+        #expect(try runShade(["check", "--glsl-version", "110", path]).status == 0)
+        #expect(try runShade(["check", "--glsl-version", "130", path]).status == 64)
+    }
+}

@@ -75,6 +75,22 @@ struct DiagnosticsTests {
         #expect(found.map(\.message) == ["'main' must be declared as 'void main()'"])
     }
 
+    @Test("an error in text from a macro names the macro")
+    func macroNotes() throws {
+        let found = errors("""
+            precision mediump float;
+            #define BRIGHTEN(c) ((c) * 2)
+            void main() {
+                vec4 c = vec4(0.5);
+                gl_FragColor = BRIGHTEN(c);
+            }
+            """)
+        let d = try #require(found.first)
+        #expect(d.message.hasPrefix("invalid operands to binary '*'"))
+        #expect(d.span?.location.line == 5)
+        #expect(d.notes.contains { $0.message.contains("BRIGHTEN") })
+    }
+
     @Test("parse errors stop checking")
     func parseErrorsFirst() {
         let found = errors("precision mediump float;\nvoid main() { float x = ; colr = 1.0; }\n")

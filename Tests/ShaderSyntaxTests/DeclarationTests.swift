@@ -42,6 +42,11 @@ struct DeclarationTests {
         ),
         ("const struct P { int x; } p = P(1);", "const struct P { int x; } p = P(1);"),
         ("float;", "float;"),
+        ("float[2] a;", "float[2] a;"),
+        ("uniform highp vec4[N + 1] u, v;", "uniform highp vec4[(N + 1)] u, v;"),
+        ("struct S { float[2] a; };", "struct S { float[2] a; };"),
+        ("void f(out float[2] x);", "void f(out float[2] x);"),
+        ("float[2] g();", "float[2] g();"),
         ("vec4 f(vec2 p);", "vec4 f(vec2 p);"),
         ("void f(void);", "void f();"),
         ("void f();", "void f();"),
@@ -80,13 +85,24 @@ struct DeclarationTests {
             float a[] = float[](1.0, 2.0);
             """
         let result = parseShader(source)
-        // `float[](…)` array constructors are not parsed (GLSL 1.20 only, rarely used).
-        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.isEmpty)
         #expect(
-            result.translationUnit.declarations.prefix(4).map(\.description) == [
+            result.translationUnit.declarations.map(\.description) == [
                 "invariant centroid varying vec4 c;", "centroid varying vec2 uv;",
                 "uniform mat2x3 m;", "uniform sampler3D volume;",
+                "float a[] = float[](1.0, 2.0);",
             ])
+    }
+
+    @Test func arrayTypeSpecifier() {
+        let unit = parseClean("uniform lowp float[3] weights;")
+        guard case .declaration(.variables(let v)) = unit.declarations[0] else {
+            Issue.record("not a variable declaration")
+            return
+        }
+        #expect(v.type.specifier.array?.size?.description == "3")
+        #expect(v.type.specifier.span.text == "lowp float[3]")
+        #expect(v.declarators[0].array == nil)
     }
 
     @Test func qualifierDetailsAndSpans() {

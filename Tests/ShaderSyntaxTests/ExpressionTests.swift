@@ -160,6 +160,8 @@ struct ExpressionTests {
         ("x = a b;", "expected ';', found 'b'"),
         ("x = 1 +;", "expected expression, found ';'"),
         ("a + b = c;", "expected ';', found '='"),
+        ("x = float[2](1.0, 2.0);", "array constructors are not allowed in GLSL ES 1.00"),
+        ("n = a.length();", "method calls ('.length()') are not allowed in GLSL ES 1.00"),
         ("x = a * b += c;", "expected ';', found '+='"),
         ("x = #;", "'#' is only allowed at the start of a line, to begin a directive"),
     ])
@@ -167,5 +169,36 @@ struct ExpressionTests {
         let result = parseShader("void f() {\n    \(source)\n}")
         #expect(result.diagnostics.map(\.message) == [message])
         #expect(result.diagnostics.first?.span?.location.line == 2)
+    }
+
+    @Test func arrayConstructorsAndLengthBefore120AreReportedOnce() {
+        let source = """
+            #version 110
+            void main() {
+                float a[2] = float[2](1.0, 2.0);
+                int n = a.length();
+                gl_FragColor = vec4(a[0], float(n), 0.0, 1.0);
+            }
+            """
+        #expect(headers(parseShader(source)) == [
+            "test.fsh:3:18: error: array constructors need GLSL 1.20 ('#version 120')",
+            "test.fsh:4:15: error: method calls ('.length()') need GLSL 1.20 ('#version 120')",
+        ])
+    }
+
+    @Test func desktop120ArrayConstructorsAndLengthParse() throws {
+        let source = """
+            #version 120
+            void main() {
+                float a[2] = float[2](1.0, 2.0);
+                int n = a.length() + vec2[](vec2(1.0)).length();
+            }
+            """
+        let result = parseShader(source)
+        #expect(result.diagnostics.isEmpty)
+        let text = "\(result.translationUnit)"
+        #expect(text.contains("float[2](1.0, 2.0)"), "\(text)")
+        #expect(text.contains("a.length()"), "\(text)")
+        #expect(text.contains("vec2[](vec2(1.0)).length()"), "\(text)")
     }
 }

@@ -68,9 +68,22 @@ struct LexerTests {
                 == ShaderDiagnostics.SourceLocation(line: 1, column: column))
     }
 
-    @Test func floatSuffixIsAllowedInDesktop120Only() {
+    @Test func floatSuffixIsAllowedInDesktop120AndWarnedIn110() {
         #expect(parseShader("#version 120\nfloat x = 1.5f;").diagnostics.isEmpty)
-        #expect(parseShader("#version 110\nfloat x = 1.5f;").diagnostics.count == 1)
+        let desktop110 = parseShader("#version 110\nfloat x = 1.5f;")
+        #expect(desktop110.diagnostics.map(\.description) == [
+            "test.fsh:2:11: warning: floating-point suffix in '1.5f' needs GLSL 1.20"
+        ])
+        #expect(parseShader("float x = 1.5f;").diagnostics.map(\.severity) == [.error])
+    }
+
+    @Test func desktopVersionsHaveTheirOwnKeywords() {
+        // Precision qualifiers are names before GLSL 1.30; `invariant` is one in 1.10 (piglit).
+        let v110 = preprocessShader("#version 110\nlowp mediump highp precision invariant centroid")
+        #expect(v110.tokens.dropLast().map(\.kind) == Array(repeating: .identifier, count: 6))
+        let v120 = preprocessShader("#version 120\nlowp invariant centroid")
+        #expect(v120.tokens.dropLast().map(\.kind) == [.identifier, .keyword(.invariant), .keyword(.centroid)])
+        #expect(parseShader("#version 110\nuniform vec4 invariant;\nfloat lowp = 1.0;").diagnostics.isEmpty)
     }
 
     @Test func integerOutOfRangeIsAWarning() {

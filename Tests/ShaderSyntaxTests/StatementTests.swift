@@ -25,6 +25,11 @@ struct StatementTests {
             "const vec3 w = vec3(0.2125, 0.7154, 0.0721);"
         ),
         ("S s;", "S s;"),
+        ("S[2] s;", "S[2] s;"),
+        ("float[2] x, y;", "float[2] x, y;"),
+        ("a[2] = b;", "(a[2] = b);"),
+        ("a[i[0]] = b;", "(a[i[0]] = b);"),
+        ("a[2].x = b;", "(a[2].x = b);"),
         ("S s = S(1.0);", "S s = S(1.0);"),
         ("highp S s;", "highp S s;"),
         ("struct T { int i; } t;", "struct T { int i; } t;"),

@@ -6,7 +6,7 @@
 // 3. Run a piglit `.shader_test` file with `ShaderRunner` (what `shade test` does).
 // 4. Trace one pixel with `ShaderTrace` to see why it has its colour.
 //
-// `swift run lesson-03-testing-shaders` prints what it verified; the Swift Testing version of
+// `swift run testing-shaders` prints what it verified; the Swift Testing version of
 // the same checks is in Tests/VignetteTests.swift (`swift test --filter VignetteTests`).
 import Foundation
 import Framebuffers

@@ -5,10 +5,13 @@ uniform sampler2D tex;
 uniform int mode;
 uniform bool enabled;
 
+// GLSL ES 1.00 §4.1.8: a structure is defined before the structure that embeds it.
+struct Layer { vec4 tint; float weight; };
+
 struct Material {
     vec3 albedo;
     float roughness;
-    struct Layer { vec4 tint; float weight; } layers[2];
+    Layer layers[2];
 };
 
 uniform Material material;

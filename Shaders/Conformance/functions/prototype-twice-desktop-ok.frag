@@ -1,0 +1,8 @@
+// expect: ok
+#version 120
+float func(float f);
+float func(float f);
+float func(float f) { return -f; }
+void main() {
+    gl_FragColor = vec4(func(1.0));
+}

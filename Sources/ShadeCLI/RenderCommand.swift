@@ -1,0 +1,233 @@
+import Foundation
+import Framebuffers
+import ImageCodecs
+import ImageGraph
+import ShaderExecution
+import ShaderSemantics
+import ShaderSyntax
+
+/// `shade render`: Shadertoy / Book of Shaders / glslViewer shaders to image files, one frame or
+/// an animation.
+enum RenderCommand {
+    static let subcommand = ShadeCommand.Subcommand(
+        name: "render",
+        summary: "render a Shadertoy or Book-of-Shaders shader to images (one frame or many)",
+        run: run)
+
+    static let help = """
+        usage: shade render SHADER|GENERATOR --size WxH [--frames N] [--fps F] [--time T] [--y-up | --y-down]
+                            -o OUT [--quality Q] [--force] [--quiet] [--jobs N] [--threads N]
+                            [--tile WxH] [--start-number N] [-u NAME=V[,V...] ...]
+
+        Renders a screen shader with no input images. The shader may be a plain GLSL ES fragment
+        shader or use Shadertoy's entry point mainImage(out vec4 fragColor, in vec2 fragCoord);
+        Shade adds 'precision highp float;' when the shader sets none, and declares the host
+        uniforms it uses but does not declare:
+          iTime, u_time          seconds: --time T plus frame / --fps
+          iTimeDelta             1 / --fps            iFrameRate   --fps
+          iFrame (int)           frame number from 0
+          iResolution (vec3)     width, height, 1     u_resolution (vec2) width, height
+          iMouse (vec4), u_mouse (vec2)               zero
+        Diagnostics keep the shader's own line numbers. mainImage colours are written opaque,
+        as Shadertoy shows them.
+
+        GENERATOR is a built-in filter that reads no image, written as a chain step
+        (checkerboard:squareSize=8, linear-gradient, perlin-noise; see 'shade filters
+        --category generator'); it is a GPUImage filter, so its rows are kept (--y-up flips).
+
+        Orientation: screen shaders are y-up (fragCoord.y = 0 is the bottom row on screen),
+        while Shade's framebuffer row 0 is gl_FragCoord.y = 0.5 and is written as the file's
+        first (top) row. So by default (--y-up) the rows are flipped when writing, and the file
+        looks like the shader on Shadertoy. --y-down writes the framebuffer rows as they are
+        (GL readback order, as 'shade run' does without --flip-y).
+
+        With --frames N > 1, OUT must contain %04d (frame number + --start-number, default 0)
+        or {index}; frames are rendered --jobs at a time (default 2).
+
+        options:
+          --size WxH           output size (required)
+          --frames N           number of frames (default 1)
+          --fps F              frames per second (default 30)
+          --time T             time of the first frame in seconds (default 0)
+          --y-up               flip rows so the file looks like the screen (default for shaders)
+          --y-down             keep GL row order (row 0 = gl_FragCoord.y 0.5 at the top)
+          -u, --uniform N=V    set a uniform the shader declares (comma-separated components)
+          -o, --output OUT     where to write (required); '-' writes PNG to stdout
+          --quality Q          JPEG quality 1-100 (default 90)
+          --force              overwrite existing outputs
+          --quiet              no progress, failures only
+          --jobs N             frames in flight at once
+          --threads N          worker threads per frame (default: all cores)
+          --tile WxH           tile size (never changes the output)
+
+        exit status: 0 ok, 64 usage, 65 bad shader (or some frames failed), 66 missing shader,
+        73 output exists or cannot be written, 70 internal error.
+
+        examples:
+          $ shade render plasma.frag --size 1280x720 -o plasma.png
+          $ shade render seascape.glsl --size 640x360 --frames 120 --fps 30 -o frames/%04d.png
+          $ shade render checkerboard:squareSize=8,color1=#ff0000 --size 256x256 -o board.png
+          $ shade render book.frag --size 512x512 --time 2.5 -u u_speed=2 -o still.jpg --quality 85
+
+        """
+
+    static let options: [ArgumentScanner.Option] = ChainCommand.options + [
+        .init(names: ["--size"], takesValue: true),
+        .init(names: ["--frames"], takesValue: true),
+        .init(names: ["--fps"], takesValue: true),
+        .init(names: ["--time"], takesValue: true),
+        .init(names: ["--y-up"], takesValue: false),
+        .init(names: ["--y-down"], takesValue: false),
+        .init(names: ["--uniform", "-u"], takesValue: true),
+    ]
+
+    static func run(_ arguments: [String], _ console: Console) -> ExitCode {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(arguments, options: options)
+        } catch {
+            console.standardError("shade render: \(error)\n\n" + help)
+            return .usage
+        }
+        if scanner.has("--help") {
+            console.standardOutput(help)
+            return .success
+        }
+        do {
+            return try execute(scanner, console)
+        } catch {
+            console.standardError(error.message)
+            return error.code
+        }
+    }
+
+    static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
+        guard scanner.positionals.count == 1, let path = scanner.positionals.first else {
+            throw .usage(scanner.positionals.isEmpty ? "no shader given (shade render SHADER --size WxH -o OUT)"
+                : "one shader at a time, got \(scanner.positionals.count) arguments")
+        }
+        guard let output = scanner.last("--output") else { throw .usage("no output given (-o OUT)") }
+        if scanner.has("--y-up") && scanner.has("--y-down") { throw .usage("--y-up and --y-down contradict each other") }
+        let size: (width: Int, height: Int)
+        let frames: Int, fps: Double, startTime: Double
+        do throws(UsageError) {
+            guard let given = try scanner.parsed("--size", as: "WxH, e.g. 1280x720", parseSize) else {
+                throw UsageError("--size WxH is required")
+            }
+            size = given
+            frames = try scanner.parsed("--frames", as: "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } } ?? 1
+            fps = try scanner.parsed("--fps", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 30
+            startTime = try scanner.parsed("--time", as: "seconds") { Double($0).flatMap { $0.isFinite ? $0 : nil } } ?? 0
+        } catch {
+            throw .usage(error.message)
+        }
+        let limit = DecodingOptions.defaultPixelLimit
+        guard size.width <= 1 << 16, size.height <= 1 << 16, size.width * size.height <= limit else {
+            throw .usage("--size \(size.width)x\(size.height) is larger than the limit of \(limit) pixels")
+        }
+        let settings = try OutputSettings(scanner, output: output)
+        let pattern = OutputPattern(text: output)
+        if frames > 1 && (!pattern.isPattern || output == "-") {
+            throw .usage("\(frames) frames need an output pattern such as 'frames/%04d.png', not '\(output)'")
+        }
+        let start = try settings.startNumber(scanner)
+        let outputs = (0..<frames).map { pattern.path(index: $0, number: $0 + start, input: nil) }
+
+        var uniforms: [String: [Float]] = [:]
+        for assignment in scanner.all("--uniform") {
+            guard let equals = assignment.firstIndex(of: "="),
+                let values = ChainStep.components(of: String(assignment[assignment.index(after: equals)...]))
+            else { throw .usage("--uniform '\(assignment)' is not NAME=VALUE[,VALUE...]") }
+            uniforms[String(assignment[..<equals])] = values
+        }
+        let fixedUniforms = uniforms
+        let recipe: StepRecipe
+        let isShaderFile = ChainStep.looksLikeShaderFile(path) || FileManager.default.fileExists(atPath: path)
+        if isShaderFile {
+            recipe = try shaderRecipe(path, uniforms: uniforms)
+        } else {
+            // A built-in generator such as checkerboard:squares=8.
+            let step: ChainStep
+            do { step = try ChainStep(parsing: path) } catch { throw .usage(error.message) }
+            recipe = try StepRecipe.resolve(step, allowsGenerators: true)
+            guard recipe.inputCount == 0 else {
+                throw .usage("\(step.name) reads an input image; use 'shade chain IMAGE \(path) -o OUT'")
+            }
+            guard uniforms.isEmpty else { throw .usage("give a built-in filter's parameters as \(step.name):KEY=VALUE, not --uniform") }
+        }
+        _ = try recipe.makeGenerator()
+        try OutputSettings.checkOutputs(outputs, inputs: [path], force: settings.force)
+
+        // Screen shaders are y-up; built-in generators are GPUImage filters (row 0 at the top).
+        let flips = scanner.has("--y-up") || (isShaderFile && !scanner.has("--y-down"))
+        let executor = settings.executor
+        let style: ProgressBar.Style = frames == 1 ? .quiet : ProgressBar.style(quiet: settings.quiet)
+        let progress = ProgressBar(total: frames, style: style, write: console.standardError)
+        let failures = BatchRunner(jobs: settings.jobs, progress: progress).run(
+            count: frames, label: { outputs[$0] },
+            makeWorker: { () throws(CommandFailure) -> (Int) throws(CommandFailure) -> Void in
+                let operation = try recipe.makeGenerator()
+                let basic = operation as? BasicOperation
+                basic?.forceProcessing(at: ImageSize(width: size.width, height: size.height))
+                (operation as? FilterOperation)?.outputSize = ImageSize(width: size.width, height: size.height)
+                let context = ProcessingContext(executor: executor)
+                var result: Texture?
+                let target = TextureOutput(name: "output") { result = $0 }
+                operation.addTarget(target, atTextureLocation: 0)
+                return { (frame: Int) throws(CommandFailure) in
+                    let time = startTime + Double(frame) / fps
+                    context.time = Float(time)
+                    let perFrame: [(String, any UniformValue)] = [
+                        ("iFrame", frame), ("iTimeDelta", Float(1 / fps)), ("iFrameRate", Float(fps)),
+                    ]
+                    for (name, value) in perFrame where fixedUniforms[name] == nil && basic?.declaresUniform(named: name) == true {
+                        do { try basic?.setUniform(value, forName: name) } catch { throw CommandFailure.from(error) }
+                    }
+                    result = nil
+                    do { try operation.processImage(in: context) } catch { throw CommandFailure.from(error) }
+                    guard var texture = result else {
+                        throw CommandFailure(code: .internalError, message: "shade: internal error: no frame rendered\n")
+                    }
+                    if flips { texture = texture.flippedVertically() }
+                    try OutputFile.write(texture, to: outputs[frame], as: settings.encoding, console: console)
+                }
+            })
+        if frames > 1, let summary = progress.summary() { console.standardError(summary) }
+        return BatchRunner.exitCode(for: failures, total: frames)
+    }
+}
+
+extension RenderCommand {
+    /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65).
+    static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> StepRecipe {
+        let source: String
+        do {
+            source = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw CommandFailure(code: exists ? .dataError : .noInput,
+                message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
+        }
+        let shader = ProceduralShader(source: source)
+        do {
+            _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+        } catch {
+            throw CommandFailure(
+                code: .dataError,
+                message: StepRecipe.renderedDiagnostics(shader.userDiagnostics(error.diagnostics, source: source, path: path), path: path))
+        }
+        return StepRecipe(
+            label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms, inputCount: 0, imageInputs: [:])
+    }
+}
+
+extension StepRecipe {
+    /// A new generator operation (no inputs): a shader file with its uniforms set, or a
+    /// built-in generator with its parameters.
+    func makeGenerator() throws(CommandFailure) -> ImageProcessingOperation {
+        guard case .shader(let path, let text) = kind else { return try makeOperation() }
+        let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: 0)
+        try setUniforms(of: operation, path: path)
+        return operation
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Framebuffers
+import ImageCodecs
+@testable import ShadeCLI
+import Testing
+
+@Suite("shade render, the real executable")
+struct RenderCommandTests {
+    /// Red = fragCoord.x / width, green = fragCoord.y / height, Shadertoy style.
+    let shadertoyRamp = """
+        // Shadertoy: no precision, no uniform declarations, mainImage
+        void mainImage(out vec4 fragColor, in vec2 fragCoord)
+        {
+            vec2 uv = fragCoord / iResolution.xy;
+            fragColor = vec4(uv, 0.0, 0.25);
+        }
+        """
+
+    @Test("mainImage with iResolution: y-up by default (the file's top row is the screen's top), --y-down keeps GL rows")
+    func orientation() throws {
+        let shader = try temporaryShader(shadertoyRamp, named: "ramp.glsl")
+        let folder = try temporaryFolder()
+        let up = try runShade(["render", shader, "--size", "4x8", "-o", folder + "/up.png"])
+        #expect(up.status == 0, "\(up.standardError)")
+        let down = try runShade(["render", shader, "--size", "4x8", "--y-down", "-o", folder + "/down.png"])
+        #expect(down.status == 0, "\(down.standardError)")
+        let upImage = try decoded(folder + "/up.png"), downImage = try decoded(folder + "/down.png")
+        for row in 0..<8 {
+            for x in 0..<4 {
+                // y-up: file row 0 is fragCoord.y = 7.5 (the top of the screen).
+                #expect(Int(upImage.rgba8Pixel(x: x, y: row).y) == unorm((Float(7 - row) + 0.5) / 8))
+                #expect(Int(downImage.rgba8Pixel(x: x, y: row).y) == unorm((Float(row) + 0.5) / 8))
+                #expect(Int(upImage.rgba8Pixel(x: x, y: row).x) == unorm((Float(x) + 0.5) / 4))
+                #expect(upImage.rgba8Pixel(x: x, y: row).w == 255, "mainImage colours are written opaque")
+            }
+        }
+        #expect(try runShade(["render", shader, "--size", "4x8", "--y-up", "--y-down", "-o", folder + "/x.png"]).status == 64)
+    }
+
+    @Test("an animation: iTime, iFrame, iTimeDelta per frame, %04d names, frames in parallel")
+    func animation() throws {
+        let shader = try temporaryShader(
+            """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                fragColor = vec4(fract(iTime), float(iFrame) / 255.0, iTimeDelta, 1.0);
+            }
+            """, named: "clock.glsl")
+        let folder = try temporaryFolder()
+        let outcome = try runShade([
+            "render", shader, "--size", "3x2", "--frames", "5", "--fps", "4", "--time", "1",
+            "-o", folder + "/frames/%04d.png", "--jobs", "2", "--threads", "1", "--tile", "2x1",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        for frame in 0..<5 {
+            let image = try decoded(folder + "/frames/" + String(format: "%04d", frame) + ".png")
+            let pixel = image.rgba8Pixel(x: 2, y: 1)
+            let time = 1 + Float(frame) / 4
+            #expect(Int(pixel.x) == unorm(time - time.rounded(.down)), "frame \(frame)")
+            #expect(Int(pixel.y) == frame)
+            #expect(Int(pixel.z) == unorm(0.25))
+        }
+        #expect(outcome.standardError.contains("shade: 5 frames in"))
+    }
+
+    @Test("a built-in generator by name, parameters as in a chain step, GPUImage rows (no flip)")
+    func builtInGenerator() throws {
+        let out = try temporaryFolder() + "/board.png"
+        let outcome = try runShade(["render", "checkerboard:squareSize=4,color1=#ff0000", "--size", "16x8", "-o", out])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let (worst, at) = worstDifference(try decoded(out)) { x, y in
+            let kx = Int(((Float(x) + 0.5 - 8) / 4).rounded(.down)), ky = Int(((Float(y) + 0.5 - 4) / 4).rounded(.down))
+            return (kx + ky) & 1 == 0 ? SIMD4(255, 255, 255, 255) : SIMD4(255, 0, 0, 255)
+        }
+        #expect(worst == 0, "largest difference \(worst) at \(at)")
+        let reads = try runShade(["render", "grayscale", "--size", "4x4", "-o", out + ".png"])
+        #expect(reads.status == 64)
+        #expect(reads.standardError.contains("grayscale reads an input image"))
+    }
+
+    @Test("a Book of Shaders shader with its own precision and u_ uniforms")
+    func bookOfShaders() throws {
+        let shader = try temporaryShader(
+            """
+            #ifdef GL_ES
+            precision mediump float;
+            #endif
+            uniform vec2 u_resolution;
+            uniform float u_time;
+            void main() {
+                vec2 st = gl_FragCoord.xy / u_resolution;
+                gl_FragColor = vec4(st.x, 0.0, u_time / 4.0, 1.0);
+            }
+            """, named: "book.frag")
+        let out = try temporaryFolder() + "/book.png"
+        let outcome = try runShade(["render", shader, "--size", "8x2", "--time", "2", "-o", out])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let image = try decoded(out)
+        #expect(Int(image.rgba8Pixel(x: 5, y: 0).x) == unorm(5.5 / 8))
+        #expect(Int(image.rgba8Pixel(x: 5, y: 0).z) == unorm(0.5))
+    }
+
+    @Test("diagnostics keep the user's line numbers and line text; exit 65")
+    func diagnostics() throws {
+        let shader = try temporaryShader(
+            """
+            // line 1
+
+            void mainImage(out vec4 fragColor, in vec2 fragCoord)
+            {
+                vec2 uv = fragCoord / iResolution.xy
+                fragColor = vec4(uv, iTime, 1.0);
+            }
+            """, named: "broken.glsl")
+        let outcome = try runShade(["render", shader, "--size", "4x4", "-o", try temporaryFolder() + "/x.png"])
+        #expect(outcome.status == 65)
+        #expect(outcome.standardError == """
+            \(shader):6:5: error: expected ';', found 'fragColor'
+                fragColor = vec4(uv, iTime, 1.0);
+                ^~~~~~~~~
+
+            """)
+    }
+
+    @Test("usage and file errors: no --size, frames without a pattern, missing shader, existing output")
+    func errors() throws {
+        let shader = try temporaryShader(shadertoyRamp, named: "ramp.glsl")
+        let folder = try temporaryFolder()
+        #expect(try runShade(["render", shader, "-o", folder + "/x.png"]).status == 64)
+        let frames = try runShade(["render", shader, "--size", "2x2", "--frames", "3", "-o", folder + "/x.png"])
+        #expect(frames.status == 64)
+        #expect(frames.standardError.contains("need an output pattern"))
+        #expect(try runShade(["render", folder + "/none.glsl", "--size", "2x2", "-o", folder + "/x.png"]).status == 66)
+        #expect(try runShade(["render", shader, "--size", "2x2", "-o", folder + "/x.png"]).status == 0)
+        #expect(try runShade(["render", shader, "--size", "2x2", "-o", folder + "/x.png"]).status == 73)
+        #expect(try runShade(["render", shader, "--size", "2x2", "-u", "nothing=1", "-o", folder + "/y.png"]).status == 64)
+    }
+}
+
+@Suite("shade render: wrapping screen shaders")
+struct ProceduralShaderTests {
+    @Test("adds precision, only the uniforms used and not declared, and main")
+    func wrapping() {
+        let wrapped = ProceduralShader(source: """
+            #version 100
+            uniform float iTime; // declared
+            void mainImage(out vec4 c, in vec2 p) { c = vec4(iTime + iResolution.x); }
+            """).text
+        #expect(wrapped.hasPrefix("#version 100\nprecision highp float;\nuniform vec3 iResolution;\nuniform float iTime;"))
+        #expect(!wrapped.contains("uniform float iTime;\nuniform float iTime;"))
+        #expect(!wrapped.contains("iMouse"))
+        #expect(wrapped.contains("mainImage(shadeColor, gl_FragCoord.xy);"))
+    }
+}
