@@ -25,6 +25,18 @@ struct UniformValues {
                 initial[u.name] = Array(program.initialUniformFile[u.base..<(u.base + u.width)])
             }
         }
+        // GLSL 1.20 uniform initializers: the linker sets them before the first draw (the
+        // compiler does not put them in the program's uniform file).
+        for shader in shaders {
+            for case .declarations(let declarations) in shader.globals {
+                for d in declarations where d.variable.storage == .uniform {
+                    guard let value = d.initializer?.constantValue, let start = initial[d.variable.name],
+                        values[d.variable.name] == nil, value.components.count == start.count
+                    else { continue }
+                    values[d.variable.name] = value.components.map(\.floatValue)
+                }
+            }
+        }
     }
 
     /// `true` when some shader declares a (non-sampler) uniform `name`.
