@@ -455,7 +455,9 @@ final class Interpreter {
             }
         }
         switch kind {
-        case .vectorFromScalar, .scalarConversion, .implicitConversion where args.count == 1 && args[0].c.count == 1:
+        case .vectorFromScalar, .scalarConversion:
+            return TraceValue(type: type, c: Array(repeating: convert(args[0].c[0]), count: n))
+        case .implicitConversion where args.count == 1 && args[0].c.count == 1:
             return TraceValue(type: type, c: Array(repeating: convert(args[0].c[0]), count: n))
         case .matrixFromScalar:
             let size = Int(Double(n).squareRoot())
