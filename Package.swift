@@ -78,7 +78,10 @@ let package = Package(
         // MARK: Testing kit
         .target(
             name: "ShaderTesting",
-            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "Framebuffers", "ShaderExecution", "ImageCodecs"]
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
+                "ShaderExecution", "ImageCodecs",
+            ]
         ),
 
         // MARK: Command line
@@ -116,6 +119,19 @@ let package = Package(
             path: "Examples/01-SpookCam"
         ),
 
+        // Lesson 3: testing shaders with the kit, as a program and with Swift Testing.
+        .executableTarget(
+            name: "testing-shaders",
+            dependencies: ["Framebuffers", "ShaderSemantics", "ShaderTesting"],
+            path: "Examples/03-TestingShaders/Sources"
+        ),
+        .testTarget(
+            name: "TestingShadersLessonTests",
+            dependencies: ["Framebuffers", "ShaderTesting"],
+            path: "Examples/03-TestingShaders/Tests",
+            exclude: ["Goldens"]
+        ),
+
         // MARK: Benchmark (swift run -c release graph-bench): 200 HD frames through three filters
         .executableTarget(
             name: "graph-bench",
@@ -145,7 +161,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShaderTestingTests",
-            dependencies: ["ShaderDiagnostics", "ShaderSemantics", "ShaderExecution", "ShaderTesting"],
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution",
+                "ShaderTesting",
+            ],
             exclude: ["Expectations"]
         ),
         .testTarget(

@@ -56,6 +56,8 @@ public enum ShadeCommand {
         RenderCommand.subcommand,
         BenchCommand.subcommand,
         FiltersCommand.subcommand,
+        TestCommand.subcommand,
+        TraceCommand.subcommand,
     ]
 
     static let usage = """

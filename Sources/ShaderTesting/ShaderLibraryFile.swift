@@ -291,6 +291,18 @@ private struct Parser {
     mutating func shaderSource() throws(ShaderLibraryParseError) -> String {
         skipSpaceAndComments()
         guard consume("\"\"") else { throw error("expected '\"\"' to start a shader source") }
+        // The text starts on the line after the opening quotes, as in dEQP (so `__LINE__` on
+        // the first line of the shader is 1).
+        var lineStart = position
+        while lineStart < bytes.count, bytes[lineStart] == UInt8(ascii: " ") || bytes[lineStart] == UInt8(ascii: "\t")
+            || bytes[lineStart] == UInt8(ascii: "\r")
+        {
+            lineStart += 1
+        }
+        if lineStart < bytes.count, bytes[lineStart] == UInt8(ascii: "\n") {
+            position = lineStart + 1
+            line += 1
+        }
         let start = position
         while position + 1 < bytes.count {
             if bytes[position] == UInt8(ascii: "\""), bytes[position + 1] == UInt8(ascii: "\"") {

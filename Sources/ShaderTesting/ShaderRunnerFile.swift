@@ -24,8 +24,14 @@ public struct ShaderRunnerTest: Sendable, Hashable {
     public var name: String
     /// `[require]` lines in order.
     public var requirements: [Requirement]
-    /// Text of `[vertex shader]`, or `nil`.
+    /// Text of `[vertex shader]`, or `nil`. A test with several `[vertex shader]` sections
+    /// (compilation units linked together) has them concatenated, later `#version` lines
+    /// commented out; `vertexShaderUnitCount` says how many there were.
     public var vertexShader: String?
+    /// How many `[vertex shader]` sections the file has.
+    public var vertexShaderUnitCount = 0
+    /// How many `[fragment shader]` sections the file has.
+    public var fragmentShaderUnitCount = 0
     /// `true` when the file has `[vertex shader passthrough]`.
     public var usesPassthroughVertexShader: Bool
     /// Text of `[fragment shader]`, or `nil`.
@@ -185,11 +191,21 @@ extension ShaderRunnerTest {
             let text = shaderLines.joined(separator: "\n") + "\n"
             switch section {
             case .vertex:
-                vertexShader = text
-                vertexShaderLine = shaderStart
+                vertexShaderUnitCount += 1
+                if let first = vertexShader {
+                    vertexShader = first + Self.commentingOutVersion(text)
+                } else {
+                    vertexShader = text
+                    vertexShaderLine = shaderStart
+                }
             case .fragment:
-                fragmentShader = text
-                fragmentShaderLine = shaderStart
+                fragmentShaderUnitCount += 1
+                if let first = fragmentShader {
+                    fragmentShader = first + Self.commentingOutVersion(text)
+                } else {
+                    fragmentShader = text
+                    fragmentShaderLine = shaderStart
+                }
             default: break
             }
             shaderLines = []
@@ -231,6 +247,13 @@ extension ShaderRunnerTest {
         finishShader(section)
     }
 
+    /// A later compilation unit's text with `#version` turned into a comment (same lines).
+    static func commentingOutVersion(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.trimmingCharacters(in: " \t").hasPrefix("#version") ? "// " + line : String(line)
+        }.joined(separator: "\n")
+    }
+
     static func parseRequirement(_ line: String) -> Requirement? {
         let text = line.strippingComment()
         if text.isEmpty { return nil }
@@ -268,7 +291,18 @@ extension ShaderRunnerTest {
         }
         switch words.first {
         case "uniform" where words.count >= 4:
-            guard let values = numbers(3) else { return .unsupported(text) }
+            // As piglit, a hexadecimal value of a float uniform is the float's bit pattern.
+            let isFloat = words[1].hasPrefix("float") || words[1].hasPrefix("vec") || words[1].hasPrefix("mat")
+            var values: [Double] = []
+            for word in words.dropFirst(3) {
+                if isFloat, word.hasPrefix("0x"), let bits = UInt32(word.dropFirst(2), radix: 16) {
+                    values.append(Double(Float(bitPattern: bits)))
+                } else if let value = Double(word) {
+                    values.append(value)
+                } else {
+                    return .unsupported(text)
+                }
+            }
             return .uniform(type: words[1], name: words[2], values: values)
         case "draw" where words.count >= 2 && words[1] == "rect":
             var index = 2
