@@ -96,3 +96,31 @@ func parseSize(_ text: String) -> (width: Int, height: Int)? {
     }
     return (w, h)
 }
+
+extension ShadeCommand {
+    /// The common shape of a subcommand: scan `arguments` against `options` (a mistake prints the
+    /// message and `help` on stderr, exit 64), answer `--help` with `help` on stdout, otherwise
+    /// call `execute` and turn a `CommandFailure` into its message on stderr and its exit code.
+    static func runScanned(
+        _ command: String, _ arguments: [String], options: [ArgumentScanner.Option], help: String,
+        console: Console, execute: (ArgumentScanner, Console) throws(CommandFailure) -> ExitCode
+    ) -> ExitCode {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(arguments, options: options)
+        } catch {
+            console.standardError("shade \(command): \(error)\n\n" + help)
+            return .usage
+        }
+        if scanner.has("--help") {
+            console.standardOutput(help)
+            return .success
+        }
+        do {
+            return try execute(scanner, console)
+        } catch {
+            console.standardError(error.message)
+            return error.code
+        }
+    }
+}

@@ -85,23 +85,7 @@ enum ChainCommand {
     ]
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(arguments, options: options)
-        } catch {
-            console.standardError("shade chain: \(error)\n\n" + help)
-            return .usage
-        }
-        if scanner.has("--help") {
-            console.standardOutput(help)
-            return .success
-        }
-        do {
-            return try execute(scanner, console)
-        } catch {
-            console.standardError(error.message)
-            return error.code
-        }
+        ShadeCommand.runScanned("chain", arguments, options: options, help: help, console: console, execute: execute)
     }
 
     static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {

@@ -67,23 +67,7 @@ enum PipelineCommand {
     ]
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(arguments, options: options)
-        } catch {
-            console.standardError("shade pipeline: \(error)\n\n" + help)
-            return .usage
-        }
-        if scanner.has("--help") {
-            console.standardOutput(help)
-            return .success
-        }
-        do {
-            return try execute(scanner, console)
-        } catch {
-            console.standardError(error.message)
-            return error.code
-        }
+        ShadeCommand.runScanned("pipeline", arguments, options: options, help: help, console: console, execute: execute)
     }
 
     static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {

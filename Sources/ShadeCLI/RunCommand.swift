@@ -60,31 +60,17 @@ enum RunCommand {
 
         """
 
+    static let options = RenderJob.options + [
+        .init(names: ["--output", "-o"], takesValue: true),
+        .init(names: ["--flip-y"], takesValue: false),
+        .init(names: ["--float"], takesValue: false),
+        .init(names: ["--quality"], takesValue: true),
+        .init(names: ["--force"], takesValue: false),
+        .init(names: ["--json"], takesValue: false),
+    ]
+
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
-        let scanner: ArgumentScanner
-        do {
-            scanner = try ArgumentScanner(arguments, options: RenderJob.options + [
-                .init(names: ["--output", "-o"], takesValue: true),
-                .init(names: ["--flip-y"], takesValue: false),
-                .init(names: ["--float"], takesValue: false),
-                .init(names: ["--quality"], takesValue: true),
-                .init(names: ["--force"], takesValue: false),
-                .init(names: ["--json"], takesValue: false),
-            ])
-        } catch {
-            console.standardError("shade run: \(error)\n\n" + help)
-            return .usage
-        }
-        if scanner.has("--help") {
-            console.standardOutput(help)
-            return .success
-        }
-        do {
-            return try execute(scanner, console)
-        } catch {
-            console.standardError(error.message)
-            return error.code
-        }
+        ShadeCommand.runScanned("run", arguments, options: options, help: help, console: console, execute: execute)
     }
 
     static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
