@@ -153,6 +153,12 @@ final class CheckContext {
         scopes[0].precisions = defaultPrecisions()
     }
 
+    // A recursive shader makes a cycle of call edges (`FunctionEntry.calls`); break it so
+    // the entries, their symbols and the source they point into are freed.
+    deinit {
+        for entry in functionEntries { entry.calls.removeAll() }
+    }
+
     // MARK: Diagnostics
 
     func error(_ e: SemanticError, at span: SourceSpan?, notes: [Diagnostic.Note] = []) {
