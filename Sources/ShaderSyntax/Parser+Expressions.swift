@@ -110,10 +110,15 @@ extension Parser {
     /// Parses an expression whose infix operators bind at least as tightly as `minimum`.
     mutating func parseExpression(_ minimum: Precedence) throws(ParseFailure) -> Expression {
         try enterNesting()
-        defer { leaveNesting() }
+        // Each operator applied to `left` nests the tree one level deeper (`a + b + c` is
+        // `(a + b) + c`), so it counts against the limit too: later phases recurse over it.
+        var folds = 0
+        defer { for _ in 0...folds { leaveNesting() } }
         var left = try parseUnary()
         while let (level, op) = infix(peek), level >= minimum {
             let operatorToken = advance()
+            try enterNesting()
+            folds += 1
             switch op {
             case .comma:
                 let right = try parseExpression(.assignment)
@@ -167,7 +172,14 @@ extension Parser {
     /// postfix_expression: primary followed by `[index]`, `.field`, `++`, `--`.
     mutating func parsePostfix() throws(ParseFailure) -> Expression {
         var e = try parsePrimary()
+        // Like infix operators, each postfix operator nests the tree one level deeper.
+        var folds = 0
+        defer { for _ in 0..<folds { leaveNesting() } }
         while true {
+            if check(.leftBracket) || check(.dot) || check(.plusPlus) || check(.minusMinus) {
+                try enterNesting()
+                folds += 1
+            }
             if check(.leftBracket) {
                 advance()
                 let index = try parseExpression()
