@@ -90,6 +90,10 @@ struct ConditionEvaluator {
             position += 1
             switch p {
             case .question:
+                // `a ? b : c ? d : …` recurses once per `?`: count it like a parenthesis.
+                nesting += 1
+                defer { nesting -= 1 }
+                if nesting > maxNesting { throw failure("expression nested too deeply", at: t) }
                 let then = try expression(.conditional, evaluated: evaluated && left != 0)
                 guard let colon = peek(), colon.isPunctuator(.colon) else {
                     throw failure("expected ':' in conditional expression, found \(peek()?.quoted ?? "end of line")", at: peek())
