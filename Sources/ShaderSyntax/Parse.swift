@@ -5,7 +5,9 @@ import ShaderDiagnostics
 public struct ParseOptions: Sendable {
     /// Largest source text accepted, in bytes.
     public var maxSourceBytes: Int
-    /// Most tokens preprocessing may produce (macro arguments' expansions count too).
+    /// Most tokens preprocessing may make: the output's tokens, the tokens each macro
+    /// expansion creates (before they are rescanned) and the copies of macro arguments all
+    /// count, so the work a macro bomb can cause is bounded by this number.
     public var maxTokens: Int
     /// Deepest chain of macros expanding inside macros.
     public var maxMacroExpansionDepth: Int

@@ -114,7 +114,7 @@ struct Preprocessor {
     /// Added to a physical line number to give `__LINE__` (set by `#line`).
     var lineDelta = 0
     var sourceStringNumber = 0
-    /// Tokens produced so far, macro arguments' expansions included.
+    /// Tokens made so far, counted against `maxTokens` (see `ParseOptions.maxTokens`).
     var producedTokenCount = 0
     /// Set when a limit is hit: preprocessing stops.
     var isAborted = false
@@ -326,6 +326,9 @@ struct Preprocessor {
             replacement.append(t)
         }
         if !replacement.isEmpty { replacement[0].hasLeadingSpace = token.hasLeadingSpace }
+        // Tokens a macro creates count against the limit before they are rescanned, so a
+        // macro bomb (`#define a1 a0 a0`, …) stops after bounded work, not at its leaves.
+        guard count(replacement.count, at: token) else { return }
         frame.pending.append(contentsOf: replacement.reversed())
     }
 
@@ -354,30 +357,42 @@ struct Preprocessor {
                 arguments.append([])
                 continue
             }
+            // Copies of the argument tokens count too: `f(f(f(…)))` copies the inner calls
+            // once per level.
+            guard count(1, at: t) else { return nil }
             arguments[arguments.count - 1].append(t)
         }
         report(.unterminatedInvocation(name.text), at: name)
         return nil
     }
 
-    /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
-    /// checks literals and characters, and enforces the token limit.
-    mutating func produce(_ token: Token, into out: inout [Token], isOutput: Bool) {
-        producedTokenCount += 1
+    /// Adds `tokens` to the count of tokens made so far; past `maxTokens`, reports the limit
+    /// once, aborts preprocessing and returns `false`.
+    mutating func count(_ tokens: Int, at token: Token) -> Bool {
+        producedTokenCount += tokens
         if producedTokenCount > options.maxTokens {
             if !isAborted {
                 report(.tooManyTokens(limit: options.maxTokens), at: token)
                 isAborted = true
             }
-            return
+            return false
         }
+        return true
+    }
+
+    /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
+    /// checks literals and characters, and enforces the token limit.
+    mutating func produce(_ token: Token, into out: inout [Token], isOutput: Bool) {
+        guard count(1, at: token) else { return }
         guard isOutput else {
             out.append(token)
             return
         }
         var t = token
         t.hideSet = []
-        let notes = t.expansion?.notes ?? []
+        // Built only when a diagnostic needs them: walking a deep expansion chain for every
+        // token made a macro bomb slow long before it reached the token limit.
+        var notes: [Diagnostic.Note] { t.expansion?.notes ?? [] }
         switch t.kind {
         case .identifier:
             t.kind = classifyWord(t.text)
