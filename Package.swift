@@ -101,3 +101,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzz targets (issue 9), only when SHADE_FUZZ is set: scripts/fuzz builds them with
+// `--sanitize=fuzzer --sanitize=address` into .build-fuzz. libFuzzer supplies `main`, so they
+// cannot be linked by a plain `swift build`. See Fuzz/README.md.
+if Context.environment["SHADE_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-shader", ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]),
+        ("fuzz-png", ["Framebuffers", "ImageCodecs"]),
+        ("fuzz-jpeg", ["Framebuffers", "ImageCodecs"]),
+        ("fuzz-testfiles", ["ShaderTesting"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name,
+                dependencies: target.dependencies,
+                path: "Fuzz/Targets/\(target.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            )
+        )
+    }
+}
