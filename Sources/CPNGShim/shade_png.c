@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Largest ancillary chunk (or decompressed text/ICC profile) the decoder will allocate.
+#define SHADE_PNG_CHUNK_MALLOC_MAX (8u << 20)
+
 enum { MESSAGE_SIZE = 256, WARNINGS_SIZE = 2048 };
 
 struct shade_png_decoder {
@@ -77,6 +80,10 @@ shade_png_decoder *shade_png_decoder_create(const uint8_t *data, size_t size) {
         return NULL;
     }
     png_set_read_fn(decoder->png, decoder, read_from_memory);
+    // libpng allocates an ancillary chunk's declared length before reading it (and inflates
+    // zTXt/iCCP up to this bound): without it, a 150-byte file declaring a 1.6 GB eXIf chunk
+    // allocates 1.6 GB. Image data (IDAT) is streamed and not affected.
+    png_set_chunk_malloc_max(decoder->png, SHADE_PNG_CHUNK_MALLOC_MAX);
     return decoder;
 }
 
