@@ -9,10 +9,15 @@ public struct CheckOptions: Sendable {
     /// by constant-index expressions. Off by default: Mesa and GPUImage's shaders need the
     /// relaxed rules.
     public var isStrict: Bool
+    /// Most scalar components one type may hold, arrays and structure members included
+    /// (`float a[100000000]` is an error, not 400 MB per pixel for the executor). The default,
+    /// 65 536, is 256 KB of floats: far above what GLSL ES implementations allow.
+    public var maxTypeComponents: Int
 
     /// Creates options.
-    public init(isStrict: Bool = false) {
+    public init(isStrict: Bool = false, maxTypeComponents: Int = 65_536) {
         self.isStrict = isStrict
+        self.maxTypeComponents = maxTypeComponents
     }
 }
 
