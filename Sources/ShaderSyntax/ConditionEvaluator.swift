@@ -30,13 +30,15 @@ struct ConditionEvaluator {
     private let tokens: [Token]
     private let endSpan: SourceSpan
     private var position = 0
-    /// Deepest nesting of parentheses and unary operators allowed.
-    private let maxNesting = 256
+    /// Deepest nesting of parentheses, unary operators and `?:` allowed
+    /// (`ParseOptions.maxNestingDepth`).
+    private let maxNesting: Int
     private var nesting = 0
 
-    init(tokens: [Token], endSpan: SourceSpan) {
+    init(tokens: [Token], endSpan: SourceSpan, maxNesting: Int) {
         self.tokens = tokens
         self.endSpan = endSpan
+        self.maxNesting = maxNesting
     }
 
     var isAtEnd: Bool { position >= tokens.count }

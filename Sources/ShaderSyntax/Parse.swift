@@ -3,15 +3,20 @@ import ShaderDiagnostics
 /// Limits and settings for preprocessing and parsing. Hitting a limit is an error diagnostic,
 /// never a crash.
 public struct ParseOptions: Sendable {
-    /// Largest source text accepted, in bytes.
+    /// Largest source text accepted, in bytes. The default, 1 MiB, is far above any real
+    /// shader and keeps the worst case (a file of single-character tokens) under a second.
     public var maxSourceBytes: Int
     /// Most tokens preprocessing may make: the output's tokens, the tokens each macro
     /// expansion creates (before they are rescanned) and the copies of macro arguments all
-    /// count, so the work a macro bomb can cause is bounded by this number.
+    /// count, so the work a macro bomb can cause is bounded by this number. The default,
+    /// 262 144, is ten times the largest shader in the corpora and keeps a bomb under a second.
     public var maxTokens: Int
     /// Deepest chain of macros expanding inside macros.
     public var maxMacroExpansionDepth: Int
-    /// Deepest nesting of expressions and statements the parser accepts.
+    /// Deepest nesting of expressions and statements the parser accepts: parentheses,
+    /// blocks, control statements, struct members and each operator applied to a
+    /// subexpression count one level (the depth of the tree later phases recurse over). Also
+    /// bounds the nesting of `#if` expressions.
     public var maxNestingDepth: Int
     /// Extensions `#extension` accepts; each is also a predefined macro with value 1 in
     /// GLSL ES shaders.
@@ -26,8 +31,8 @@ public struct ParseOptions: Sendable {
 
     /// Creates options; the defaults suit any real shader.
     public init(
-        maxSourceBytes: Int = 4 << 20,
-        maxTokens: Int = 1_000_000,
+        maxSourceBytes: Int = 1 << 20,
+        maxTokens: Int = 1 << 18,
         maxMacroExpansionDepth: Int = 256,
         maxNestingDepth: Int = 256,
         supportedExtensions: Set<String> = ParseOptions.defaultExtensions,

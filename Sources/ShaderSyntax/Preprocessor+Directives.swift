@@ -172,7 +172,8 @@ extension Preprocessor {
         }
         let expanded = expandLine(resolved)
         guard !isAborted else { return nil }
-        var evaluator = ConditionEvaluator(tokens: expanded, endSpan: arguments.last!.span)
+        var evaluator = ConditionEvaluator(
+            tokens: expanded, endSpan: arguments.last!.span, maxNesting: options.maxNestingDepth)
         switch evaluator.evaluateAll() {
         case .success(let value):
             return value != 0
@@ -338,7 +339,8 @@ extension Preprocessor {
     private mutating func handleLine(_ arguments: [Token], nameToken: Token, span: SourceSpan) {
         let expanded = expandLine(arguments)
         guard !isAborted else { return }
-        var evaluator = ConditionEvaluator(tokens: expanded, endSpan: span)
+        var evaluator = ConditionEvaluator(
+            tokens: expanded, endSpan: span, maxNesting: options.maxNestingDepth)
         guard !expanded.isEmpty, case .success(let line) = evaluator.evaluateOne() else {
             report(.invalidLineDirective, at: span)
             return
