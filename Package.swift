@@ -98,6 +98,11 @@ let package = Package(
             exclude: ["Expectations"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+        // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "ImageCodecs"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
