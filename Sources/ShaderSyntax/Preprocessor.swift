@@ -334,8 +334,16 @@ struct Preprocessor {
 
     func mergedHideSet(_ a: [String], _ b: [String]) -> [String] {
         if a.isEmpty { return b }
+        if b.isEmpty { return a }
         var result = a
-        for name in b where !result.contains(name) { result.append(name) }
+        if a.count * b.count <= 64 {
+            for name in b where !result.contains(name) { result.append(name) }
+        } else {
+            // Deeply nested function-like macros give every token a hide set of dozens of
+            // names; comparing them pairwise made a macro bomb cost seconds.
+            var present = Set(a)
+            for name in b where present.insert(name).inserted { result.append(name) }
+        }
         return result
     }
 
