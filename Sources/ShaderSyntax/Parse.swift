@@ -19,6 +19,9 @@ public struct ParseOptions: Sendable {
     /// subexpression count one level (the depth of the tree later phases recurse over). Also
     /// bounds the nesting of `#if` expressions.
     public var maxNestingDepth: Int
+    /// Most errors the preprocessor reports before it stops (with one more error saying so):
+    /// a file of 100 000 stray characters would otherwise make 100 000 diagnostics.
+    public var maxErrors: Int
     /// Extensions `#extension` accepts; each is also a predefined macro with value 1 in
     /// GLSL ES shaders.
     public var supportedExtensions: Set<String>
@@ -36,6 +39,7 @@ public struct ParseOptions: Sendable {
         maxTokens: Int = 1 << 17,
         maxMacroExpansionDepth: Int = 256,
         maxNestingDepth: Int = 256,
+        maxErrors: Int = 100,
         supportedExtensions: Set<String> = ParseOptions.defaultExtensions,
         predefinedMacros: [String: String] = [:]
     ) {
@@ -43,6 +47,7 @@ public struct ParseOptions: Sendable {
         self.maxTokens = maxTokens
         self.maxMacroExpansionDepth = maxMacroExpansionDepth
         self.maxNestingDepth = maxNestingDepth
+        self.maxErrors = maxErrors
         self.supportedExtensions = supportedExtensions
         self.predefinedMacros = predefinedMacros
     }

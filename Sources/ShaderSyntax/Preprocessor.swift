@@ -118,6 +118,8 @@ struct Preprocessor {
     var producedTokenCount = 0
     /// Set when a limit is hit: preprocessing stops.
     var isAborted = false
+    /// Errors reported so far (see `ParseOptions.maxErrors`).
+    var errorCount = 0
 
     init(file: SourceFile, stage: ShaderStage, options: ParseOptions) {
         self.file = file
@@ -180,7 +182,21 @@ struct Preprocessor {
         _ error: PreprocessorError, _ severity: Severity = .error, at span: SourceSpan?,
         notes: [Diagnostic.Note] = []
     ) {
-        diagnostics.append(error.diagnostic(severity, at: span, notes: notes))
+        append(error.diagnostic(severity, at: span, notes: notes))
+    }
+
+    /// Appends a diagnostic; past `maxErrors` errors, adds one saying so and aborts
+    /// preprocessing (100 000 stray characters or bad directives would otherwise make as many).
+    mutating func append(_ diagnostic: Diagnostic) {
+        if isAborted && errorCount > options.maxErrors { return }
+        diagnostics.append(diagnostic)
+        guard diagnostic.isError else { return }
+        errorCount += 1
+        if errorCount > options.maxErrors {
+            diagnostics.append(PreprocessorError.tooManyErrors(limit: options.maxErrors)
+                .diagnostic(.error, at: diagnostic.span, notes: []))
+            isAborted = true
+        }
     }
 
     mutating func report(_ error: PreprocessorError, at token: Token) {
@@ -405,16 +421,16 @@ struct Preprocessor {
         case .identifier:
             t.kind = classifyWord(t.text)
             if t.kind == .reservedWord {
-                diagnostics.append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: notes))
+                append(LexicalError.reservedWord(t.text).diagnostic(at: t.span, notes: notes))
             }
         case .intLiteral, .floatLiteral:
             let parsed = NumberLiteral.parse(
                 t.text, isFloat: t.kind == .floatLiteral, allowsFloatSuffix: version == .glsl120)
             if case .failure(let error) = parsed {
-                diagnostics.append(error.diagnostic(at: t.span, notes: notes))
+                append(error.diagnostic(at: t.span, notes: notes))
             }
         case .invalid:
-            diagnostics.append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: notes))
+            append(LexicalError.invalidCharacter(t.text).diagnostic(at: t.span, notes: notes))
         default:
             break
         }

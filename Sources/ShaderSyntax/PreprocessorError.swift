@@ -60,6 +60,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case extensionAfterCode
     /// `#line` whose arguments are not integers.
     case invalidLineDirective
+    /// More errors than `ParseOptions.maxErrors`; preprocessing stops.
+    case tooManyErrors(limit: Int)
 
     /// The diagnostic message.
     public var message: String {
@@ -95,6 +97,7 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .unsupportedExtension(let n): "extension '\(n)' is not supported"
         case .extensionAfterCode: "'#extension' should come before any code"
         case .invalidLineDirective: "expected '#line line' or '#line line source-string-number'"
+        case .tooManyErrors(let limit): "too many errors (limit \(limit)); stopping here"
         }
     }
 
