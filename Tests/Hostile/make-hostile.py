@@ -84,6 +84,14 @@ shader("identifier-1mb.frag", "undeclared identifier '" + "a" * 8,
 over = "shader source is 1048608 bytes, over the limit of 1048576"
 shader("source-over-1mb.frag", over,
        "void main() {}\n" + "/" * ((1 << 20) + 32 - len("void main() {}\n") - len(f"// error: {over}\n")))
+ERRORS = "too many errors (limit 100); stopping here"
+shader("invalid-characters-100000.frag", ERRORS, "void main() {}\n" + "@" * N + "\n")
+shader("unknown-directives-100000.frag", ERRORS, "#nonsense\n" * N + "void main() {}\n")
+# Found by fuzz-shader: a macro whose body is bytes that are no tokens, used twice per level,
+# made one diagnostic per byte, 130 000 of them, for 6 s.
+with open(os.path.join(here, "fuzz", "shader-timeout-invalid-macro-body.frag"), "rb") as f:
+    body = f.read().decode("utf-8", "replace")
+shader("fuzz-invalid-macro-body.frag", ERRORS, body.split("\n", 1)[1])
 shader("empty.frag", "missing", "")
 TOO_LARGE = "components, the limit for one value"
 shader("huge-array.frag", "type 'float[100000000]' holds more than 65536 " + TOO_LARGE,
