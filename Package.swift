@@ -101,7 +101,9 @@ let package = Package(
         // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
         .testTarget(
             name: "HostileInputTests",
-            dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "ImageCodecs"]
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "ImageCodecs", "ShaderTesting",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import ImageCodecs
 import ShaderDiagnostics
 import ShaderSemantics
 import ShaderSyntax
+import ShaderTesting
 import Testing
 
 /// Tests/Hostile, found from this file.
@@ -205,5 +206,28 @@ struct ConfiguredLimitTests {
         } catch {
             #expect(caseName(error) != "tooLarge", "\(error)")
         }
+    }
+}
+
+/// piglit files whose `[require]` numbers are not numbers: the requirement is kept as text.
+struct HostileTestFileTests {
+    static let files = ["glsl-version-infinite.shader_test", "gl-version-nan.shader_test"]
+
+    @Test(arguments: files)
+    func requirementIsKeptAsText(_ name: String) throws {
+        let url = hostileRoot.appendingPathComponent("testfiles").appendingPathComponent(name)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let test = withinBounds(name) { ShaderRunnerTest(parsing: text, name: name) }
+        let line = text.split(separator: "\n")[1]
+        #expect(test.requirements == [.other(String(line))])
+        #expect(test.fragmentShader != nil)
+    }
+
+    /// The input fuzz-testfiles found (Tests/Hostile/fuzz): it parses, whatever it means.
+    @Test func fuzzFoundInputParses() throws {
+        let url = hostileRoot.appendingPathComponent("fuzz/testfiles-crash-glsl-version.bin")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let test = withinBounds("testfiles-crash") { ShaderRunnerTest(parsing: text, name: "x") }
+        #expect(test.name == "x")
     }
 }
