@@ -223,11 +223,20 @@ struct HostileTestFileTests {
         #expect(test.fragmentShader != nil)
     }
 
-    /// The input fuzz-testfiles found (Tests/Hostile/fuzz): it parses, whatever it means.
-    @Test func fuzzFoundInputParses() throws {
-        let url = hostileRoot.appendingPathComponent("fuzz/testfiles-crash-glsl-version.bin")
+    /// The inputs fuzz-testfiles found (Tests/Hostile/fuzz): they parse, whatever they mean.
+    @Test(arguments: ["testfiles-crash-glsl-version.bin", "testfiles-crash-probe-1e400.bin"])
+    func fuzzFoundInputParses(_ name: String) throws {
+        let url = hostileRoot.appendingPathComponent("fuzz").appendingPathComponent(name)
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-        let test = withinBounds("testfiles-crash") { ShaderRunnerTest(parsing: text, name: "x") }
+        let test = withinBounds(name) { ShaderRunnerTest(parsing: text, name: "x") }
         #expect(test.name == "x")
+    }
+
+    @Test func probeAtAnInfiniteCoordinateIsUnsupported() {
+        let test = ShaderRunnerTest(parsing: "[test]\nprobe rgba 1e400 0 1 0 0 1\n", name: "p")
+        #expect(test.commands.count == 1)
+        if case .unsupported? = test.commands.first?.command {} else {
+            Issue.record("expected .unsupported, got \(test.commands)")
+        }
     }
 }
