@@ -176,6 +176,35 @@ let package = Package(
             dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ShaderExecution", "ImageCodecs"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+        // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "ImageCodecs", "ShaderTesting",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzz targets (issue 9), only when SHADE_FUZZ is set: scripts/fuzz builds them with
+// `--sanitize=fuzzer --sanitize=address` into .build-fuzz. libFuzzer supplies `main`, so they
+// cannot be linked by a plain `swift build`. See Fuzz/README.md.
+if Context.environment["SHADE_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-shader", ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]),
+        ("fuzz-png", ["Framebuffers", "ImageCodecs"]),
+        ("fuzz-jpeg", ["Framebuffers", "ImageCodecs"]),
+        ("fuzz-testfiles", ["ShaderTesting"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name,
+                dependencies: target.dependencies,
+                path: "Fuzz/Targets/\(target.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            )
+        )
+    }
+}

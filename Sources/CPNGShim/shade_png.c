@@ -3,8 +3,12 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/// Largest ancillary chunk (or decompressed text/ICC profile) the decoder will allocate.
+#define SHADE_PNG_CHUNK_MALLOC_MAX (8u << 20)
 
 enum { MESSAGE_SIZE = 256, WARNINGS_SIZE = 2048 };
 
@@ -77,6 +81,9 @@ shade_png_decoder *shade_png_decoder_create(const uint8_t *data, size_t size) {
         return NULL;
     }
     png_set_read_fn(decoder->png, decoder, read_from_memory);
+    // Bounds what libpng allocates for one ancillary chunk and inflates for zTXt/iCCP/iTXt
+    // (chunks longer than the file are caught earlier, by declares_chunk_past_end).
+    png_set_chunk_malloc_max(decoder->png, SHADE_PNG_CHUNK_MALLOC_MAX);
     return decoder;
 }
 
@@ -87,9 +94,42 @@ void shade_png_decoder_destroy(shade_png_decoder *decoder) {
     free(decoder);
 }
 
+/// Walks the chunk list in memory and finds a chunk other than IDAT that declares more bytes
+/// than the file has left and more than SHADE_PNG_CHUNK_MALLOC_MAX. libpng allocates such a chunk's declared length before reading it,
+/// and not every chunk handler honours png_set_chunk_malloc_max (libpng 1.6's eXIf handler
+/// does not): a 154-byte file declaring a 1.6 GB eXIf chunk allocated 1.6 GB. IDAT is
+/// streamed, so its truncation is left to libpng.
+static int declares_chunk_past_end(shade_png_decoder *decoder) {
+    const uint8_t *d = decoder->data;
+    size_t at = 8;  // after the signature
+    while (decoder->size >= at && decoder->size - at >= 8) {
+        size_t length = (size_t)d[at] << 24 | (size_t)d[at + 1] << 16 | (size_t)d[at + 2] << 8 | d[at + 3];
+        const uint8_t *type = d + at + 4;
+        size_t left = decoder->size - at - 8;
+        for (int i = 0; i < 4; i++) {
+            int c = type[i] | 0x20;
+            if (c < 'a' || c > 'z') return 0;  // not a chunk list: libpng reports it better
+        }
+        if (memcmp(type, "IDAT", 4) == 0 && length > left) return 0;
+        // Only a length both past the end and past what libpng may allocate matters: anything
+        // smaller costs at most SHADE_PNG_CHUNK_MALLOC_MAX, and libpng names its error better.
+        if (length > left && length > SHADE_PNG_CHUNK_MALLOC_MAX) {
+            char text[MESSAGE_SIZE];
+            snprintf(text, sizeof text, "chunk '%c%c%c%c' declares %zu bytes, only %zu remain",
+                     type[0] & 0x7f, type[1] & 0x7f, type[2] & 0x7f, type[3] & 0x7f, length, left);
+            copy_message(decoder->message, sizeof decoder->message, text);
+            return 1;
+        }
+        if (memcmp(type, "IEND", 4) == 0 || length > left || left - length < 4) return 0;
+        at += 12 + length;
+    }
+    return 0;
+}
+
 shade_png_status shade_png_decoder_read_header(shade_png_decoder *decoder, shade_png_header *header) {
     png_structp png = decoder->png;
     png_infop info = decoder->info;
+    if (declares_chunk_past_end(decoder)) return SHADE_PNG_TRUNCATED;
     if (setjmp(png_jmpbuf(png))) return failure(decoder);
     png_read_info(png, info);
     header->width = png_get_image_width(png, info);

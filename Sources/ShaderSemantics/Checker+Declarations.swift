@@ -122,6 +122,9 @@ extension CheckContext {
             name = "struct<anonymous \(anonymousStructCount)>"
         }
         let s = StructType(name: name, fields: fields, span: spec.span)
+        if GLSLType.structure(s).componentCount > options.maxTypeComponents {
+            error(.typeTooLarge("struct \(name)", limit: options.maxTypeComponents), at: spec.span)
+        }
         if let id = spec.name { declare(id.name, .structure(s), at: id.span) }
         return s
     }
@@ -150,7 +153,12 @@ extension CheckContext {
             error(.unsupportedType("\(base)[\(value)]"), at: spec.span)
             return .error
         }
-        return .array(base, Int(value))
+        let type = GLSLType.array(base, Int(value))
+        guard type.componentCount <= options.maxTypeComponents else {
+            error(.typeTooLarge("\(base)[\(value)]", limit: options.maxTypeComponents), at: spec.span)
+            return .error
+        }
+        return type
     }
 
     // MARK: Declarations

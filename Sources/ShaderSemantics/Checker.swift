@@ -9,6 +9,10 @@ public struct CheckOptions: Sendable {
     /// by constant-index expressions. Off by default: Mesa and GPUImage's shaders need the
     /// relaxed rules.
     public var isStrict: Bool
+    /// Most scalar components one type may hold, arrays and structure members included
+    /// (`float a[100000000]` is an error, not 400 MB per pixel for the executor). The default,
+    /// 65 536, is 256 KB of floats: far above what GLSL ES implementations allow.
+    public var maxTypeComponents: Int
 
     /// Report a shader without `void main()` as an error (on by default). Off, a single
     /// compilation unit may lack `main` as desktop GL allows before linking (piglit's compiler
@@ -22,9 +26,11 @@ public struct CheckOptions: Sendable {
 
     /// Creates options.
     public init(
-        isStrict: Bool = false, requiresMain: Bool = true, requiresDefinitions: Bool = true
+        isStrict: Bool = false, maxTypeComponents: Int = 65_536, requiresMain: Bool = true,
+        requiresDefinitions: Bool = true
     ) {
         self.isStrict = isStrict
+        self.maxTypeComponents = maxTypeComponents
         self.requiresMain = requiresMain
         self.requiresDefinitions = requiresDefinitions
     }
@@ -180,6 +186,12 @@ final class CheckContext {
         self.options = options
         self.fileSpan = file
         scopes[0].precisions = defaultPrecisions()
+    }
+
+    // A recursive shader makes a cycle of call edges (`FunctionEntry.calls`); break it so
+    // the entries, their symbols and the source they point into are freed.
+    deinit {
+        for entry in functionEntries { entry.calls.removeAll() }
     }
 
     // MARK: Diagnostics

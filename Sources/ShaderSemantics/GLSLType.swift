@@ -28,11 +28,27 @@ public final class StructType: Sendable, Hashable, CustomStringConvertible {
     /// Where the structure was declared.
     public let span: SourceSpan?
 
+    /// Scalar components a value holds (saturating at `Int.max`), computed once: structures
+    /// nest structures, and recomputing through every level doubles the work per level.
+    public let componentCount: Int
+
     init(name: String, fields: [Field], span: SourceSpan?) {
         self.name = name
         self.fields = fields
         self.span = span
+        var total = 0
+        for field in fields {
+            let (sum, overflow) = total.addingReportingOverflow(field.type.componentCount)
+            total = overflow ? Int.max : sum
+        }
+        componentCount = total
+        hasSampler = fields.contains { $0.type.containsSampler }
+        hasArray = fields.contains { $0.type.containsArray }
     }
+
+    // Also computed once, for the same reason (see `componentCount`).
+    let hasSampler: Bool
+    let hasArray: Bool
 
     /// The index of the member called `name`, if there is one.
     public func fieldIndex(named name: String) -> Int? {
@@ -178,15 +194,18 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number of scalar components a value of this type holds (struct and array members
-    /// included). Samplers, `void` and `error` count 0.
+    /// included). Samplers, `void` and `error` count 0. Saturates at `Int.max` (structures of
+    /// arrays of structures can multiply past it).
     public var componentCount: Int {
         switch self {
-        case .scalar: 1
-        case .vector(_, let n): n
-        case .matrix(let n): n * n
-        case .structure(let s): s.fields.reduce(0) { $0 + $1.type.componentCount }
-        case .array(let e, let n): e.componentCount * n
-        default: 0
+        case .scalar: return 1
+        case .vector(_, let n): return n
+        case .matrix(let n): return n * n
+        case .structure(let s): return s.componentCount
+        case .array(let e, let n):
+            let (product, overflow) = e.componentCount.multipliedReportingOverflow(by: n)
+            return overflow ? Int.max : product
+        default: return 0
         }
     }
 
@@ -216,7 +235,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     public var containsSampler: Bool {
         switch self {
         case .sampler2D, .samplerCube: true
-        case .structure(let s): s.fields.contains { $0.type.containsSampler }
+        case .structure(let s): s.hasSampler
         case .array(let e, _): e.containsSampler
         default: false
         }
@@ -226,7 +245,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     public var containsArray: Bool {
         switch self {
         case .array: true
-        case .structure(let s): s.fields.contains { $0.type.containsArray }
+        case .structure(let s): s.hasArray
         default: false
         }
     }

@@ -36,6 +36,8 @@ public enum SemanticError: Sendable, Hashable {
     // Constants and arrays.
     case arraySizeNotConstant
     case arraySizeNotPositive(Int)
+    /// A type holds more scalar components than `CheckOptions.maxTypeComponents`.
+    case typeTooLarge(String, limit: Int)
     case notConstant(what: String)
     case constWithoutInitializer(String)
     case arrayInitializer
@@ -119,6 +121,8 @@ public enum SemanticError: Sendable, Hashable {
         case .indexOutOfRange(let i, let t): "index \(i) is out of range for '\(t)'"
         case .arraySizeNotConstant: "array size must be a constant integer expression"
         case .arraySizeNotPositive(let n): "array size must be greater than zero, found \(n)"
+        case .typeTooLarge(let type, let limit):
+            "type '\(type)' holds more than \(limit) components, the limit for one value"
         case .notConstant(let what): "\(what) must be a constant expression"
         case .constWithoutInitializer(let n): "const variable '\(n)' needs an initializer"
         case .arrayInitializer: "arrays cannot be initialized before GLSL 1.20"

@@ -30,17 +30,19 @@ struct ConditionEvaluator {
     private let tokens: [Token]
     private let endSpan: SourceSpan
     private var position = 0
-    /// Deepest nesting of parentheses and unary operators allowed.
-    private let maxNesting = 256
+    /// Deepest nesting of parentheses and unary operators allowed
+    /// (`ParseOptions.maxNestingDepth`); `?:` is an error at its first `?`, so it never nests.
+    private let maxNesting: Int
     private var nesting = 0
 
     /// `true` in GLSL ES: a name left after macro expansion is an error where it is evaluated.
     private let undefinedNameIsError: Bool
 
-    init(tokens: [Token], endSpan: SourceSpan, undefinedNameIsError: Bool) {
+    init(tokens: [Token], endSpan: SourceSpan, undefinedNameIsError: Bool, maxNesting: Int) {
         self.tokens = tokens
         self.endSpan = endSpan
         self.undefinedNameIsError = undefinedNameIsError
+        self.maxNesting = maxNesting
     }
 
     var isAtEnd: Bool { position >= tokens.count }

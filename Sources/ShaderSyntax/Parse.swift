@@ -3,19 +3,29 @@ import ShaderDiagnostics
 /// Limits and settings for preprocessing and parsing. Hitting a limit is an error diagnostic,
 /// never a crash.
 public struct ParseOptions: Sendable {
-    /// Largest source text accepted, in bytes.
+    /// Largest source text accepted, in bytes. The default, 1 MiB, is far above any real
+    /// shader and keeps the worst case (a file of single-character tokens) under a second.
     public var maxSourceBytes: Int
-    /// Most tokens preprocessing may produce (macro arguments' expansions count too).
+    /// Most tokens preprocessing may make: the output's tokens, the tokens each macro
+    /// expansion creates (before they are rescanned) and the copies of macro arguments all
+    /// count, so the work a macro bomb can cause is bounded by this number. The default,
+    /// 131 072, is more than the largest dEQP `.test` file (dozens of shaders) holds in all,
+    /// and keeps a macro bomb well under a second.
     public var maxTokens: Int
     /// Deepest chain of macros expanding inside macros (also the deepest nesting of macro
     /// calls inside macro arguments, which costs about 1.1 KB of stack per level in release
     /// builds and 4.5 KB in debug builds).
     public var maxMacroExpansionDepth: Int
-    /// Deepest nesting of expressions and statements the parser accepts. Each level costs
-    /// about 350 bytes of stack in release builds and about 3 KB in debug builds, so the
-    /// default fits any thread in release; debug builds on threads with small stacks (512 KB)
-    /// should lower it.
+    /// Deepest nesting of expressions and statements the parser accepts: parentheses,
+    /// blocks, control statements, struct members and each operator applied to a
+    /// subexpression count one level (the depth of the tree later phases recurse over). Also
+    /// bounds the nesting of `#if` expressions. Each level costs about 350 bytes of stack in
+    /// release builds and about 3 KB in debug builds, so the default fits any thread in
+    /// release; debug builds on threads with small stacks (512 KB) should lower it.
     public var maxNestingDepth: Int
+    /// Most errors the preprocessor reports before it stops (with one more error saying so):
+    /// a file of 100 000 stray characters would otherwise make 100 000 diagnostics.
+    public var maxErrors: Int
     /// Extensions `#extension` accepts; each is also a predefined macro with value 1 in
     /// GLSL ES shaders.
     public var supportedExtensions: Set<String>
@@ -36,10 +46,11 @@ public struct ParseOptions: Sendable {
 
     /// Creates options; the defaults suit any real shader.
     public init(
-        maxSourceBytes: Int = 4 << 20,
-        maxTokens: Int = 1_000_000,
+        maxSourceBytes: Int = 1 << 20,
+        maxTokens: Int = 1 << 17,
         maxMacroExpansionDepth: Int = 256,
         maxNestingDepth: Int = 256,
+        maxErrors: Int = 100,
         supportedExtensions: Set<String> = ParseOptions.defaultExtensions,
         predefinedMacros: [String: String] = [:],
         defaultVersion: LanguageVersion = .es100
@@ -48,6 +59,7 @@ public struct ParseOptions: Sendable {
         self.maxTokens = maxTokens
         self.maxMacroExpansionDepth = maxMacroExpansionDepth
         self.maxNestingDepth = maxNestingDepth
+        self.maxErrors = maxErrors
         self.supportedExtensions = supportedExtensions
         self.predefinedMacros = predefinedMacros
         self.defaultVersion = defaultVersion

@@ -114,7 +114,10 @@ extension Parser {
     /// Parses an expression whose infix operators bind at least as tightly as `minimum`.
     mutating func parseExpression(_ minimum: Precedence) throws(ParseFailure) -> Expression {
         try enterNesting()
-        defer { leaveNesting() }
+        // Each operator applied to `left` nests the tree one level deeper (`a + b + c` is
+        // `(a + b) + c`), so it counts against the limit too: later phases recurse over it.
+        var folds = 0
+        defer { for _ in 0...folds { leaveNesting() } }
         var left = try parseUnary()
         // The grammar's assignment_expression has a unary_expression on the left: `a + b = c`
         // is a syntax error, `(a + b) = c` is not (the checker rejects it as no l-value).
@@ -123,6 +126,8 @@ extension Parser {
             if case .assignment = op, !leftIsUnary {
                 throw fail(expected: "';'")
             }
+            try enterNesting()
+            folds += 1
             leftIsUnary = false
             left = try parseInfix(op, level: level, left: left)
         }
@@ -172,7 +177,12 @@ extension Parser {
         if let op = prefixOperator(peekKind) { return try parsePrefix(op) }
         var e =
             peekKind == .punctuator(.leftParen) ? try parseParenthesized() : try parsePrimary()
+        // Like infix operators, each postfix operator nests the tree one level deeper.
+        var folds = 0
+        defer { for _ in 0..<folds { leaveNesting() } }
         while isPostfixOperator(peekKind) {
+            try enterNesting()
+            folds += 1
             e = try parsePostfixOperator(e)
         }
         return e

@@ -145,7 +145,8 @@ extension Preprocessor {
         }
         guard let expanded = expandCondition(arguments), !isAborted else { return nil }
         var evaluator = ConditionEvaluator(
-            tokens: expanded, endSpan: arguments.last!.span, undefinedNameIsError: version.isES)
+            tokens: expanded, endSpan: arguments.last!.span, undefinedNameIsError: version.isES,
+            maxNesting: options.maxNestingDepth)
         switch evaluator.evaluateAll() {
         case .success(let value):
             return value != 0
@@ -365,7 +366,8 @@ extension Preprocessor {
         let expanded = expandLine(arguments)
         guard !isAborted else { return }
         var evaluator = ConditionEvaluator(
-            tokens: expanded, endSpan: span, undefinedNameIsError: version.isES)
+            tokens: expanded, endSpan: span, undefinedNameIsError: version.isES,
+            maxNesting: options.maxNestingDepth)
         guard !expanded.isEmpty, case .success(let line) = evaluator.evaluateOne() else {
             report(.invalidLineDirective, at: span)
             return

@@ -144,10 +144,12 @@ struct Preprocessor {
     /// Added to a physical line number to give `__LINE__` (set by `#line`).
     var lineDelta = 0
     var sourceStringNumber = 0
-    /// Tokens produced so far, macro arguments' expansions included.
+    /// Tokens made so far, counted against `maxTokens` (see `ParseOptions.maxTokens`).
     var producedTokenCount = 0
     /// Set when a limit is hit: preprocessing stops.
     var isAborted = false
+    /// Errors reported so far (see `ParseOptions.maxErrors`).
+    var errorCount = 0
 
     init(file: SourceFile, stage: ShaderStage, options: ParseOptions) {
         self.file = file
@@ -225,7 +227,21 @@ struct Preprocessor {
         _ error: PreprocessorError, _ severity: Severity = .error, at span: SourceSpan?,
         notes: [Diagnostic.Note] = []
     ) {
-        diagnostics.append(error.diagnostic(severity, at: span, notes: notes))
+        append(error.diagnostic(severity, at: span, notes: notes))
+    }
+
+    /// Appends a diagnostic; past `maxErrors` errors, adds one saying so and aborts
+    /// preprocessing (100 000 stray characters or bad directives would otherwise make as many).
+    mutating func append(_ diagnostic: Diagnostic) {
+        if isAborted && errorCount > options.maxErrors { return }
+        diagnostics.append(diagnostic)
+        guard diagnostic.isError else { return }
+        errorCount += 1
+        if errorCount > options.maxErrors {
+            diagnostics.append(PreprocessorError.tooManyErrors(limit: options.maxErrors)
+                .diagnostic(.error, at: diagnostic.span, notes: []))
+            isAborted = true
+        }
     }
 
     mutating func report(_ error: PreprocessorError, at token: Token) {
@@ -406,7 +422,7 @@ struct Preprocessor {
     /// arguments, and pushes it onto `frame` to be rescanned. Every token gets the hide set
     /// (Prosser's algorithm); tokens from the body get the use's span and an expansion step.
     @inline(never)
-    func substitute(
+    mutating func substitute(
         _ macro: Macro, at use: Token, arguments: [[Token]], rightParen: Token?,
         onto frame: inout ExpansionFrame
     ) {
@@ -440,12 +456,24 @@ struct Preprocessor {
             replacement.append(t)
         }
         if !replacement.isEmpty { replacement[0].hasLeadingSpace = use.hasLeadingSpace }
+        // Tokens a macro creates count against the limit before they are rescanned, so a
+        // macro bomb (`#define a1 a0 a0`, …) stops after bounded work, not at its leaves.
+        guard count(replacement.count, at: use) else { return }
         frame.pending.append(contentsOf: replacement.reversed())
     }
 
     func mergedHideSet(_ a: HideSet, _ b: HideSet) -> HideSet {
+        if b.names.isEmpty { return a }
+        if a.names.isEmpty { return b }
         var result = a.names
-        for name in b.names where !result.contains(name) { result.append(name) }
+        if a.names.count * b.names.count <= 64 {
+            for name in b.names where !result.contains(name) { result.append(name) }
+        } else {
+            // Deeply nested function-like macros give every token a hide set of dozens of
+            // names; comparing them pairwise made a macro bomb cost seconds.
+            var present = Set(a.names)
+            for name in b.names where present.insert(name).inserted { result.append(name) }
+        }
         return HideSet(result)
     }
 
@@ -467,34 +495,47 @@ struct Preprocessor {
                 arguments.append([])
                 continue
             }
+            // Copies of the argument tokens count too: `f(f(f(…)))` copies the inner calls
+            // once per level.
+            guard count(1, at: t) else { return nil }
             arguments[arguments.count - 1].append(t)
         }
         report(.unterminatedInvocation(name.text), at: name)
         return nil
     }
 
-    /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
-    /// checks literals and characters, and enforces the token limit.
-    mutating func produce(_ token: consuming Token, into out: inout [Token], isOutput: Bool) {
-        producedTokenCount += 1
+    /// Adds `tokens` to the count of tokens made so far; past `maxTokens`, reports the limit
+    /// once, aborts preprocessing and returns `false`.
+    mutating func count(_ tokens: Int, at token: Token) -> Bool {
+        producedTokenCount += tokens
         if producedTokenCount > options.maxTokens {
             if !isAborted {
                 report(.tooManyTokens(limit: options.maxTokens), at: token)
                 isAborted = true
             }
-            return
+            return false
         }
+        return true
+    }
+
+    /// Sends a fully expanded token to `out`: for the shader's output, classifies words,
+    /// checks literals and characters, and enforces the token limit.
+    mutating func produce(_ token: consuming Token, into out: inout [Token], isOutput: Bool) {
+        guard count(1, at: token) else { return }
         guard isOutput else {
             out.append(consume token)
             return
         }
         var t = consume token
         t.hideSet = nil
+        // Expansion notes are built only when a diagnostic needs them: walking a deep
+        // expansion chain for every token made a macro bomb slow long before it reached the
+        // token limit.
         switch t.kind {
         case .identifier:
             t.kind = classifyWord(t.text)
             if t.kind == .reservedWord {
-                diagnostics.append(
+                append(
                     LexicalError.reservedWord(t.text).diagnostic(
                         at: t.span, notes: t.expansion?.notes ?? []))
             }
@@ -502,16 +543,16 @@ struct Preprocessor {
             let isFloat = t.kind == .floatLiteral
             let parsed = NumberLiteral.parse(t.text, isFloat: isFloat, allowsFloatSuffix: !version.isES)
             if case .failure(let error) = parsed {
-                diagnostics.append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
+                append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             } else if isFloat && version == .glsl110 && (t.text.hasSuffix("f") || t.text.hasSuffix("F")) {
                 // GLSL 1.10 has no suffix; Mesa (and real desktop code) accept it with a warning.
-                diagnostics.append(
+                append(
                     Diagnostic(
                         .warning, LexicalError.floatSuffixNeedsGLSL120(t.text).message, at: t.span,
                         notes: t.expansion?.notes ?? []))
             }
         case .invalid:
-            diagnostics.append(
+            append(
                 LexicalError.invalidCharacter(t.text).diagnostic(
                     at: t.span, notes: t.expansion?.notes ?? []))
         default:

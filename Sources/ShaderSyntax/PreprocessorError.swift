@@ -66,6 +66,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case invalidLineDirective
     /// `#` or `##` in a macro's replacement list (GLSL ES has no stringizing or pasting).
     case hashInMacro
+    /// More errors than `ParseOptions.maxErrors`; preprocessing stops.
+    case tooManyErrors(limit: Int)
 
     /// The diagnostic message.
     public var message: String {
@@ -108,6 +110,7 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .extensionAfterCode: "'#extension' must come before any code in GLSL ES"
         case .invalidLineDirective: "expected '#line line' or '#line line source-string-number'"
         case .hashInMacro: "'#' and '##' are not supported in macros"
+        case .tooManyErrors(let limit): "too many errors (limit \(limit)); stopping here"
         }
     }
 

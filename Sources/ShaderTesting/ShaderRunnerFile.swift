@@ -258,6 +258,7 @@ extension ShaderRunnerTest {
         let text = line.strippingComment()
         if text.isEmpty { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard !words.isEmpty else { return nil }
         if words[0].hasPrefix("GL_") { return .ext(words[0], isRequired: true) }
         if words[0].hasPrefix("!GL_") { return .ext(String(words[0].dropFirst()), isRequired: false) }
         if words[0] == "SIZE", words.count == 3, let w = Int(words[1]), let h = Int(words[2]) {
@@ -266,7 +267,10 @@ extension ShaderRunnerTest {
         if words[0] == "GLSL" || words[0] == "GL" {
             let isES = words.count > 1 && words[1] == "ES"
             let rest = Array(words.dropFirst(isES ? 2 : 1))
-            guard rest.count == 2, let number = Double(rest[1]) else { return .other(text) }
+            // A finite, plausible number only: `GLSL >= 1e400` is infinity, which `Int(_:)` traps on.
+            guard rest.count == 2, let number = Double(rest[1]), number.isFinite,
+                abs(number) < 1_000_000
+            else { return .other(text) }
             if words[0] == "GLSL" {
                 return .glsl(isES: isES, comparison: rest[0], version: Int((number * 100).rounded()))
             }
@@ -383,6 +387,8 @@ extension ShaderRunnerTest {
         guard v.count == coordinates + channels || (channels == 3 && v.count == coordinates + 4) else {
             return .unsupported(text)
         }
+        // Coordinates become Ints below: `probe rgba 1e400 …` would trap in Int(_:).
+        guard v.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return .unsupported(text) }
         let expected = Array(v[coordinates..<(coordinates + channels)])
         let region: ShaderRunnerCommand.Region
         switch (kind, isRelative) {

@@ -133,7 +133,8 @@ struct DiagnosticTests {
         let source =
             "float x = " + String(repeating: "(", count: depth) + "1.0"
             + String(repeating: ")", count: depth) + ";"
-        let result = parseShader(source)
+        // 200 000 tokens: over the default token limit (131 072), which would stop it first.
+        let result = parseShader(source, options: ParseOptions(maxTokens: 1 << 20))
         #expect(
             result.diagnostics.map(\.message) == [
                 "nesting too deep: more than 256 levels of expressions or statements"

@@ -1,0 +1,3 @@
+// error: recursion is not allowed
+float f(float x) { return f(x); }
+void main() { f(1.0); }
