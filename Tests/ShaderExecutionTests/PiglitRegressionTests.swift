@@ -1,0 +1,40 @@
+import Framebuffers
+import ShaderCompiler
+import ShaderExecution
+import Testing
+
+/// Regressions found by the piglit corpus, each checked against GL semantics.
+@Suite struct PiglitRegressionTests {
+    /// Renders `source` into a 4×4 RGBA8 framebuffer cleared to `clear`.
+    func shade(
+        _ source: String, clear: SIMD4<Float> = .zero, uniforms: [String: [Float]] = [:]
+    ) throws -> Framebuffer {
+        let program = try compileShader(source)
+        let target = Framebuffer(width: 4, height: 4)
+        target.clear(to: clear)
+        try Executor(schedule: .singleThreaded).render(
+            DrawCall(fragment: program, uniforms: uniforms), into: target)
+        return target
+    }
+
+    /// The RGBA8 bytes of pixel (x, y).
+    func bytes(_ f: Framebuffer, _ x: Int = 1, _ y: Int = 2) -> [UInt8] {
+        let i = (y * f.width + x) * 4
+        return (0..<4).map { f.rgba8Pointer[i + $0] }
+    }
+
+    // glsl-fs-discard-03: a shader that only discards draws nothing and is no error.
+    @Test func discardOnlyShaderLeavesTheFramebufferUnwritten() throws {
+        let f = try shade("void main() { discard; }", clear: SIMD4(0, 1, 0, 0))
+        for y in 0..<4 { for x in 0..<4 { #expect(bytes(f, x, y) == [0, 255, 0, 0]) } }
+    }
+
+    // GL leaves the colour undefined when nothing is written; Shade (like Mesa) writes zero.
+    @Test func fragmentsThatWriteNoColourGetZero() throws {
+        let source = "precision mediump float; uniform float u; void main() { if (u > 1.0) discard; }"
+        let kept = try shade(source, clear: SIMD4(0, 1, 0, 1), uniforms: ["u": [0]])
+        #expect(bytes(kept) == [0, 0, 0, 0])
+        let dropped = try shade(source, clear: SIMD4(0, 1, 0, 1), uniforms: ["u": [2]])
+        #expect(bytes(dropped) == [0, 255, 0, 255])
+    }
+}
