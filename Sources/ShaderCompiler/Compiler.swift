@@ -109,6 +109,9 @@ final class Lowering {
         // Globals, in source order.
         for item in shader.globals {
             guard case .declarations(let decls) = item else { continue }
+            for d in decls {
+                if d.variable.storage == .uniform, let i = d.initializer { try initializeUniform(d, i) }
+            }
             for d in decls where bindings[d.variable.id] == nil {
                 switch d.variable.storage {
                 case .uniform, .attribute, .varying: continue
@@ -218,6 +221,20 @@ final class Lowering {
             return
         }
         bindings[v.id] = .value(makeStorage(width: v.type.componentCount, initialValue: initial))
+    }
+
+    /// Stores a GLSL 1.20 uniform initializer in the initial uniform file, so the uniform starts
+    /// with that value until the caller sets it.
+    func initializeUniform(_ d: VariableDeclaration, _ initializer: TypedExpression) throws {
+        guard case .value(let slots)? = bindings[d.variable.id] else { return }
+        let values = try initializer.constantValue.map { constant($0).components }
+            ?? lower(initializer).components
+        for (slot, value) in zip(slots.components, values) {
+            guard case .uniform(let s) = slot, case .constant(let f) = value else {
+                throw unsupported("uniform initializers must be constant expressions", d.span)
+            }
+            builder.uniformFile[s] = f
+        }
     }
 
     func constant(_ c: ConstantValue) -> Value {

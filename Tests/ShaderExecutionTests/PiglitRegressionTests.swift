@@ -37,4 +37,23 @@ import Testing
         let dropped = try shade(source, clear: SIMD4(0, 1, 0, 1), uniforms: ["u": [2]])
         #expect(bytes(dropped) == [0, 255, 0, 255])
     }
+
+    // glsl-uniform-initializer-*: a GLSL 1.20 uniform starts with its initializer's value.
+    @Test func uniformInitializerIsTheInitialValue() throws {
+        let source = """
+            #version 120
+            uniform mat3 m = mat3(0.0, 1.0, 0.0, 1.0, 0.0, 0.5, 0.0, 0.0, 0.0);
+            uniform float a = 0.25;
+            uniform vec2 v;
+            void main() { gl_FragColor = vec4(m * vec3(v, 1.0), a); }
+            """
+        let program = try compileShader(source)
+        let m = try #require(program.uniform(named: "m")), a = try #require(program.uniform(named: "a"))
+        #expect(Array(program.initialUniformFile[m.base..<(m.base + 9)]) == [0, 1, 0, 1, 0, 0.5, 0, 0, 0])
+        #expect(program.initialUniformFile[a.base] == 0.25)
+        // m * (1, 0.5) = (0.5, 1, 0.25); a = 0.25; GL rounding: round(x * 255).
+        #expect(bytes(try shade(source, uniforms: ["v": [1, 0.5]])) == [128, 255, 64, 64])
+        // A value set by the caller replaces the initializer.
+        #expect(bytes(try shade(source, uniforms: ["v": [1, 0.5], "a": [1]])) == [128, 255, 64, 255])
+    }
 }
