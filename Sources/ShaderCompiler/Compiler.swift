@@ -47,6 +47,9 @@ enum LValue {
     case direct([Int])
     /// Components `components` of element `index` of a lane array.
     case element(RegisterArray, index: Value, components: [Int])
+    /// Like `element`, on a copy of non-consecutive lane slots (`v.wzyx[i]`): a write also
+    /// stores the whole copy back into `slots`.
+    case gathered(RegisterArray, index: Value, components: [Int], slots: [Int])
 }
 
 /// The per-call state of an inlined function.
@@ -486,12 +489,16 @@ final class Lowering {
             switch try lvalue(b) {
             case .direct(let s): return .direct(comps.map { s[$0] })
             case .element(let a, let i, let cs): return .element(a, index: i, components: comps.map { cs[$0] })
+            case .gathered(let a, let i, let cs, let s):
+                return .gathered(a, index: i, components: comps.map { cs[$0] }, slots: s)
             }
         case .field(let b, let index, _):
             let (offset, width) = fieldRange(b.type, index)
             switch try lvalue(b) {
             case .direct(let s): return .direct(Array(s[offset..<(offset + width)]))
             case .element(let a, let i, let cs): return .element(a, index: i, components: Array(cs[offset..<(offset + width)]))
+            case .gathered(let a, let i, let cs, let s):
+                return .gathered(a, index: i, components: Array(cs[offset..<(offset + width)]), slots: s)
             }
         case .index(let b, let i):
             let width = b.type.indexedType?.componentCount ?? 1
@@ -504,11 +511,16 @@ final class Lowering {
                 case .direct(let s): return .direct(Array(s[(j * width)..<((j + 1) * width)]))
                 case .element(let a, let i, let cs):
                     return .element(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]))
+                case .gathered(let a, let i, let cs, let s):
+                    return .gathered(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]), slots: s)
                 }
             }
             guard case .direct(let s) = base else { throw unsupported("nested dynamic indices are not supported", e.span) }
             let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count)
-            return .element(array, index: snapshot(index), components: Array(0..<width))
+            let isConsecutive = s.indices.allSatisfy { s[$0] == s[0] + $0 }
+            return isConsecutive
+                ? .element(array, index: snapshot(index), components: Array(0..<width))
+                : .gathered(array, index: snapshot(index), components: Array(0..<width), slots: s)
         default:
             throw unsupported("expression cannot be assigned", e.span)
         }
@@ -517,7 +529,8 @@ final class Lowering {
     func read(_ place: LValue) -> Value {
         switch place {
         case .direct(let s): return ProgramBuilder.lanes(s)
-        case .element(let a, let i, let cs): return builder.load(a, at: i).swizzled(cs)
+        case .element(let a, let i, let cs), .gathered(let a, let i, let cs, _):
+            return builder.load(a, at: i).swizzled(cs)
         }
     }
 
@@ -533,6 +546,9 @@ final class Lowering {
                 for (k, c) in cs.enumerated() { element[c] = v.components[k] }
                 builder.store(Value(element), into: a, at: i)
             }
+        case .gathered(let a, let i, let cs, let s):
+            write(.element(a, index: i, components: cs), value)
+            builder.store(a.allComponents, into: ProgramBuilder.lanes(s))
         }
     }
 

@@ -56,4 +56,21 @@ import Testing
         // A value set by the caller replaces the initializer.
         #expect(bytes(try shade(source, uniforms: ["v": [1, 0.5], "a": [1]])) == [128, 255, 64, 255])
     }
+
+    // swizzled-writemask-indexing-nonconst: v.wzyx[i] names component wzyx[i] of v.
+    @Test func dynamicIndexIntoASwizzleWritesTheSwizzledComponent() throws {
+        let source = """
+            precision mediump float;
+            uniform int zero;
+            void main() {
+                gl_FragColor = vec4(1, 0, 0, 1);
+                gl_FragColor.wzyx[zero + 2] = 1.0; // .y
+                gl_FragColor.wzyx[zero + 3] = 0.0; // .x
+                vec4 v = vec4(0.0);
+                for (int i = 0; i < 4; i++) { v.yxwz[i] += float(i + 1) / 4.0; }
+                gl_FragColor.b = v.x * v.y;        // 0.5 * 0.25
+            }
+            """
+        #expect(bytes(try shade(source, uniforms: ["zero": [0]])) == [0, 255, 32, 255])
+    }
 }
