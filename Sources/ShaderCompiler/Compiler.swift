@@ -17,7 +17,8 @@ public enum Compiler {
     public static func compile(_ shader: CheckedShader) throws(DiagnosticsError) -> Program {
         let lowering = Lowering(shader)
         do {
-            try lowering.run()
+            // Folding constants follows the same denormal rule as shading.
+            try DenormalFlushing.perform { try lowering.run() }
         } catch let e as Unsupported {
             throw DiagnosticsError([.error(e.message, at: e.span)])
         } catch {

@@ -79,6 +79,11 @@ public struct Executor: Sendable {
     ///
     /// - Throws: `ExecutionError` for bad uniforms, a missing output, or a runaway loop.
     public func render(_ draw: DrawCall, into target: Framebuffer) throws {
+        try DenormalFlushing.perform { try renderFlushingDenormals(draw, into: target) }
+    }
+
+    /// `render` once denormals are flushed to zero on the calling thread.
+    private func renderFlushingDenormals(_ draw: DrawCall, into target: Framebuffer) throws {
         let fragment = draw.fragment
         for name in draw.uniforms.keys.sorted()
         where fragment.uniform(named: name) == nil && draw.vertex?.uniform(named: name) == nil {
@@ -140,7 +145,7 @@ public struct Executor: Sendable {
         } else {
             let results = StatusSlots(pointer: statuses)
             DispatchQueue.concurrentPerform(iterations: threads) { w in
-                results.pointer[w] = job.run(worker: w, of: threads)
+                results.pointer[w] = DenormalFlushing.perform { job.run(worker: w, of: threads) }
             }
         }
         withExtendedLifetime(bound.keepAlive) {}

@@ -73,4 +73,27 @@ import Testing
             """
         #expect(bytes(try shade(source, uniforms: ["zero": [0]])) == [0, 255, 32, 255])
     }
+
+    // fs-underflow-*-compare-zero: like Mesa and GPUs, denormal results and inputs are zero.
+    // (2^-61 + 2^-61) * 2^-28 * 2^-61 = 2^-149 exactly in float32, the smallest denormal.
+    @Test func denormalResultsAreFlushedToZero() throws {
+        let source = """
+            precision highp float;
+            uniform float a, b, c, d;
+            varying vec2 textureCoordinate;
+            void main() {
+                float x = a + textureCoordinate.x * 0.0;
+                float perLane = (x + a) * b * a;
+                float perDraw = (a + a) * b * a;
+                float given = c * (1.0 + textureCoordinate.y * 0.0);
+                gl_FragColor = vec4(perLane > 0.0, perDraw > 0.0, given > 0.0, 0.0 < pow(2.0, d));
+            }
+            """
+        let denormal = Float.leastNonzeroMagnitude * 4
+        let f = try shade(source, uniforms: ["a": [0x1p-61], "b": [0x1p-28], "c": [denormal], "d": [-149]])
+        #expect(bytes(f) == [0, 0, 0, 0])
+        // A normal result still compares > 0.
+        let normal = try shade(source, uniforms: ["a": [0x1p-61], "b": [0x1p20], "c": [1], "d": [-126]])
+        #expect(bytes(normal) == [255, 255, 255, 255])
+    }
 }
