@@ -4,6 +4,10 @@ import ShaderSyntax
 
 /// Compiles checked shaders into closure programs.
 public enum Compiler {
+    /// The most statements and expression nodes a program may have once every call is
+    /// inlined; past it, compilation fails with a diagnostic instead of taking minutes.
+    public static let inlinedSizeLimit = 1 << 18
+
     /// Lowers a checked shader to a `Program`.
     ///
     /// User functions are inlined at each call (GLSL ES has no recursion); variables that are
@@ -13,7 +17,7 @@ public enum Compiler {
     ///
     /// - Throws: `DiagnosticsError` for a construct the compiler does not support (desktop-only
     ///   built-ins such as `ftransform`, arrays of samplers, dynamic indices nested in dynamic
-    ///   indices).
+    ///   indices), or a program too large once calls are inlined (`inlinedSizeLimit`).
     public static func compile(_ shader: CheckedShader) throws(DiagnosticsError) -> Program {
         let lowering = Lowering(shader)
         do {
@@ -83,6 +87,7 @@ final class Lowering {
     // MARK: Driver
 
     func run() throws {
+        try checkInlinedSize()
         for f in shader.functions { collectAssignments(f.body) }
         collectAssignments(shader.main.body)
         // Interface.
@@ -570,9 +575,7 @@ final class Lowering {
     }
 
     func call(_ symbol: FunctionSymbol, _ args: [TypedExpression], _ span: SourceSpan?) throws -> Value {
-        guard let f = functions[symbol.id]
-            ?? shader.functions.first(where: { $0.symbol.name == symbol.name && $0.symbol.parameters.map(\.type) == symbol.parameters.map(\.type) })
-        else { throw unsupported("function '\(symbol.name)' has no definition", span) }
+        guard let f = definition(of: symbol) else { throw unsupported("function '\(symbol.name)' has no definition", span) }
         // Arguments, in order: in → value, out/inout → l-value (copied back after the body).
         var copyBack: [(LValue, Value)] = []
         for (p, a) in zip(f.parameters, args) {

@@ -96,4 +96,33 @@ import Testing
         let normal = try shade(source, uniforms: ["a": [0x1p-61], "b": [0x1p20], "c": [1], "d": [-126]])
         #expect(bytes(normal) == [255, 255, 255, 255])
     }
+
+    /// A fragment shader whose functions f0 … f(levels-1) each call the next twice.
+    func callTree(levels: Int) -> String {
+        var source = "precision mediump float;\nvoid f\(levels)() { gl_FragColor = exp(gl_FragColor); }\n"
+        for i in stride(from: levels - 1, through: 0, by: -1) {
+            source += "void f\(i)() { f\(i + 1)(); f\(i + 1)(); }\n"
+        }
+        return source + """
+            varying vec2 textureCoordinate;
+            void main() {
+                gl_FragColor = vec4(0.0, 0.2, 0.4, 1.0);
+                if (textureCoordinate.x > 2.0) f0();
+            }
+            """
+    }
+
+    // glsl-*-inline-explosion: 2^64 inlined copies fail at once with a diagnostic, not after
+    // minutes; a tree well under the limit still compiles and runs.
+    @Test func inliningPastTheSizeLimitFailsFast() throws {
+        let start = ContinuousClock.now
+        #expect {
+            _ = try compileShader(callTree(levels: 64))
+        } throws: { error in
+            "\(error)".contains("too large once function calls are inlined") && "\(error)".contains("'f")
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        let f = try shade(callTree(levels: 6))
+        #expect(bytes(f) == [0, 51, 102, 255])
+    }
 }
