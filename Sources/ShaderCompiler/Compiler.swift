@@ -73,6 +73,9 @@ final class Lowering {
     var variableSlots: Set<Int> = []
     var functions: [Int: CheckedFunction] = [:]
     var frames: [Frame] = []
+    /// Functions whose calls share one lowered body (see `Compiler+Inlining.swift`).
+    var sharedFunctions: Set<Int> = []
+    var sharedBodies: [Int: (kernel: Kernel, mask: Int)] = [:]
 
     init(_ shader: CheckedShader) {
         self.shader = shader
@@ -576,6 +579,10 @@ final class Lowering {
 
     func call(_ symbol: FunctionSymbol, _ args: [TypedExpression], _ span: SourceSpan?) throws -> Value {
         guard let f = definition(of: symbol) else { throw unsupported("function '\(symbol.name)' has no definition", span) }
+        if isShared(f) {
+            try callShared(f)
+            return .constant([])
+        }
         // Arguments, in order: in → value, out/inout → l-value (copied back after the body).
         var copyBack: [(LValue, Value)] = []
         for (p, a) in zip(f.parameters, args) {

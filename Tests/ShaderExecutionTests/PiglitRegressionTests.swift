@@ -112,17 +112,45 @@ import Testing
             """
     }
 
-    // glsl-*-inline-explosion: 2^64 inlined copies fail at once with a diagnostic, not after
-    // minutes; a tree well under the limit still compiles and runs.
-    @Test func inliningPastTheSizeLimitFailsFast() throws {
+    // glsl-*-inline-explosion: a tree of 2^64 calls compiles at once (large void functions
+    // share one lowered body) and renders; one past the size limit fails at once.
+    @Test func callTreesShareLoweredBodiesInsteadOfExploding() throws {
         let start = ContinuousClock.now
-        #expect {
-            _ = try compileShader(callTree(levels: 64))
-        } throws: { error in
-            "\(error)".contains("too large once function calls are inlined") && "\(error)".contains("'f")
-        }
+        let f = try shade(callTree(levels: 64))
+        #expect(bytes(f) == [0, 51, 102, 255])  // the branch is never taken
         #expect(ContinuousClock.now - start < .seconds(5))
-        let f = try shade(callTree(levels: 6))
-        #expect(bytes(f) == [0, 51, 102, 255])
+        // Too large even so: 2^15 inlined calls to a function with a parameter.
+        var wide = "precision mediump float;\nfloat g(float x) { return x * 2.0; }\nvoid f() {\n"
+        wide += String(repeating: "gl_FragColor.x = g(gl_FragColor.x);\n", count: 1 << 15)
+        wide += "}\nvoid main() { gl_FragColor = vec4(0.0); f(); }\n"
+        #expect {
+            _ = try compileShader(wide)
+        } throws: { error in "\(error)".contains("too large once function calls are inlined") }
+        #expect(ContinuousClock.now - start < .seconds(30))
+    }
+
+    // A shared body runs once per call under the caller's mask, early returns included:
+    // 2^13 leaf calls add 1 each, or 2^12 where f0 returns after its first call.
+    @Test func sharedFunctionBodiesRunOncePerCall() throws {
+        var source = "precision highp float;\nvarying vec2 textureCoordinate;\nfloat acc = 0.0;\n"
+        source += "void f13() { acc += 1.0; }\n"
+        for i in stride(from: 12, through: 1, by: -1) {
+            source += "void f\(i)() { f\(i + 1)(); f\(i + 1)(); }\n"
+        }
+        source += """
+            void f0() { f1(); if (gl_FragCoord.y < 2.0) return; f1(); }
+            void main() {
+                if (textureCoordinate.x > 0.5) f0();
+                gl_FragColor = vec4(acc / 32768.0, 0.0, 0.0, 1.0);
+            }
+            """
+        let f = try shade(source)
+        for y in 0..<4 {
+            for x in 0..<4 {
+                // 4096 / 32768 * 255 = 31.875, 8192 / 32768 * 255 = 63.75.
+                let expected: UInt8 = x < 2 ? 0 : y < 2 ? 32 : 64
+                #expect(bytes(f, x, y) == [expected, 0, 0, 255], "pixel (\(x), \(y))")
+            }
+        }
     }
 }

@@ -1,10 +1,13 @@
 import ShaderDiagnostics
 import ShaderSemantics
 
-/// Shade inlines every call, so a program's size is its call tree's: a function that calls
-/// the next one twice, ten levels deep, is 1,024 copies of the innermost body. The lowering
-/// refuses programs whose inlined size passes `Compiler.inlinedSizeLimit` before doing any
-/// work, instead of running for minutes (piglit `glsl-*-inline-explosion`).
+/// Shade inlines calls, so a program's size is its call tree's: a function that calls the next
+/// one twice, ten levels deep, is 1,024 copies of the innermost body. Two bounds keep that in
+/// check (piglit `glsl-*-inline-explosion`):
+/// - a large `void` function without parameters or `discard` is lowered once and its code is
+///   shared by every call (it runs under a copy of the caller's mask, as an inlined body does);
+/// - a program whose size, with the remaining calls inlined, passes `Compiler.inlinedSizeLimit`
+///   fails before any lowering, instead of running for minutes.
 extension Lowering {
     /// The definition a call to `symbol` runs.
     func definition(of symbol: FunctionSymbol) -> CheckedFunction? {
@@ -15,6 +18,38 @@ extension Lowering {
             }
     }
 
+    /// Inlined size past which a shareable function is lowered once, not at every call.
+    static let sharingThreshold = 4096
+
+    /// True when calls to `f` share one lowered body: `void`, no parameters, no `discard`
+    /// (which leaves every region of the call site), and large once inlined.
+    func isShared(_ f: CheckedFunction) -> Bool {
+        sharedFunctions.contains(f.symbol.id)
+    }
+
+    /// Emits a call to a shared function, lowering its body at the first call.
+    func callShared(_ f: CheckedFunction) throws {
+        let body: (kernel: Kernel, mask: Int)
+        if let b = sharedBodies[f.symbol.id] {
+            body = b
+        } else {
+            // The body's slots are its own for the whole program: it starts from no recycled
+            // slots, and what it releases is not handed to the caller.
+            let mask = builder.allocateConsecutiveLanes(1)
+            builder.pinnedSlots.insert(mask)
+            let callerFree = builder.freeLaneSlots
+            builder.freeLaneSlots = []
+            frames.append(Frame(result: nil))
+            let kernel = builder.region(.function, mask: mask, nested { try self.lowerStatements(f.body) })
+            frames.removeLast()
+            builder.freeLaneSlots = callerFree
+            if let pending { throw pending }
+            body = (kernel, mask)
+            sharedBodies[f.symbol.id] = body
+        }
+        builder.callFunction(body.kernel, mask: body.mask)
+    }
+
     /// Throws when main, with every call inlined, has more than `Compiler.inlinedSizeLimit`
     /// statements and expression nodes.
     func checkInlinedSize() throws {
@@ -22,12 +57,42 @@ extension Lowering {
         let limit = Compiler.inlinedSizeLimit
         func add(_ a: Int, _ b: Int) -> Int { min(a &+ b, limit + 1) }
 
+        var discards: [Int: Bool] = [:]
+        var sharedTotal = 0
+
         func size(of f: CheckedFunction) -> Int {
             if let s = sizes[f.symbol.id] { return s }
             sizes[f.symbol.id] = limit + 1  // GLSL forbids recursion; never loop on it.
             let s = f.body.reduce(0) { add($0, size(of: $1)) }
             sizes[f.symbol.id] = s
+            if f.symbol.returnType == .void, f.parameters.isEmpty, s > Lowering.sharingThreshold,
+               !canDiscard(f) {
+                sharedFunctions.insert(f.symbol.id)
+                sharedTotal = add(sharedTotal, s)
+            }
             return s
+        }
+        /// The size a call to `f` adds where it is called.
+        func callSize(of f: CheckedFunction) -> Int {
+            let s = size(of: f)
+            return sharedFunctions.contains(f.symbol.id) ? 1 : s
+        }
+        func canDiscard(_ f: CheckedFunction) -> Bool {
+            if let d = discards[f.symbol.id] { return d }
+            discards[f.symbol.id] = false
+            let d = f.body.contains(where: containsDiscard)
+                || f.callees.contains { c in definition(of: c).map(canDiscard) ?? false }
+            discards[f.symbol.id] = d
+            return d
+        }
+        func containsDiscard(_ s: TypedStatement) -> Bool {
+            switch s.kind {
+            case .discard: return true
+            case .block(let b): return b.contains(where: containsDiscard)
+            case .ifElse(_, let t, let e): return containsDiscard(t) || (e.map(containsDiscard) ?? false)
+            case .forLoop(_, _, _, let b), .whileLoop(_, let b), .doWhile(let b, _): return containsDiscard(b)
+            default: return false
+            }
         }
         func size(of s: TypedStatement) -> Int {
             switch s.kind {
@@ -57,14 +122,14 @@ extension Lowering {
                 return add(1, add(size(of: a), size(of: b)))
             case .ternary(let c, let a, let b): return add(1, add(size(of: c), add(size(of: a), size(of: b))))
             case .call(let f, let args):
-                let body = definition(of: f).map(size(of:)) ?? 0
+                let body = definition(of: f).map(callSize(of:)) ?? 0
                 return args.reduce(add(1, body)) { add($0, size(of: $1)) }
             case .builtinCall(_, let args), .construct(_, let args):
                 return args.reduce(1) { add($0, size(of: $1)) }
             }
         }
 
-        guard size(of: shader.main) > limit else { return }
+        guard add(size(of: shader.main), sharedTotal) > limit else { return }
         // Name the deepest function whose inlined size passes the limit.
         let culprit = shader.functions.first { f in
             size(of: f) > limit
