@@ -44,6 +44,8 @@ enum Binding {
     case value(Value)
     /// A sampler uniform.
     case sampler(Sampler)
+    /// An array of sampler uniforms, one sampler per element (named `name[i]`).
+    case samplers([Sampler])
 }
 
 /// An assignable location.
@@ -98,8 +100,12 @@ final class Lowering {
             let v = u.variable
             switch u.elementType {
             case .sampler2D, .samplerCube:
-                if u.arraySize != nil { throw unsupported("arrays of samplers are not supported", v.span) }
-                bindings[v.id] = .sampler(builder.sampler(v.name, kind: u.elementType == .samplerCube ? .cube : .texture2D))
+                let kind: SamplerKind = u.elementType == .samplerCube ? .cube : .texture2D
+                if let n = u.arraySize {
+                    bindings[v.id] = .samplers((0..<n).map { builder.sampler("\(v.name)[\($0)]", kind: kind) })
+                } else {
+                    bindings[v.id] = .sampler(builder.sampler(v.name, kind: kind))
+                }
             default:
                 let kind = u.elementType.scalarKind ?? .float
                 bindings[v.id] = .value(builder.uniform(v.name, width: v.type.componentCount, kind: kind))
@@ -588,10 +594,7 @@ final class Lowering {
         for (p, a) in zip(f.parameters, args) {
             guard case .parameter(let q) = p.storage else { continue }
             if p.type.isSampler {
-                guard case .variable(let v) = a.kind, case .sampler(let s)? = bindings[v.id] else {
-                    throw unsupported("sampler arguments must be sampler uniforms", a.span)
-                }
-                bindings[p.id] = .sampler(s)
+                bindings[p.id] = .sampler(try sampler(a))
                 continue
             }
             switch q {
@@ -630,11 +633,18 @@ final class Lowering {
         return result
     }
 
+    /// The sampler uniform `e` names: a sampler variable, or an element of a sampler array at
+    /// a constant index (GLSL ES 1.00 allows no other sampler index).
     func sampler(_ e: TypedExpression) throws -> Sampler {
-        guard case .variable(let v) = e.kind, case .sampler(let s)? = bindings[v.id] else {
-            throw unsupported("sampler arguments must be sampler uniforms", e.span)
+        if case .variable(let v) = e.kind, case .sampler(let s)? = bindings[v.id] { return s }
+        if case .index(let b, let i) = e.kind, case .variable(let v) = b.kind,
+           case .samplers(let all)? = bindings[v.id] {
+            guard let k = try lower(i).constantValues?.first else {
+                throw unsupported("sampler arrays must be indexed with constant expressions", i.span)
+            }
+            return all[Int(min(max(k.rounded(.towardZero), 0), Float(all.count - 1)))]
         }
-        return s
+        throw unsupported("sampler arguments must be sampler uniforms", e.span)
     }
 
     func builtin(

@@ -153,4 +153,29 @@ import Testing
             }
         }
     }
+
+    // glsl-fs-uniform-sampler-array: a sampler array's elements are samplers `tex[0]`, `tex[1]`,
+    // each bound on its own, indexed by constants and passed to functions.
+    @Test func arraysOfSamplersBindOneTexturePerElement() throws {
+        let source = """
+            precision mediump float;
+            uniform sampler2D tex[2];
+            varying vec2 textureCoordinate;
+            vec4 fetch(sampler2D s) { return texture2D(s, textureCoordinate); }
+            void main() { gl_FragColor = texture2D(tex[1], textureCoordinate) + 0.5 * fetch(tex[0]); }
+            """
+        let program = try compileShader(source)
+        #expect(program.samplers.map(\.name) == ["tex[0]", "tex[1]"])
+        let red = Texture(width: 1, height: 1, filledWith: SIMD4(1, 0, 0, 1))
+        let green = Texture(width: 1, height: 1, filledWith: SIMD4(0, 1, 0, 1))
+        let target = Framebuffer(width: 4, height: 4)
+        try Executor(schedule: .singleThreaded).render(
+            DrawCall(fragment: program, bindings: [
+                "tex[0]": .texture2D(red, SamplerState()), "tex[1]": .texture2D(green, SamplerState()),
+            ]), into: target)
+        #expect(bytes(target) == [128, 255, 0, 255])  // green + 0.5 * red, alpha clamped
+        #expect(throws: (any Error).self) {
+            _ = try compileShader(source.replacingOccurrences(of: "tex[1], textureCoordinate", with: "tex[int(textureCoordinate.x)], textureCoordinate"))
+        }
+    }
 }
