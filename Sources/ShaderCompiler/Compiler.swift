@@ -597,6 +597,14 @@ final class Lowering {
                 bindings[p.id] = .sampler(try sampler(a))
                 continue
             }
+            if case .array(let element, _) = p.type, element.isSampler {
+                // A whole sampler array: the parameter names the argument's samplers.
+                guard case .variable(let v) = a.kind, case .samplers(let all)? = bindings[v.id] else {
+                    throw unsupported("sampler array arguments must be sampler array uniforms", a.span)
+                }
+                bindings[p.id] = .samplers(all)
+                continue
+            }
             switch q {
             case .in:
                 let v = try lower(a)

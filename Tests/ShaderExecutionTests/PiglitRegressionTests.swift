@@ -162,7 +162,8 @@ import Testing
             uniform sampler2D tex[2];
             varying vec2 textureCoordinate;
             vec4 fetch(sampler2D s) { return texture2D(s, textureCoordinate); }
-            void main() { gl_FragColor = texture2D(tex[1], textureCoordinate) + 0.5 * fetch(tex[0]); }
+            vec4 first(sampler2D all[2]) { return fetch(all[0]); }
+            void main() { gl_FragColor = texture2D(tex[1], textureCoordinate) + 0.5 * first(tex); }
             """
         let program = try compileShader(source)
         #expect(program.samplers.map(\.name) == ["tex[0]", "tex[1]"])
