@@ -4,6 +4,10 @@ import ShaderSyntax
 
 /// Compiles checked shaders into closure programs.
 public enum Compiler {
+    /// The most statements and expression nodes a program may have once every call is
+    /// inlined; past it, compilation fails with a diagnostic instead of taking minutes.
+    public static let inlinedSizeLimit = 1 << 18
+
     /// Lowers a checked shader to a `Program`.
     ///
     /// User functions are inlined at each call (GLSL ES has no recursion); variables that are
@@ -13,11 +17,12 @@ public enum Compiler {
     ///
     /// - Throws: `DiagnosticsError` for a construct the compiler does not support (desktop-only
     ///   built-ins such as `ftransform`, arrays of samplers, dynamic indices nested in dynamic
-    ///   indices).
+    ///   indices), or a program too large once calls are inlined (`inlinedSizeLimit`).
     public static func compile(_ shader: CheckedShader) throws(DiagnosticsError) -> Program {
         let lowering = Lowering(shader)
         do {
-            try lowering.run()
+            // Folding constants follows the same denormal rule as shading.
+            try DenormalFlushing.perform { try lowering.run() }
         } catch let e as Unsupported {
             throw DiagnosticsError([.error(e.message, at: e.span)])
         } catch {
@@ -39,6 +44,8 @@ enum Binding {
     case value(Value)
     /// A sampler uniform.
     case sampler(Sampler)
+    /// An array of sampler uniforms, one sampler per element (named `name[i]`).
+    case samplers([Sampler])
 }
 
 /// An assignable location.
@@ -47,6 +54,9 @@ enum LValue {
     case direct([Int])
     /// Components `components` of element `index` of a lane array.
     case element(RegisterArray, index: Value, components: [Int])
+    /// Like `element`, on a copy of non-consecutive lane slots (`v.wzyx[i]`): a write also
+    /// stores the whole copy back into `slots`.
+    case gathered(RegisterArray, index: Value, components: [Int], slots: [Int])
 }
 
 /// The per-call state of an inlined function.
@@ -65,6 +75,9 @@ final class Lowering {
     var variableSlots: Set<Int> = []
     var functions: [Int: CheckedFunction] = [:]
     var frames: [Frame] = []
+    /// Functions whose calls share one lowered body (see `Compiler+Inlining.swift`).
+    var sharedFunctions: Set<Int> = []
+    var sharedBodies: [Int: (kernel: Kernel, mask: Int)] = [:]
 
     init(_ shader: CheckedShader) {
         self.shader = shader
@@ -79,6 +92,7 @@ final class Lowering {
     // MARK: Driver
 
     func run() throws {
+        try checkInlinedSize()
         for f in shader.functions { collectAssignments(f.body) }
         collectAssignments(shader.main.body)
         // Interface.
@@ -86,8 +100,12 @@ final class Lowering {
             let v = u.variable
             switch u.elementType {
             case .sampler2D, .samplerCube:
-                if u.arraySize != nil { throw unsupported("arrays of samplers are not supported", v.span) }
-                bindings[v.id] = .sampler(builder.sampler(v.name, kind: u.elementType == .samplerCube ? .cube : .texture2D))
+                let kind: SamplerKind = u.elementType == .samplerCube ? .cube : .texture2D
+                if let n = u.arraySize {
+                    bindings[v.id] = .samplers((0..<n).map { builder.sampler("\(v.name)[\($0)]", kind: kind) })
+                } else {
+                    bindings[v.id] = .sampler(builder.sampler(v.name, kind: kind))
+                }
             default:
                 let kind = u.elementType.scalarKind ?? .float
                 bindings[v.id] = .value(builder.uniform(v.name, width: v.type.componentCount, kind: kind))
@@ -109,6 +127,9 @@ final class Lowering {
         // Globals, in source order.
         for item in shader.globals {
             guard case .declarations(let decls) = item else { continue }
+            for d in decls {
+                if d.variable.storage == .uniform, let i = d.initializer { try initializeUniform(d, i) }
+            }
             for d in decls where bindings[d.variable.id] == nil {
                 switch d.variable.storage {
                 case .uniform, .attribute, .varying: continue
@@ -218,6 +239,20 @@ final class Lowering {
             return
         }
         bindings[v.id] = .value(makeStorage(width: v.type.componentCount, initialValue: initial))
+    }
+
+    /// Stores a GLSL 1.20 uniform initializer in the initial uniform file, so the uniform starts
+    /// with that value until the caller sets it.
+    func initializeUniform(_ d: VariableDeclaration, _ initializer: TypedExpression) throws {
+        guard case .value(let slots)? = bindings[d.variable.id] else { return }
+        let values = try initializer.constantValue.map { constant($0).components }
+            ?? lower(initializer).components
+        for (slot, value) in zip(slots.components, values) {
+            guard case .uniform(let s) = slot, case .constant(let f) = value else {
+                throw unsupported("uniform initializers must be constant expressions", d.span)
+            }
+            builder.uniformFile[s] = f
+        }
     }
 
     func constant(_ c: ConstantValue) -> Value {
@@ -469,12 +504,16 @@ final class Lowering {
             switch try lvalue(b) {
             case .direct(let s): return .direct(comps.map { s[$0] })
             case .element(let a, let i, let cs): return .element(a, index: i, components: comps.map { cs[$0] })
+            case .gathered(let a, let i, let cs, let s):
+                return .gathered(a, index: i, components: comps.map { cs[$0] }, slots: s)
             }
         case .field(let b, let index, _):
             let (offset, width) = fieldRange(b.type, index)
             switch try lvalue(b) {
             case .direct(let s): return .direct(Array(s[offset..<(offset + width)]))
             case .element(let a, let i, let cs): return .element(a, index: i, components: Array(cs[offset..<(offset + width)]))
+            case .gathered(let a, let i, let cs, let s):
+                return .gathered(a, index: i, components: Array(cs[offset..<(offset + width)]), slots: s)
             }
         case .index(let b, let i):
             let width = b.type.indexedType?.componentCount ?? 1
@@ -487,11 +526,16 @@ final class Lowering {
                 case .direct(let s): return .direct(Array(s[(j * width)..<((j + 1) * width)]))
                 case .element(let a, let i, let cs):
                     return .element(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]))
+                case .gathered(let a, let i, let cs, let s):
+                    return .gathered(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]), slots: s)
                 }
             }
             guard case .direct(let s) = base else { throw unsupported("nested dynamic indices are not supported", e.span) }
             let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count)
-            return .element(array, index: snapshot(index), components: Array(0..<width))
+            let isConsecutive = s.indices.allSatisfy { s[$0] == s[0] + $0 }
+            return isConsecutive
+                ? .element(array, index: snapshot(index), components: Array(0..<width))
+                : .gathered(array, index: snapshot(index), components: Array(0..<width), slots: s)
         default:
             throw unsupported("expression cannot be assigned", e.span)
         }
@@ -500,7 +544,8 @@ final class Lowering {
     func read(_ place: LValue) -> Value {
         switch place {
         case .direct(let s): return ProgramBuilder.lanes(s)
-        case .element(let a, let i, let cs): return builder.load(a, at: i).swizzled(cs)
+        case .element(let a, let i, let cs), .gathered(let a, let i, let cs, _):
+            return builder.load(a, at: i).swizzled(cs)
         }
     }
 
@@ -516,6 +561,9 @@ final class Lowering {
                 for (k, c) in cs.enumerated() { element[c] = v.components[k] }
                 builder.store(Value(element), into: a, at: i)
             }
+        case .gathered(let a, let i, let cs, let s):
+            write(.element(a, index: i, components: cs), value)
+            builder.store(a.allComponents, into: ProgramBuilder.lanes(s))
         }
     }
 
@@ -536,18 +584,25 @@ final class Lowering {
     }
 
     func call(_ symbol: FunctionSymbol, _ args: [TypedExpression], _ span: SourceSpan?) throws -> Value {
-        guard let f = functions[symbol.id]
-            ?? shader.functions.first(where: { $0.symbol.name == symbol.name && $0.symbol.parameters.map(\.type) == symbol.parameters.map(\.type) })
-        else { throw unsupported("function '\(symbol.name)' has no definition", span) }
+        guard let f = definition(of: symbol) else { throw unsupported("function '\(symbol.name)' has no definition", span) }
+        if isShared(f) {
+            try callShared(f)
+            return .constant([])
+        }
         // Arguments, in order: in → value, out/inout → l-value (copied back after the body).
         var copyBack: [(LValue, Value)] = []
         for (p, a) in zip(f.parameters, args) {
             guard case .parameter(let q) = p.storage else { continue }
             if p.type.isSampler {
-                guard case .variable(let v) = a.kind, case .sampler(let s)? = bindings[v.id] else {
-                    throw unsupported("sampler arguments must be sampler uniforms", a.span)
+                bindings[p.id] = .sampler(try sampler(a))
+                continue
+            }
+            if case .array(let element, _) = p.type, element.isSampler {
+                // A whole sampler array: the parameter names the argument's samplers.
+                guard case .variable(let v) = a.kind, case .samplers(let all)? = bindings[v.id] else {
+                    throw unsupported("sampler array arguments must be sampler array uniforms", a.span)
                 }
-                bindings[p.id] = .sampler(s)
+                bindings[p.id] = .samplers(all)
                 continue
             }
             switch q {
@@ -586,11 +641,18 @@ final class Lowering {
         return result
     }
 
+    /// The sampler uniform `e` names: a sampler variable, or an element of a sampler array at
+    /// a constant index (GLSL ES 1.00 allows no other sampler index).
     func sampler(_ e: TypedExpression) throws -> Sampler {
-        guard case .variable(let v) = e.kind, case .sampler(let s)? = bindings[v.id] else {
-            throw unsupported("sampler arguments must be sampler uniforms", e.span)
+        if case .variable(let v) = e.kind, case .sampler(let s)? = bindings[v.id] { return s }
+        if case .index(let b, let i) = e.kind, case .variable(let v) = b.kind,
+           case .samplers(let all)? = bindings[v.id] {
+            guard let k = try lower(i).constantValues?.first else {
+                throw unsupported("sampler arrays must be indexed with constant expressions", i.span)
+            }
+            return all[Int(min(max(k.rounded(.towardZero), 0), Float(all.count - 1)))]
         }
-        return s
+        throw unsupported("sampler arguments must be sampler uniforms", e.span)
     }
 
     func builtin(

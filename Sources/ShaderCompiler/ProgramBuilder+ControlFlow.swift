@@ -168,6 +168,19 @@ extension ProgramBuilder {
 
     /// An inlined function body: `returnFromFunction()` inside it returns from it. GLSL ES has
     /// no recursion, so every call is inlined with its own registers.
+    /// Runs a function body lowered once (`region(.function, mask: mask, …)`) under a copy of
+    /// the current mask, so several calls can share its code.
+    func callFunction(_ bodyKernel: @escaping Kernel, mask: Int) {
+        let caller = currentMask
+        pendingZeroInit = nil
+        lastOperation = nil
+        emit { ctx in
+            let n = ctx.stride, r = ctx.registers
+            copyLanes(r + mask &* n, r + caller &* n, n)
+            bodyKernel(ctx)
+        }
+    }
+
     public func function(_ body: () -> Void) {
         let caller = currentMask
         let mask = allocateLanes(1)[0]

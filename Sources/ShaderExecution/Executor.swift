@@ -79,14 +79,20 @@ public struct Executor: Sendable {
     ///
     /// - Throws: `ExecutionError` for bad uniforms, a missing output, or a runaway loop.
     public func render(_ draw: DrawCall, into target: Framebuffer) throws {
+        try DenormalFlushing.perform { try renderFlushingDenormals(draw, into: target) }
+    }
+
+    /// `render` once denormals are flushed to zero on the calling thread.
+    private func renderFlushingDenormals(_ draw: DrawCall, into target: Framebuffer) throws {
         let fragment = draw.fragment
         for name in draw.uniforms.keys.sorted()
         where fragment.uniform(named: name) == nil && draw.vertex?.uniform(named: name) == nil {
             throw ExecutionError.uniform(.unknownUniform(name))
         }
-        guard let color = fragment.output(named: "gl_FragColor") ?? fragment.output(named: "gl_FragData")
+        // A shader that writes no colour (e.g. one that only discards) leaves the colour of its
+        // surviving fragments undefined in GL; Shade writes (0, 0, 0, 0), as Mesa does.
+        let color = fragment.output(named: "gl_FragColor") ?? fragment.output(named: "gl_FragData")
             ?? fragment.outputs.first
-        else { throw ExecutionError.missingColorOutput }
 
         // Textures.
         let bound = bindTextures(draw)
@@ -117,6 +123,7 @@ public struct Executor: Sendable {
         // Output channels: lane slot, or a per-draw value.
         var channels: [(slot: Int, value: Float)] = []
         for k in 0..<4 {
+            guard let color else { channels.append((-1, 0)); continue }
             guard k < color.value.width else { channels.append((-1, k == 3 ? 1 : 0)); continue }
             switch color.value.components[k] {
             case .lane(let s): channels.append((s, 0))
@@ -138,7 +145,7 @@ public struct Executor: Sendable {
         } else {
             let results = StatusSlots(pointer: statuses)
             DispatchQueue.concurrentPerform(iterations: threads) { w in
-                results.pointer[w] = job.run(worker: w, of: threads)
+                results.pointer[w] = DenormalFlushing.perform { job.run(worker: w, of: threads) }
             }
         }
         withExtendedLifetime(bound.keepAlive) {}
