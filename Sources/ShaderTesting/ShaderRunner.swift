@@ -81,7 +81,7 @@ public struct ShaderRunner: Sendable {
         var state = DrawState(
             test: test, vertex: vertex, fragment: fragment,
             uniforms: UniformValues(shaders: [vertexShader, fragmentShader], programs: [vertex, fragment]),
-            samplers: Set((vertexShader.samplers + fragmentShader.samplers).map(\.name)))
+            samplers: Set((vertex.samplers + fragment.samplers).map(\.name)))
         return state.runCommands()
     }
 }
