@@ -460,10 +460,13 @@ extension CheckContext {
             return nil
         }
         // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
-        // it, and real shaders do it, e.g. `float cross(vec2, float)`); redefining one of its
-        // signatures is not. Reported, then declared anyway so calls don't cascade.
+        // it, and real shaders do it, e.g. `float cross(vec2, float)`); in GLSL ES redefining
+        // one of its signatures is not. Reported, then declared anyway so calls don't cascade.
+        // Desktop GLSL 1.10/1.20 allow it ("a shader can redefine built-in functions", 1.10
+        // section 6.1; Mesa agrees): the user's function hides the built-in from the point
+        // it is declared, since calls look up user functions first.
         let parameterTypes = params.map(\.type)
-        if BuiltinCatalogue.byName[name]?.contains(where: {
+        if version.isES, BuiltinCatalogue.byName[name]?.contains(where: {
             $0.overload.parameterTypes == parameterTypes
                 && $0.availability.isAvailable(
                     stage: stage, version: version, extensions: extensions)
