@@ -243,6 +243,10 @@ extension CheckContext {
             {
                 // `varying vec4 gl_TexCoord[];` restates the built-in's own declaration.
                 type = .array(base, 8)
+            } else if let a = d.array, a.size == nil, d.initializer == nil, !isUnsized,
+                !version.isES, !base.isError, !base.isArray
+            {
+                type = sizedByUses(base, name: d.name.span)
             } else if let a = d.array {
                 if a.size == nil && version == .glsl120 && d.initializer != nil && !isUnsized {
                     isUnsized = true
@@ -250,6 +254,13 @@ extension CheckContext {
                     type = isUnsized ? .array(base, 1) : base
                     type = arrayType(of: type, a)
                 }
+            }
+            if isUnsized && d.initializer == nil && !type.isError && !version.isES
+                && d.array == nil && !base.isError && !base.isArray
+            {
+                // `vec4[] a;`, sized by its uses like `vec4 a[];`.
+                type = sizedByUses(base, name: d.name.span)
+                isUnsized = false
             }
             if isUnsized && d.initializer == nil && !type.isError {
                 error(.implicitlySizedArray(type), at: spec.array?.span ?? d.name.span)
@@ -262,6 +273,14 @@ extension CheckContext {
             }
         }
         return out
+    }
+
+    /// The type of desktop `T a[]` without an initializer: sized by the largest constant index
+    /// used on it (GLSL 1.10 section 4.1.9), known on the second pass; a placeholder before.
+    private func sizedByUses(_ element: GLSLType, name: SourceSpan) -> GLSLType {
+        if let size = sizesFromUses[name.start] { return .array(element, size) }
+        largestIndexUsed[name.start] = largestIndexUsed[name.start] ?? 1
+        return .array(element, CheckContext.unknownArraySize)
     }
 
     /// Declares the names of a rejected declaration (as read-only variables) so later uses
