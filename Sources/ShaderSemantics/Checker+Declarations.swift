@@ -399,6 +399,16 @@ extension CheckContext {
         } else if q == .const, !type.isError {
             error(.constWithoutInitializer(name), at: d.name.span)
         }
+        // `float a[]; … float a[3];`: the size of an array sized by its uses, declared later in
+        // the same scope. It stays one variable; an initializer assigns it.
+        if case .variable(let old)? = scopes[scopes.count - 1].symbols[name], q == nil,
+            isSizedByUses(old), let key = old.span?.start,
+            case .array(let oldElement, _) = old.type, case .array(oldElement, let size) = type
+        {
+            if sizesFromUses[key] == nil { redeclaredSizes[key] = size }
+            redeclaredArrays.insert(key)
+            return VariableDeclaration(variable: old, initializer: initializer, span: d.span)
+        }
         let variable = Variable(
             id: makeID(), name: name, type: type, storage: storage, precision: precision,
             isConst: q == .const, isInvariant: list.type.qualifiers.isInvariant,

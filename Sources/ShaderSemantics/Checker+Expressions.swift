@@ -86,7 +86,9 @@ extension CheckContext {
 
     /// `true` for a desktop array declared `T a[]` without an initializer.
     func isSizedByUses(_ v: Variable) -> Bool {
-        guard let key = v.span?.start, case .array(_, let count) = v.type else { return false }
+        guard let key = v.span?.start, case .array(_, let count) = v.type,
+            !redeclaredArrays.contains(key)
+        else { return false }
         return sizesFromUses[key] != nil
             || (count == CheckContext.unknownArraySize && largestIndexUsed[key] != nil)
     }

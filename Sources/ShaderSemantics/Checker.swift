@@ -66,7 +66,7 @@ public enum Checker {
         var shader = context.checkTranslationUnit(parse.translationUnit)
         if !context.largestIndexUsed.isEmpty {
             // Arrays sized by their uses: check again, now that their sizes are known.
-            let sizes = context.largestIndexUsed
+            let sizes = context.largestIndexUsed.merging(context.redeclaredSizes) { $1 }
             context = CheckContext(
                 stage: parse.stage, version: parse.version, extensions: parse.enabledExtensions,
                 options: options, file: parse.translationUnit.span)
@@ -186,6 +186,10 @@ final class CheckContext {
     var sizesFromUses: [Int: Int] = [:]
     /// First pass: the largest constant index + 1 used on each such array, by name offset.
     var largestIndexUsed: [Int: Int] = [:]
+    /// First pass: sizes given by a later declaration (`float a[3];` after `float a[];`).
+    var redeclaredSizes: [Int: Int] = [:]
+    /// Arrays sized by their uses whose size has been declared since.
+    var redeclaredArrays: Set<Int> = []
     /// `true` while checking a name that is then indexed (`a` in `a[1]`).
     var isCheckingIndexedName = false
     /// The size of an array sized by its uses before its uses are known.
