@@ -251,6 +251,10 @@ extension CheckContext {
             {
                 // `varying vec4 gl_TexCoord[];` restates the built-in's own declaration.
                 type = .array(base, 8)
+            } else if let a = d.array, a.size == nil, d.initializer == nil, !isUnsized,
+                !version.isES, !base.isError, !base.isArray
+            {
+                type = sizedByUses(base, name: d.name.span)
             } else if let a = d.array {
                 if a.size == nil && version == .glsl120 && d.initializer != nil && !isUnsized {
                     isUnsized = true
@@ -258,6 +262,13 @@ extension CheckContext {
                     type = isUnsized ? .array(base, 1) : base
                     type = arrayType(of: type, a)
                 }
+            }
+            if isUnsized && d.initializer == nil && !type.isError && !version.isES
+                && d.array == nil && !base.isError && !base.isArray
+            {
+                // `vec4[] a;`, sized by its uses like `vec4 a[];`.
+                type = sizedByUses(base, name: d.name.span)
+                isUnsized = false
             }
             if isUnsized && d.initializer == nil && !type.isError {
                 error(.implicitlySizedArray(type), at: spec.array?.span ?? d.name.span)
@@ -270,6 +281,14 @@ extension CheckContext {
             }
         }
         return out
+    }
+
+    /// The type of desktop `T a[]` without an initializer: sized by the largest constant index
+    /// used on it (GLSL 1.10 section 4.1.9), known on the second pass; a placeholder before.
+    private func sizedByUses(_ element: GLSLType, name: SourceSpan) -> GLSLType {
+        if let size = sizesFromUses[name.start] { return .array(element, size) }
+        largestIndexUsed[name.start] = largestIndexUsed[name.start] ?? 1
+        return .array(element, CheckContext.unknownArraySize)
     }
 
     /// Declares the names of a rejected declaration (as read-only variables) so later uses
@@ -388,6 +407,16 @@ extension CheckContext {
         } else if q == .const, !type.isError {
             error(.constWithoutInitializer(name), at: d.name.span)
         }
+        // `float a[]; … float a[3];`: the size of an array sized by its uses, declared later in
+        // the same scope. It stays one variable; an initializer assigns it.
+        if case .variable(let old)? = scopes[scopes.count - 1].symbols[name], q == nil,
+            isSizedByUses(old), let key = old.span?.start,
+            case .array(let oldElement, _) = old.type, case .array(oldElement, let size) = type
+        {
+            if sizesFromUses[key] == nil { redeclaredSizes[key] = size }
+            redeclaredArrays.insert(key)
+            return VariableDeclaration(variable: old, initializer: initializer, span: d.span)
+        }
         let variable = Variable(
             id: makeID(), name: name, type: type, storage: storage, precision: precision,
             isConst: q == .const, isInvariant: list.type.qualifiers.isInvariant,
@@ -468,10 +497,13 @@ extension CheckContext {
             return nil
         }
         // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
-        // it, and real shaders do it, e.g. `float cross(vec2, float)`); redefining one of its
-        // signatures is not. Reported, then declared anyway so calls don't cascade.
+        // it, and real shaders do it, e.g. `float cross(vec2, float)`); in GLSL ES redefining
+        // one of its signatures is not. Reported, then declared anyway so calls don't cascade.
+        // Desktop GLSL 1.10/1.20 allow it ("a shader can redefine built-in functions", 1.10
+        // section 6.1; Mesa agrees): the user's function hides the built-in from the point
+        // it is declared, since calls look up user functions first.
         let parameterTypes = params.map(\.type)
-        if BuiltinCatalogue.byName[name]?.contains(where: {
+        if version.isES, BuiltinCatalogue.byName[name]?.contains(where: {
             $0.overload.parameterTypes == parameterTypes
                 && $0.availability.isAvailable(
                     stage: stage, version: version, extensions: extensions)

@@ -84,10 +84,25 @@ extension CheckContext {
 
     // MARK: Names
 
+    /// `true` for a desktop array declared `T a[]` without an initializer.
+    func isSizedByUses(_ v: Variable) -> Bool {
+        guard let key = v.span?.start, case .array(_, let count) = v.type,
+            !redeclaredArrays.contains(key)
+        else { return false }
+        return sizesFromUses[key] != nil
+            || (count == CheckContext.unknownArraySize && largestIndexUsed[key] != nil)
+    }
+
     private func checkIdentifier(_ name: String, span: SourceSpan) -> TypedExpression {
         switch lookup(name) {
         case .variable(let v)?:
             if case .builtin(let b) = v.storage { builtinsUsed.insert(b) }
+            let isIndexed = isCheckingIndexedName
+            isCheckingIndexedName = false
+            if !isIndexed && isSizedByUses(v) {
+                error(.sizedByUsesWholeUse(name), at: span)
+                return errorExpression(span)
+            }
             return TypedExpression(.variable(v), type: v.type, constant: v.constantValue,
                                    span: span)
         case .functions?, .structure?:
@@ -443,7 +458,9 @@ extension CheckContext {
     private func checkIndex(_ baseExpr: Expression, _ indexExpr: Expression, span: SourceSpan)
         -> TypedExpression
     {
+        if case .identifier = baseExpr.kind { isCheckingIndexedName = true }
         let base = checkExpression(baseExpr)
+        isCheckingIndexedName = false
         let index = checkExpression(indexExpr)
         if base.type.isError || index.type.isError { return errorExpression(span) }
         guard let element = base.type.indexedType, let count = base.type.indexableCount else {
@@ -455,6 +472,16 @@ extension CheckContext {
             return errorExpression(span)
         }
         var constant: ConstantValue?
+        if case .variable(let v) = base.kind, isSizedByUses(v), let key = v.span?.start {
+            // An array sized by its uses; on the first pass, record the index.
+            guard let i = index.constantValue?.scalar?.intValue else {
+                error(.sizedByUsesIndexNotConstant(v.name), at: indexExpr.span)
+                return errorExpression(span)
+            }
+            if let largest = largestIndexUsed[key], i >= 0 && Int(i) < count {
+                largestIndexUsed[key] = max(largest, Int(i) + 1)
+            }
+        }
         if let i = index.constantValue?.scalar?.intValue {
             guard i >= 0 && Int(i) < count else {
                 error(.indexOutOfRange(Int(i), base.type), at: indexExpr.span)

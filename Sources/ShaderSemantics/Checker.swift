@@ -66,11 +66,20 @@ public enum Checker {
         if parse.hasErrors {
             return CheckResult(shader: nil, diagnostics: parse.diagnostics)
         }
-        let context = CheckContext(
+        var context = CheckContext(
             stage: parse.stage, version: parse.version, extensions: parse.enabledExtensions,
             options: options, file: parse.translationUnit.span)
+        var shader = context.checkTranslationUnit(parse.translationUnit)
+        if !context.largestIndexUsed.isEmpty {
+            // Arrays sized by their uses: check again, now that their sizes are known.
+            let sizes = context.largestIndexUsed.merging(context.redeclaredSizes) { $1 }
+            context = CheckContext(
+                stage: parse.stage, version: parse.version, extensions: parse.enabledExtensions,
+                options: options, file: parse.translationUnit.span)
+            context.sizesFromUses = sizes
+            shader = context.checkTranslationUnit(parse.translationUnit)
+        }
         context.parseWarnings = parse.diagnostics.filter { !$0.isError }
-        let shader = context.checkTranslationUnit(parse.translationUnit)
         let semantic = context.diagnostics.sorted { a, b in
             (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)
         }.map { d in
@@ -175,6 +184,22 @@ final class CheckContext {
     var anonymousStructCount = 0
     /// Loop indices of Appendix A loops being checked (strict mode).
     var loopIndices: [Variable] = []
+
+    // Desktop arrays declared `T a[]` without an initializer take their size from their uses
+    // (the largest constant index + 1). A first pass declares them with a placeholder size and
+    // records the indices; a second pass declares them with the sizes found.
+    /// Sizes from the first pass, by the offset of the array's name in its declaration.
+    var sizesFromUses: [Int: Int] = [:]
+    /// First pass: the largest constant index + 1 used on each such array, by name offset.
+    var largestIndexUsed: [Int: Int] = [:]
+    /// First pass: sizes given by a later declaration (`float a[3];` after `float a[];`).
+    var redeclaredSizes: [Int: Int] = [:]
+    /// Arrays sized by their uses whose size has been declared since.
+    var redeclaredArrays: Set<Int> = []
+    /// `true` while checking a name that is then indexed (`a` in `a[1]`).
+    var isCheckingIndexedName = false
+    /// The size of an array sized by its uses before its uses are known.
+    static let unknownArraySize = 1 << 20
 
     init(
         stage: ShaderStage, version: LanguageVersion, extensions: Set<String>,

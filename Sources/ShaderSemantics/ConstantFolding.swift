@@ -198,7 +198,7 @@ enum ConstantFolder {
     // MARK: Built-in functions
 
     /// Folds a built-in call on constant arguments; `nil` for functions that aren't
-    /// foldable (texture lookups, derivatives) or results that are undefined.
+    /// foldable (texture lookups) or results that are undefined.
     static func builtin(_ overload: BuiltinOverload, _ args: [ConstantValue]) -> ConstantValue? {
         let type = overload.returnType
         let f = args.map { $0.components.map(\.floatValue) }
@@ -303,6 +303,10 @@ enum ConstantFolder {
                 out.append(.bool(r))
             }
             return ConstantValue(type: type, components: out)
+        // A constant has the same value at every pixel, so its derivatives are zero. GLSL 1.20
+        // section 4.3.3 makes every built-in call on constant arguments except the texture
+        // lookups a constant expression (piglit glsl-const-builtin-derivatives).
+        case .dFdx, .dFdy, .fwidth: return per { _ in 0 }
         case .any: return .bool(args[0].components.contains { $0.boolValue })
         case .all: return .bool(args[0].components.allSatisfy { $0.boolValue })
         case .not:

@@ -65,6 +65,8 @@ public enum SemanticError: Sendable, Hashable {
     case invalidMethod(String, GLSLType)
     case unsizedArrayInitializer(GLSLType, found: GLSLType)
     case implicitlySizedArray(GLSLType)
+    case sizedByUsesIndexNotConstant(String)
+    case sizedByUsesWholeUse(String)
     case functionNotDefined(String)
     case recursion([String])
     case duplicateMember(String)
@@ -158,6 +160,10 @@ public enum SemanticError: Sendable, Hashable {
             "an array declared '\(e)[]' takes its size from an array initializer, found '\(f)'"
         case .implicitlySizedArray(let e):
             "arrays sized by their uses ('\(e)[]' without an initializer) are not supported"
+        case .sizedByUsesIndexNotConstant(let n):
+            "array '\(n)' is declared without a size, so it must be indexed with constant expressions"
+        case .sizedByUsesWholeUse(let n):
+            "array '\(n)' is declared without a size, so it can only be indexed"
         case .invalidMethod(let m, let t):
             "'\(t)' has no method '\(m)()': arrays have 'length()'"
         case .embeddedStructDefinition(let n):

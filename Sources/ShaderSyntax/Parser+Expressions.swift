@@ -300,7 +300,44 @@ extension Parser {
         if check(.leftParen) {
             return try parseCall(.name(Identifier(t.text, span: t.span)), start: t)
         }
+        // `S[2](a, b)` or `S[](a, b)`: an array constructor of a struct type. An indexed
+        // value is never called, so `name [ … ] (` can only be this.
+        if check(.leftBracket) && isArrayConstructorAhead() {
+            let name = Identifier(t.text, span: t.span)
+            guard version == .glsl120 else {
+                report(.arrayConstructor(version), at: t)
+                _ = try parseArraySpecifier()
+                return try parseCall(.name(name), start: t)
+            }
+            let array = try parseArraySpecifier()
+            let spec = TypeSpecifier(
+                .named(name), array: array, span: t.span.merged(with: previous.span))
+            return try parseCall(.arrayConstructor(spec), start: t)
+        }
         return Expression(.identifier(t.text), span: t.span)
+    }
+
+    /// `true` when the `[` at the current token closes with a `]` followed by `(`.
+    func isArrayConstructorAhead() -> Bool {
+        var depth = 0
+        var i = current
+        while i < tokens.count {
+            let k = tokens[i]
+            if k.isPunctuator(.leftBracket) {
+                depth += 1
+            } else if k.isPunctuator(.rightBracket) {
+                depth -= 1
+                if depth == 0 {
+                    return i + 1 < tokens.count && tokens[i + 1].isPunctuator(.leftParen)
+                }
+            } else if k.isPunctuator(.semicolon) || k.isPunctuator(.leftBrace)
+                || k.isPunctuator(.rightBrace)
+            {
+                return false
+            }
+            i += 1
+        }
+        return false
     }
 
     /// An int, float or bool literal.

@@ -411,7 +411,11 @@ struct Preprocessor {
         value.kind = .intLiteral
         value.hideSet = nil
         switch dynamic {
-        case .line: value.text = String(file.location(of: use.span.start).line + lineDelta)
+        case .line:
+            // Inside a macro's replacement, `use` spans the whole call; like Mesa and dEQP,
+            // the line is the one holding the call's last token (its closing parenthesis).
+            let last = max(use.span.start, use.span.end - 1)
+            value.text = String(file.location(of: last).line + lineDelta)
         case .file: value.text = String(sourceStringNumber)
         case .version: value.text = String(version.rawValue)
         }
