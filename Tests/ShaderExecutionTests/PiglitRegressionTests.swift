@@ -119,9 +119,12 @@ import Testing
         let f = try shade(callTree(levels: 64))
         #expect(bytes(f) == [0, 51, 102, 255])  // the branch is never taken
         #expect(ContinuousClock.now - start < .seconds(5))
-        // Too large even so: 2^15 inlined calls to a function with a parameter.
-        var wide = "precision mediump float;\nfloat g(float x) { return x * 2.0; }\nvoid f() {\n"
-        wide += String(repeating: "gl_FragColor.x = g(gl_FragColor.x);\n", count: 1 << 15)
+        // Too large even so: 2^12 inlined calls to a function with a parameter and a 64-step
+        // body (written compactly: the source and token limits must not be what stops it).
+        var wide = "precision mediump float;\nfloat g(float x) {\n"
+        wide += String(repeating: "x = x * 1.5 + 0.25;\n", count: 64)
+        wide += "return x; }\nvoid f() {\n"
+        wide += String(repeating: "gl_FragColor.x = g(gl_FragColor.x);\n", count: 1 << 12)
         wide += "}\nvoid main() { gl_FragColor = vec4(0.0); f(); }\n"
         #expect {
             _ = try compileShader(wide)
