@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodecs
 
 /// `shade info IMAGE…`: decodes each image completely and describes it as stored.
@@ -8,7 +9,7 @@ enum InfoCommand {
         run: run)
 
     static let help = """
-        usage: shade info [--json] IMAGE...
+        usage: shade info [--json] IMAGE...   ('-' reads an image from stdin)
 
         Decodes each PNG or JPEG completely (so a damaged file is caught, not just its header)
         and prints, per image: format, width x height, channels and bit depth as stored, colour
@@ -70,7 +71,10 @@ enum InfoCommand {
         var objects: [String] = []
         for file in files {
             do {
-                let image = try ImageFile.decode(contentsOfFile: file)
+                // `-` reads the image from stdin.
+                let image = file == "-"
+                    ? try ImageFile.decode(Array(FileHandle.standardInput.readDataToEndOfFile()))
+                    : try ImageFile.decode(contentsOfFile: file)
                 for warning in image.info.warnings {
                     console.standardError("shade: \(file): warning: \(warning)\n")
                 }

@@ -78,3 +78,22 @@ struct ExecutableTests {
         #expect(array?.first?["colorModel"] as? String == "rgba")
     }
 }
+
+@Suite("shade info -, the real executable")
+struct InfoStandardInputTests {
+    @Test("'-' decodes the image on stdin")
+    func standardInput() throws {
+        let binary = try #require(shadeExecutable())
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["info", "-"]
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: fixture("coffee.png")))
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == "-: PNG 600x400, 3 channels (RGB), 8-bit, orientation 1 (upright)\n")
+    }
+}
