@@ -7,40 +7,8 @@ import Testing
 /// of any shader: the output must be within 1/255 of round(255 · formula) at every pixel.
 @Suite("Built-in filters against independent formulas")
 struct FormulaTests {
-    let coffee: Texture
-    let ghost: Texture
-
-    init() throws {
-        coffee = try loadImage("Tests/References/Inputs/coffee-160x120.png")
-        ghost = try loadImage("Tests/References/Inputs/ghost-160x120.png")
-    }
-
-    /// Expects `actual` to be the per-pixel `formula` of the input pixels (channels in 0...1),
-    /// converted to 8 bits with clamping and rounding.
-    func expectFormula(
-        _ actual: Texture, inputs: [Texture], _ name: String,
-        sourceLocation: SourceLocation = #_sourceLocation,
-        formula: ([SIMD4<Double>]) -> SIMD4<Double>
-    ) {
-        var expected = [UInt8](repeating: 0, count: actual.width * actual.height * 4)
-        for y in 0..<actual.height {
-            for x in 0..<actual.width {
-                let pixels = inputs.map { input in
-                    let p = input.rgba8Pixel(x: x, y: y)
-                    return SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) / 255
-                }
-                let value = formula(pixels)
-                for c in 0..<4 {
-                    expected[(y * actual.width + x) * 4 + c] = UInt8(
-                        (min(max(value[c], 0), 1) * 255).rounded())
-                }
-            }
-        }
-        let difference = compare(
-            actual, Texture(width: actual.width, height: actual.height, rgba8: expected),
-            tolerance: 1)
-        #expect(difference.pixelsOff == 0, "\(name): \(difference)", sourceLocation: sourceLocation)
-    }
+    let coffee = FormulaInputs.coffee
+    let ghost = FormulaInputs.ghost
 
     @Test("brightness adds to red, green and blue", arguments: [-0.4, 0.0, 0.25, 0.7])
     func brightness(amount: Float) throws {
