@@ -181,6 +181,7 @@ let package = Package(
             name: "HostileInputTests",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "ImageCodecs", "ShaderTesting",
+                "Framebuffers", "ShaderCompiler", "ShaderExecution",
             ]
         ),
     ],

@@ -43,8 +43,9 @@ enum RunCommand {
           --float            render in Float32 and write a 16-bit PNG
           --quality Q        JPEG quality 1-100 (default 90)
           --strict           check the shaders with GLSL ES Appendix A enforced
-          --loop-limit N     iterations one loop may run per batch of pixels before the draw
-                             stops with an error (default 1048576)
+          --loop-limit N     loop iterations (all loops, nested ones included) one batch
+                             of pixels may run before the draw stops with an error
+                             (default 1048576)
           --force            overwrite OUT if it exists
           --json             print a JSON summary on stdout
           -o, --output OUT   where to write (required)

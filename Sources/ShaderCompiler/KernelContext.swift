@@ -17,21 +17,26 @@ public struct KernelContext {
     public var textures: UnsafePointer<TextureView>
     /// Set to a non-zero `ProgramStatus` raw value by a kernel that hits a limit.
     public var status: UnsafeMutablePointer<Int>
-    /// Iterations one loop may run in one batch before it stops the program with
-    /// `ProgramStatus.loopLimitExceeded`.
+    /// Loop iterations run so far in this batch, counted over every loop (nested loops count
+    /// each inner iteration). The caller zeroes it before each batch.
+    public var loopIterations: UnsafeMutablePointer<Int>
+    /// Loop iterations, summed over all loops, that one batch may run before the program
+    /// stops with `ProgramStatus.loopLimitExceeded`. A single budget per batch (not per loop)
+    /// bounds the work of nested runaway loops too.
     public var loopIterationLimit: Int
 
     /// Creates a context from raw storage the caller keeps alive while kernels run.
     public init(
         registers: UnsafeMutablePointer<Float>, uniforms: UnsafeMutablePointer<Float>, stride: Int,
         textures: UnsafePointer<TextureView>, status: UnsafeMutablePointer<Int>,
-        loopIterationLimit: Int = Program.loopIterationLimit
+        loopIterations: UnsafeMutablePointer<Int>, loopIterationLimit: Int = Program.loopIterationLimit
     ) {
         self.registers = registers
         self.uniforms = uniforms
         self.stride = stride
         self.textures = textures
         self.status = status
+        self.loopIterations = loopIterations
         self.loopIterationLimit = loopIterationLimit
     }
 }
@@ -44,7 +49,7 @@ public typealias Kernel = @Sendable (KernelContext) -> Void
 public enum ProgramStatus: Int, Sendable {
     /// Ran to completion.
     case ok = 0
-    /// A loop ran more than `KernelContext.loopIterationLimit` iterations in one batch.
+    /// The loops of one batch ran more than `KernelContext.loopIterationLimit` iterations.
     case loopLimitExceeded = 1
 }
 

@@ -58,9 +58,10 @@ extension ProgramBuilder {
     ///
     /// The loop runs while any lane of the batch is active; lanes leave when their condition
     /// is false or they `breakLoop()`. `condition` is built inside the loop (it may read
-    /// variables the body changes); `nil` means `true`. After `KernelContext.loopIterationLimit`
-    /// iterations in one batch the loop stops and the program reports
-    /// `ProgramStatus.loopLimitExceeded`.
+    /// variables the body changes); `nil` means `true`. Every iteration counts against the
+    /// batch's budget (`KernelContext.loopIterations`); when it reaches
+    /// `KernelContext.loopIterationLimit`, or an inner loop has already stopped the program,
+    /// the loop stops and the program reports `ProgramStatus.loopLimitExceeded`.
     public func loop(
         while condition: (() -> Value)?, testsFirst: Bool = true,
         body: () -> Void, step: (() -> Void)? = nil
@@ -105,15 +106,15 @@ extension ProgramBuilder {
                 }
                 return anyLane(lp, n)
             }
-            var iterations = 0
+            let used = ctx.loopIterations, status = ctx.status
             if !testsFirst || test() {
                 while true {
                     copyLanes(bp, lp, n)
                     loopBody(ctx)
                     stepBlock(ctx)
                     if !test() { break }
-                    iterations += 1
-                    if iterations >= limit {
+                    used.pointee &+= 1
+                    if used.pointee >= limit || status.pointee != 0 {
                         ctx.status.pointee = ProgramStatus.loopLimitExceeded.rawValue
                         break
                     }

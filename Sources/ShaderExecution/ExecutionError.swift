@@ -4,7 +4,8 @@ import ShaderCompiler
 public enum ExecutionError: Error, Equatable, CustomStringConvertible {
     /// A uniform value was wrong (unknown name, wrong number of values).
     case uniform(ProgramError)
-    /// A loop ran more than `limit` iterations in one batch (`DrawCall.loopIterationLimit`).
+    /// The loops of one batch of fragments (or of the vertex or per-draw stage) ran more than
+    /// `limit` iterations in all (`DrawCall.loopIterationLimit`).
     case loopLimitExceeded(limit: Int)
     /// The fragment program has no colour output.
     case missingColorOutput
@@ -15,7 +16,7 @@ public enum ExecutionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .uniform(let e): e.description
         case .loopLimitExceeded(let limit):
-            "a loop ran more than \(limit) iterations (the loop iteration limit); the draw was stopped"
+            "loops ran more than \(limit) iterations for one batch of pixels (the loop iteration limit); the draw was stopped"
         case .missingColorOutput: "the fragment shader writes neither gl_FragColor nor gl_FragData"
         case .missingPosition: "the vertex shader does not write gl_Position"
         }

@@ -33,8 +33,8 @@ public struct DrawCall: Sendable {
     public var samplerState: SamplerState
     /// Explicit bindings by sampler name; they win over `inputs`.
     public var bindings: [String: TextureBinding]
-    /// Iterations one loop may run in one batch of lanes (in the vertex stage, the per-draw
-    /// stage or a fragment batch) before the draw stops with
+    /// Loop iterations, summed over every loop, that one batch of lanes (the vertex stage, the
+    /// per-draw stage or a fragment batch) may run before the draw stops with
     /// `ExecutionError.loopLimitExceeded`. The default, `Program.loopIterationLimit` (2^20),
     /// is far above any loop GLSL ES allows; a lower limit stops runaway loops sooner.
     public var loopIterationLimit: Int = Program.loopIterationLimit
@@ -105,11 +105,13 @@ public struct Executor: Sendable {
         let uniforms = UnsafeMutablePointer<Float>.allocate(capacity: max(file.count, 1))
         defer { uniforms.deallocate() }
         uniforms.initialize(from: file, count: file.count)
-        var drawStatus = 0
-        withUnsafeMutablePointer(to: &drawStatus) {
-            fragment.runDrawStage(KernelContext(
-                registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: $0,
-                loopIterationLimit: draw.loopIterationLimit))
+        var drawStatus = 0, drawIterations = 0
+        withUnsafeMutablePointer(to: &drawStatus) { status in
+            withUnsafeMutablePointer(to: &drawIterations) { iterations in
+                fragment.runDrawStage(KernelContext(
+                    registers: uniforms, uniforms: uniforms, stride: 1, textures: views, status: status,
+                    loopIterations: iterations, loopIterationLimit: draw.loopIterationLimit))
+            }
         }
 
         // Vertex stage and triangle setup.
@@ -350,11 +352,11 @@ struct Worker {
         let n = lanes
         registers = .allocate(capacity: program.laneSlotCount * n + 64)
         registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
-        status = .allocate(capacity: 1)
-        status.initialize(to: 0)
+        status = .allocate(capacity: 2)
+        status.initialize(repeating: 0, count: 2)
         context = KernelContext(
             registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
-            loopIterationLimit: job.loopIterationLimit)
+            loopIterations: status + 1, loopIterationLimit: job.loopIterationLimit)
         batchWidth = job.batchWidth
         batchHeight = job.batchHeight
         width = job.target.width
@@ -476,6 +478,7 @@ struct Worker {
                 if live == 0 { continue }
             }
             fillInputs(t, x: bx, y: by)
+            status[1] = 0
             kernel(context)
             if status.pointee != 0 { return }
             writeOutputs(x: bx, y: by, full: full)

@@ -121,11 +121,13 @@ enum VertexStage {
         let registers = UnsafeMutablePointer<Float>.allocate(capacity: vertex.laneSlotCount * lanes)
         defer { registers.deallocate() }
         registers.initialize(repeating: 0, count: vertex.laneSlotCount * lanes)
-        var status = 0
-        try withUnsafeMutablePointer(to: &status) { statusPointer in
+        var counters = (status: 0, iterations: 0)
+        try withUnsafeMutablePointer(to: &counters.status) { statusPointer in
+          try withUnsafeMutablePointer(to: &counters.iterations) { iterations in
             vertex.runDrawStage(KernelContext(
                 registers: uniformPointer, uniforms: uniformPointer, stride: 1, textures: textures,
-                status: statusPointer, loopIterationLimit: loopIterationLimit))
+                status: statusPointer, loopIterations: iterations, loopIterationLimit: loopIterationLimit))
+            iterations.pointee = 0
             for i in 0..<lanes { registers[Program.rootMaskSlot * lanes + i] = 1 }
             for input in vertex.inputs {
                 let source: [SIMD4<Float>]
@@ -142,8 +144,9 @@ enum VertexStage {
             }
             vertex.runBatch(KernelContext(
                 registers: registers, uniforms: uniformPointer, stride: lanes, textures: textures,
-                status: statusPointer, loopIterationLimit: loopIterationLimit))
+                status: statusPointer, loopIterations: iterations, loopIterationLimit: loopIterationLimit))
             if statusPointer.pointee != 0 { throw ExecutionError.loopLimitExceeded(limit: loopIterationLimit) }
+          }
         }
         func read(_ value: Value, lane: Int) -> [Float] {
             value.components.map { c in

@@ -118,6 +118,53 @@ shader("recursion.frag", "recursion is not allowed",
        "float f(float x) { return f(x); }\nvoid main() { f(1.0); }\n")
 
 
+# Runaway loops: each checks and compiles, and rendering it must stop with the loop iteration
+# limit (one budget per batch of pixels, nested loops included) within the time bound.
+os.makedirs(os.path.join(here, "runaway"), exist_ok=True)
+RUNAWAY = "loop iteration limit"
+
+
+def runaway(name, body):
+    with open(os.path.join(here, "runaway", name), "w") as f:
+        f.write(f"// error: {RUNAWAY}\nprecision highp float;\nuniform float zero;\n{body}")
+
+
+runaway("while-true.frag",
+        "void main() { float x = 0.0; while (true) { x += 1.0; } gl_FragColor = vec4(x); }\n")
+runaway("for-ever.frag",
+        "void main() { float x = 0.0; for (;;) { x += 1.0; } gl_FragColor = vec4(x); }\n")
+runaway("do-while.frag",
+        "void main() { float x = 0.0; do { x += 1.0; } while (x >= 0.0); gl_FragColor = vec4(x); }\n")
+# A counter that never reaches its bound: the step is zero at run time.
+runaway("zero-step.frag",
+        "void main() { float x = 0.0;\n"
+        "    for (float i = 0.0; i < 1.0; i += zero) { x += 1.0; }\n"
+        "    gl_FragColor = vec4(x); }\n")
+# A billion iterations in a legal-looking for loop.
+runaway("billion-iterations.frag",
+        "void main() { float x = 0.0;\n"
+        "    for (int i = 0; i < 1000000000; i++) { x += 0.5; }\n"
+        "    gl_FragColor = vec4(x); }\n")
+# Nested loops each under the limit whose product is 10^18 iterations: a budget per loop
+# would let this run for years.
+runaway("nested-million-cubed.frag",
+        "void main() { float x = 0.0;\n"
+        "    for (int i = 0; i < 1000000; i++)\n"
+        "        for (int j = 0; j < 1000000; j++)\n"
+        "            for (int k = 0; k < 1000000; k++) { x += 1.0; }\n"
+        "    gl_FragColor = vec4(x); }\n")
+# The runaway inside a function called from a loop.
+runaway("function-in-loop.frag",
+        "float spin(float a) { float y = a; while (y > -1.0) { y += 1.0; } return y; }\n"
+        "void main() { float x = 0.0;\n"
+        "    for (int i = 0; i < 4; i++) { x += spin(float(i)); }\n"
+        "    gl_FragColor = vec4(x); }\n")
+# Only some pixels run away (the left half): the mask keeps the batch looping.
+runaway("divergent.frag",
+        "void main() { float x = 0.0;\n"
+        "    while (gl_FragCoord.x < 8.0 || x < 0.0) { x += 1.0; }\n"
+        "    gl_FragColor = vec4(x); }\n")
+
 # Images.
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -1,8 +1,11 @@
 // Every file in Tests/Hostile/ must end in its specific error, quickly and in bounded memory.
 // The inputs are written by Tests/Hostile/make-hostile.py; a new case is a new file there.
 import Foundation
+import Framebuffers
 import ImageCodecs
+import ShaderCompiler
 import ShaderDiagnostics
+import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
 import ShaderTesting
@@ -88,6 +91,64 @@ struct HostileShaderTests {
         )
         // The diagnostics render (a source line of 1 MB included) without trouble.
         _ = withinBounds("\(name) rendering") { result.diagnostics.rendered() }
+    }
+}
+
+@Suite(.serialized)
+struct RunawayLoopTests {
+    static let shaders = files(in: "runaway", withExtension: ".frag")
+
+    @Test func folderHasTheRunawayShaders() {
+        #expect(Self.shaders.count >= 8, "found \(Self.shaders)")
+    }
+
+    /// A lower limit than the default keeps the debug suite quick (2^20 iterations of 64 lanes
+    /// take about 10 s unoptimised); `shade run` on these files measures the default.
+    static let limit = 1 << 16
+
+    /// Each shader checks and compiles; a 32×32 draw on two threads stops with
+    /// `loopLimitExceeded` within the time bound.
+    @Test(arguments: shaders)
+    func runawayLoopIsStopped(_ name: String) throws {
+        let url = hostileRoot.appendingPathComponent("runaway").appendingPathComponent(name)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let checked = Checker.check(parse(SourceFile(name: name, text: text), stage: .fragment))
+        let shader = try #require(checked.shader, "\(name): \(checked.diagnostics.rendered())")
+        let program = try Compiler.compile(shader)
+        let executor = Executor(schedule: Schedule(threadCount: 2))
+        let target = Framebuffer(width: 32, height: 32)
+        withinBounds(name) {
+            var draw = DrawCall(fragment: program)
+            draw.loopIterationLimit = Self.limit
+            #expect(throws: ExecutionError.loopLimitExceeded(limit: Self.limit)) {
+                try executor.render(draw, into: target)
+            }
+        }
+        #expect(ExecutionError.loopLimitExceeded(limit: 1).description.contains("loop iteration limit"))
+    }
+
+    /// A runaway loop in the vertex stage is stopped as well.
+    @Test func runawayVertexLoopIsStopped() throws {
+        let vertexText = """
+            attribute vec4 position;
+            uniform float zero;
+            void main() {
+                vec4 p = position;
+                for (int i = 0; i < 1000; i++) { for (int j = 0; j < 1000000; j++) { p.x += zero; } }
+                gl_Position = p;
+            }
+            """
+        let fragmentText = "precision highp float;\nvoid main() { gl_FragColor = vec4(1.0); }\n"
+        let vertex = try #require(Checker.check(parse(SourceFile(name: "v", text: vertexText), stage: .vertex)).shader)
+        let fragment = try #require(
+            Checker.check(parse(SourceFile(name: "f", text: fragmentText), stage: .fragment)).shader)
+        var draw = DrawCall(fragment: try Compiler.compile(fragment), vertex: try Compiler.compile(vertex))
+        draw.loopIterationLimit = Self.limit
+        withinBounds("vertex runaway") {
+            #expect(throws: ExecutionError.loopLimitExceeded(limit: Self.limit)) {
+                try Executor().render(draw, into: Framebuffer(width: 4, height: 4))
+            }
+        }
     }
 }
 

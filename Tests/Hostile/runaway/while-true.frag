@@ -1,0 +1,4 @@
+// error: loop iteration limit
+precision highp float;
+uniform float zero;
+void main() { float x = 0.0; while (true) { x += 1.0; } gl_FragColor = vec4(x); }
