@@ -194,10 +194,17 @@ let package = Package(
 if Context.environment["SHADE_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("fuzz-shader", ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]),
-        ("fuzz-png", ["Framebuffers", "ImageCodecs"]),
-        ("fuzz-jpeg", ["Framebuffers", "ImageCodecs"]),
+        ("fuzz-render", [
+            "Framebuffers", "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "ShaderCompiler",
+            "ShaderExecution",
+        ]),
+        ("fuzz-png", ["FuzzSupport"]),
+        ("fuzz-jpeg", ["FuzzSupport"]),
         ("fuzz-testfiles", ["ShaderTesting"]),
     ]
+    package.targets.append(
+        .target(name: "FuzzSupport", dependencies: ["Framebuffers", "ImageCodecs"], path: "Fuzz/Targets/FuzzSupport")
+    )
     for target in fuzzTargets {
         package.targets.append(
             .executableTarget(

@@ -1,13 +1,3 @@
-/// A command-line mistake: reported with the command's usage and exit code 64.
-public struct UsageError: Error, Sendable, CustomStringConvertible, Equatable {
-    /// What was wrong, lowercase (`missing value for '--size'`).
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-}
-
 /// Splits a subcommand's arguments into options, flags and positional arguments.
 ///
 /// Accepts `--name value`, `--name=value`, repeated options, boolean flags, `-o` style short

@@ -257,3 +257,16 @@ struct PipelineErrors: Error, Equatable {
         }.joined()
     }
 }
+
+/// The pipeline-file parser as the fuzz target `fuzz-testfiles` calls it (it compiles this file
+/// through a symbolic link): parses `text`, reading and writing no file, and returns the
+/// rendered errors, or `nil` when it parses.
+func parsePipelineForFuzzing(_ text: String) -> String? {
+    do {
+        let file = try PipelineFile(parsing: text, fileName: "fuzz.pipeline", overrides: ["x": "1"])
+        _ = file.nodes.count + file.inputs.count + file.outputs.count
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}

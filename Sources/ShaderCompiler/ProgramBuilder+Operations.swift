@@ -226,7 +226,7 @@ extension ProgramBuilder {
             if a.isUniform { return .constant(Array(repeating: 0, count: a.width)) }
             usesDerivatives = true
             let s = operand(a).slots, d = allocateLanes(a.width)
-            forChunks(a.width) { r in
+            Self.forChunks(a.width) { r in
                 if builtin == .dFdx {
                     emit(Kernels.derivativeX(d: Slots(d[r]), a: Slots(s[r]), width: r.count))
                 } else {

@@ -159,7 +159,7 @@ public final class ProgramBuilder {
         }
         let mask = currentMask
         for (d, s, isLanes) in [(laneD, laneS, true), (uniD, uniS, false)] {
-            forChunks(d.count) { r in
+            Self.forChunks(d.count) { r in
                 let ds = Slots(d[r]), ss = Slots(s[r]), w = r.count
                 switch (isLanes, masked) {
                 case (true, false): emit(Kernels.move(LaneOperand.self, d: ds, a: ss, width: w))
@@ -171,7 +171,9 @@ public final class ProgramBuilder {
         }
     }
 
-    func forChunks(_ count: Int, _ body: (Range<Int>) -> Void) {
+    /// Calls `body` with consecutive ranges of at most four components covering `0..<count`.
+    /// Static, so stored rebuild closures that use it do not capture (and retain) the builder.
+    static func forChunks(_ count: Int, _ body: (Range<Int>) -> Void) {
         var start = 0
         while start < count {
             let end = min(start + 4, count)
@@ -189,13 +191,13 @@ public final class ProgramBuilder {
         if let c = a.constantValues { return .constant(c.map(Op.apply)) }
         if a.isUniform {
             let s = uniformSlots(a), d = Array(allocateUniforms(a.width)..<(uniformFile.count))
-            forChunks(a.width) { r in
+            Self.forChunks(a.width) { r in
                 drawKernels.append(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count))
             }
             return Value(d.map { .uniform($0) })
         }
         let s = operand(a).slots, d = allocateLanes(a.width)
-        forChunks(a.width) { r in emit(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count)) }
+        Self.forChunks(a.width) { r in emit(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count)) }
         return Self.lanes(d)
     }
 
@@ -225,7 +227,7 @@ public final class ProgramBuilder {
         }
         if a.isUniform && b.isUniform {
             let x = uniformSlots(a), y = uniformSlots(b), d = Array(allocateUniforms(width)..<(uniformFile.count))
-            forChunks(width) { r in
+            Self.forChunks(width) { r in
                 drawKernels.append(Kernels.binary(op, aIsLanes: true, bIsLanes: true, d: Slots(d[r]), a: Slots(x[r]), b: Slots(y[r]), width: r.count))
             }
             return Value(d.map { .uniform($0) })
@@ -239,7 +241,7 @@ public final class ProgramBuilder {
             let operandSlots = Set((x.isLanes && !inPlace ? x.slots : []) + (y.isLanes ? y.slots : []))
             if d.contains(where: operandSlots.contains) { return nil }
             var kernels: [Kernel] = []
-            self.forChunks(width) { r in
+            Self.forChunks(width) { r in
                 if inPlace {
                     kernels.append(y.isLanes
                         ? Kernels.binaryInPlace(op, LaneOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count)
@@ -268,13 +270,13 @@ public final class ProgramBuilder {
         if a.isUniform && b.isUniform && c.isUniform {
             let x = uniformSlots(a), y = uniformSlots(b), z = uniformSlots(c)
             let d = Array(allocateUniforms(width)..<(uniformFile.count))
-            forChunks(width) { r in
+            Self.forChunks(width) { r in
                 drawKernels.append(Kernels.ternary(op, lanes: (true, true, true), d: Slots(d[r]), a: Slots(x[r]), b: Slots(y[r]), c: Slots(z[r]), width: r.count))
             }
             return Value(d.map { .uniform($0) })
         }
         let x = operand(a), y = operand(b), z = operand(c), d = allocateLanes(width)
-        forChunks(width) { r in
+        Self.forChunks(width) { r in
             emit(Kernels.ternary(op, lanes: (x.isLanes, y.isLanes, z.isLanes), d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), c: Slots(z.slots[r]), width: r.count))
         }
         return Self.lanes(d)

@@ -401,3 +401,24 @@ enum TextureViewProbe {
         #expect(out.pixel(x: 1, y: 1) == SIMD4(32, 551, -.infinity, .infinity))
     }
 }
+
+/// Found by the compile-and-render fuzz target under LeakSanitizer: a rebuild closure kept
+/// for store fusion captured its `ProgramBuilder`, a reference cycle that leaked every builder.
+@Suite struct BuilderLifetimeTests {
+    @Test func builderIsFreedOnceTheProgramIsFinished() {
+        weak var weakBuilder: ProgramBuilder?
+        var program: Program?
+        do {
+            let b = ProgramBuilder()
+            weakBuilder = b
+            let tc = b.input("textureCoordinate", width: 2)
+            let color = b.texture2D(b.sampler("inputImageTexture"), tc)
+            // `vec4(1.0 - color.rgb, color.a)`: the subtraction stays the last fusable operation.
+            let inverted = b.subtract(.constant(1, 1, 1), color.swizzled([0, 1, 2]))
+            b.store(.concatenating([inverted, color[3]]), into: b.output("gl_FragColor", width: 4))
+            program = b.finish()
+        }
+        #expect(program != nil)
+        #expect(weakBuilder == nil, "the builder outlived its program")
+    }
+}

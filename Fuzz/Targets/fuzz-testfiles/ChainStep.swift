@@ -1,0 +1,1 @@
+../../../Sources/ShadeCLI/ChainStep.swift
