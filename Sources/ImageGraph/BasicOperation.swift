@@ -296,7 +296,7 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
             fragment: fragmentProgram, vertex: vertexProgram, uniforms: uniforms, samplerState: samplerState)
         draw.preparedInputs = inputs.map(\.sampledTexture)
         let cache = context.framebufferCache
-        let framebuffer = cache.lease(width: size.width, height: size.height, format: outputFormat)
+        let framebuffer = try GraphError.leasing(from: cache, size, outputFormat, for: name)
         do {
             try context.executor.render(draw, into: framebuffer)
         } catch let error as ExecutionError {

@@ -22,6 +22,9 @@ public final class Frame {
     private var storedTexture: Texture?
     private var sampled: SampledTexture?
     private var isCounted: Bool
+    /// Bytes of pixels copied out of the cache's framebuffer, counted by the cache against its
+    /// memory limit until the frame ends.
+    private var copiedBytes = 0
     /// Owners of this frame; at 0 its memory returns to the cache.
     private(set) var referenceCount = 1
 
@@ -53,7 +56,7 @@ public final class Frame {
         // A frame dropped without the graph releasing it (an intermediate frame of a custom
         // operation, say) still gives its framebuffer back and stops counting as live.
         returnFramebuffer()
-        if isCounted { cache?.frameDidEnd() }
+        if isCounted { cache?.frameDidEnd(copiedBytes: copiedBytes) }
     }
 
     /// The frame's size.
@@ -67,6 +70,10 @@ public final class Frame {
         }
         let texture = framebuffer.makeTexture()
         storedTexture = texture
+        if isCounted, let cache {
+            copiedBytes = framebuffer.pixelCount * format.bytesPerPixel
+            cache.frameDidCopyPixels(copiedBytes)
+        }
         returnFramebuffer()
         return texture
     }
@@ -111,7 +118,8 @@ public final class Frame {
         sampled = nil
         if isCounted {
             isCounted = false
-            cache?.frameDidEnd()
+            cache?.frameDidEnd(copiedBytes: copiedBytes)
+            copiedBytes = 0
         }
     }
 

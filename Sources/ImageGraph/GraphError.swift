@@ -1,3 +1,5 @@
+import Foundation
+import Framebuffers
 import ImageCodecs
 import ShaderDiagnostics
 import ShaderExecution
@@ -39,6 +41,14 @@ public enum GraphError: Error, CustomStringConvertible {
     case execution(operation: String, ExecutionError)
     /// A frame sequence has no frames.
     case emptySequence(operation: String)
+    /// The operation's output framebuffer would take the framebuffer cache past its memory
+    /// limit (`FramebufferCache.memoryLimit`).
+    case framebufferMemoryLimit(operation: String, requestedBytes: Int, leasedBytes: Int, limit: Int)
+    /// The operation reads more inputs than `GraphLimits.maximumInputsPerOperation`.
+    case tooManyInputs(operation: String, count: Int, limit: Int)
+    /// The graph has more nodes than `GraphLimits.maximumNodes`; `operation` is the node
+    /// processing started from.
+    case tooManyNodes(operation: String, count: Int, limit: Int)
 
     /// The name of the operation the error is about.
     public var operation: String {
@@ -48,7 +58,8 @@ public enum GraphError: Error, CustomStringConvertible {
             .uniformArity(let o, _, _, _), .uniformType(let o, _, _, _), .captureNotRequested(let o),
             .nothingCaptured(let o), .outputSizeUnknown(let o), .imageFile(let o, _),
             .invalidImageData(let o, _), .invalidPass(let o, _, _), .execution(let o, _),
-            .emptySequence(let o):
+            .emptySequence(let o), .framebufferMemoryLimit(let o, _, _, _), .tooManyInputs(let o, _, _),
+            .tooManyNodes(let o, _, _):
             return o
         case .cycle(let names):
             return names.first ?? ""
@@ -91,6 +102,36 @@ public enum GraphError: Error, CustomStringConvertible {
             return "\(o): \(error)"
         case .emptySequence(let o):
             return "\(o): the sequence has no frames"
+        case .framebufferMemoryLimit(let o, let requested, let leased, let limit):
+            let need = requested == Int.max ? "more than Int.max bytes" : "\(GraphError.mebibytes(requested))"
+            return "\(o): its output framebuffer needs \(need) with \(GraphError.mebibytes(leased)) already in use, "
+                + "past the framebuffer memory limit of \(GraphError.mebibytes(limit))"
+        case .tooManyInputs(let o, let count, let limit):
+            return "\(o): reads \(count) inputs, more than the limit of \(limit) per operation"
+        case .tooManyNodes(let o, let count, let limit):
+            return "\(o): the graph has \(count) nodes, more than the limit of \(limit)"
+        }
+    }
+
+    /// `bytes` in MiB for messages, with one decimal below 10 MiB.
+    static func mebibytes(_ bytes: Int) -> String {
+        let m = Double(bytes) / 1_048_576
+        return m < 10 ? String(format: "%.1f MiB", m) : "\(Int(m.rounded())) MiB"
+    }
+}
+
+extension GraphError {
+    /// Leases an output framebuffer for `operation`, turning the cache's memory limit into
+    /// `GraphError.framebufferMemoryLimit`.
+    static func leasing(
+        from cache: FramebufferCache, _ size: ImageSize, _ format: PixelFormat, for operation: String
+    ) throws(GraphError) -> Framebuffer {
+        do {
+            return try cache.lease(width: size.width, height: size.height, format: format)
+        } catch {
+            throw .framebufferMemoryLimit(
+                operation: operation, requestedBytes: error.requestedBytes, leasedBytes: error.leasedBytes,
+                limit: error.limit)
         }
     }
 }

@@ -48,11 +48,19 @@ enum GraphProcessor {
 
     /// The nodes in an order where every source comes before its consumers.
     ///
-    /// - Throws: `GraphError` for an empty or out-of-range location, or a cycle.
-    static func dependencyOrder(of nodes: [Node]) throws(GraphError) -> [Node] {
+    /// - Throws: `GraphError` for an empty or out-of-range location, a cycle, or a graph past
+    ///   `limits`.
+    static func dependencyOrder(of nodes: [Node], limits: GraphLimits = GraphLimits()) throws(GraphError) -> [Node] {
+        if nodes.count > limits.maximumNodes {
+            throw .tooManyNodes(operation: nodes[0].name, count: nodes.count, limit: limits.maximumNodes)
+        }
         var waiting: [ObjectIdentifier: Int] = [:]
         for node in nodes {
             guard let consumer = node.consumer else { continue }
+            if consumer.numberOfInputs > limits.maximumInputsPerOperation {
+                throw .tooManyInputs(
+                    operation: consumer.name, count: consumer.numberOfInputs, limit: limits.maximumInputsPerOperation)
+            }
             let connected = consumer.sources.all
             for (location, _) in connected where location < 0 || location >= consumer.numberOfInputs {
                 throw .textureLocationOutOfRange(
@@ -86,7 +94,7 @@ enum GraphProcessor {
 
     /// Runs every node connected to `starts` once.
     static func process(startingAt starts: [ImageSource], in context: ProcessingContext) throws {
-        let order = try dependencyOrder(of: component(of: starts))
+        let order = try dependencyOrder(of: component(of: starts), limits: context.limits)
         // Each source's frame and how many of its target edges have not consumed it yet.
         var frames: [ObjectIdentifier: (frame: Frame, uses: Int)] = [:]
         defer {

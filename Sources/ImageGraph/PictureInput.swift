@@ -103,7 +103,7 @@ public final class SolidColorSource: ImageSource {
         guard size.width > 0, size.height > 0 else {
             throw GraphError.invalidImageData(operation: name, reason: "size \(size) is not positive")
         }
-        let framebuffer = context.framebufferCache.lease(width: size.width, height: size.height, format: format)
+        let framebuffer = try GraphError.leasing(from: context.framebufferCache, size, format, for: name)
         framebuffer.clear(to: color.rgba)
         return Frame(framebuffer: framebuffer, cache: context.framebufferCache)
     }

@@ -226,9 +226,9 @@ extension CommandFailure {
         case .imageFile(_, let codecError):
             return CommandFailure.from(codecError, path: output ?? error.operation)
         case .unknownUniform, .uniformArity, .uniformType, .samplerWithoutInput, .emptyTextureLocation,
-            .textureLocationOutOfRange, .cycle, .outputSizeUnknown:
+            .textureLocationOutOfRange, .cycle, .outputSizeUnknown, .tooManyInputs, .tooManyNodes:
             return .usage("\(error)")
-        case .execution, .invalidImageData, .invalidPass, .emptySequence:
+        case .execution, .invalidImageData, .invalidPass, .emptySequence, .framebufferMemoryLimit:
             return CommandFailure(code: .dataError, message: "shade: error: \(error)\n")
         case .captureNotRequested, .nothingCaptured:
             return CommandFailure(code: .internalError, message: "shade: internal error: \(error)\n")

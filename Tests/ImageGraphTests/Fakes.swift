@@ -69,7 +69,7 @@ final class FakeOperation: ImageProcessingOperation {
         if let failure { throw failure }
         let levels = inputs.map { Int($0.texture.rgba8Pixel(x: 0, y: 0).x) }
         let size = inputs.first?.size ?? ImageSize(width: 2, height: 2)
-        let framebuffer = context.framebufferCache.lease(width: size.width, height: size.height)
+        let framebuffer = try context.framebufferCache.lease(width: size.width, height: size.height)
         let level = Float(min(255, max(0, combine(levels)))) / 255
         framebuffer.clear(to: SIMD4(level, 0, 0, 1))
         return Frame(framebuffer: framebuffer, cache: context.framebufferCache)
@@ -101,6 +101,18 @@ let passthroughShader = """
     varying highp vec2 textureCoordinate;
     uniform sampler2D inputImageTexture;
     void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }
+    """
+
+/// A shader that averages locations 0 and 1.
+let twoInputShader = """
+    varying highp vec2 textureCoordinate;
+    varying highp vec2 textureCoordinate2;
+    uniform sampler2D inputImageTexture;
+    uniform sampler2D inputImageTexture2;
+    void main() {
+        gl_FragColor = mix(texture2D(inputImageTexture, textureCoordinate),
+                           texture2D(inputImageTexture2, textureCoordinate2), 0.5);
+    }
     """
 
 /// Expects `body` to throw a `GraphError` and returns it.

@@ -62,21 +62,21 @@ struct FramebufferCacheTests {
     }
 
     @Test("framebuffers are reused by size and format, and cleared")
-    func reuseBySizeAndFormat() {
+    func reuseBySizeAndFormat() throws {
         let cache = FramebufferCache(maximumIdleCount: 2)
-        let a = cache.lease(width: 4, height: 4)
+        let a = try cache.lease(width: 4, height: 4)
         a.clear(to: SIMD4(1, 1, 1, 1))
         cache.recycle(a)
-        let other = cache.lease(width: 4, height: 4, format: .float32)
+        let other = try cache.lease(width: 4, height: 4, format: .float32)
         #expect(other !== a)
-        let again = cache.lease(width: 4, height: 4)
+        let again = try cache.lease(width: 4, height: 4)
         #expect(again === a)
         #expect(again.pixel(x: 3, y: 3) == .zero)
         let stats = cache.statistics
         #expect(stats.allocations == 2 && stats.reuses == 1 && stats.leasedFramebuffers == 2)
         cache.recycle(other)
         cache.recycle(again)
-        cache.recycle(cache.lease(width: 9, height: 9))
+        cache.recycle(try cache.lease(width: 9, height: 9))
         #expect(cache.statistics.idleFramebuffers == 2, "the idle list is capped")
     }
 
@@ -93,14 +93,121 @@ struct FramebufferCacheTests {
     }
 
     @Test("a frame dropped without the graph releasing it still gives its framebuffer back")
-    func droppedFrame() {
+    func droppedFrame() throws {
         let cache = FramebufferCache()
         do {
-            let frame = Frame(framebuffer: cache.lease(width: 2, height: 2), cache: cache)
+            let frame = Frame(framebuffer: try cache.lease(width: 2, height: 2), cache: cache)
             #expect(frame.size == ImageSize(width: 2, height: 2))
             #expect(cache.statistics.liveFrames == 1 && cache.statistics.leasedFramebuffers == 1)
         }
         #expect(cache.statistics.liveFrames == 0 && cache.statistics.leasedFramebuffers == 0)
         #expect(cache.statistics.idleFramebuffers == 1)
+    }
+
+    @Test("the memory limit frees idle framebuffers first, then refuses before allocating")
+    func memoryLimit() throws {
+        // Room for two 4×4 RGBA8 framebuffers (64 bytes each).
+        let cache = FramebufferCache(maximumIdleCount: 4, memoryLimit: 128)
+        let a = try cache.lease(width: 4, height: 4)
+        cache.recycle(a)
+        let b = try cache.lease(width: 2, height: 8)
+        #expect(cache.statistics.bytes == 128)
+        // 4×4 float32 needs 256 bytes: more than the limit whatever is freed.
+        #expect(throws: FramebufferCache.MemoryLimitExceeded(requestedBytes: 256, leasedBytes: 64, limit: 128)) {
+            try cache.lease(width: 4, height: 4, format: .float32)
+        }
+        // A different 64-byte size fits once the idle 4×4 is dropped.
+        let c = try cache.lease(width: 8, height: 2)
+        #expect(cache.statistics.idleFramebuffers == 0 && cache.statistics.bytes == 128)
+        #expect(throws: FramebufferCache.MemoryLimitExceeded.self) { try cache.lease(width: 1, height: 1) }
+        cache.recycle(b)
+        cache.recycle(c)
+        #expect(cache.statistics.bytes == 128 && cache.statistics.leasedFramebuffers == 0)
+        // Sizes whose byte count overflows are refused, not allocated.
+        #expect(throws: FramebufferCache.MemoryLimitExceeded.self) {
+            try FramebufferCache().lease(width: Int.max / 2, height: 3)
+        }
+    }
+
+    @Test("an absurd output size ends in a framebuffer memory error naming the operation")
+    func absurdOutputSize() throws {
+        let solid = SolidColorSource(color: Color(red: 1, green: 0, blue: 0), size: ImageSize(width: 100_000, height: 100_000))
+        solid --> RawDataOutput()
+        #expect {
+            try solid.processImage()
+        } throws: { error in
+            guard case GraphError.framebufferMemoryLimit(let name, let requested, _, let limit) = error else { return false }
+            return name == solid.name && requested == 40_000_000_000 && limit == FramebufferCache.defaultMemoryLimit
+                && "\(error)".contains("framebuffer memory limit of 4096 MiB")
+        }
+    }
+
+    @Test("a graph past its memory limit fails, returns its frames, and the context still works")
+    func graphPastMemoryLimit() throws {
+        // Each 64×64 frame takes 16 KiB; a fan-out holds the source and both branches' frames.
+        let context = ProcessingContext(framebufferCache: FramebufferCache(memoryLimit: 40_000))
+        let picture = PictureInput(texture: grayTexture(9, width: 64, height: 64))
+        let a = try BasicOperation(fragmentShader: passthroughShader, name: "A")
+        let b = try BasicOperation(fragmentShader: passthroughShader, name: "B")
+        let blend = try BasicOperation(fragmentShader: twoInputShader, name: "Blend")
+        picture --> a
+        picture --> b
+        a --> blend
+        b --> blend
+        blend --> RawDataOutput()
+        #expect {
+            try picture.processImage(in: context)
+        } throws: { error in
+            if case GraphError.framebufferMemoryLimit = error { return true }
+            return false
+        }
+        #expect(context.framebufferCache.statistics.leasedFramebuffers == 0)
+        #expect(context.framebufferCache.statistics.liveFrames == 0)
+        // A smaller graph in the same context still renders.
+        let small = PictureInput(texture: grayTexture(9, width: 64, height: 64))
+        let output = RawDataOutput()
+        small --> (try BasicOperation(fragmentShader: passthroughShader, name: "C")) --> output
+        try small.processImage(in: context)
+    }
+}
+
+@Suite("Graph limits")
+struct GraphLimitTests {
+    @Test("an operation reading more inputs than the limit is refused before drawing")
+    func tooManyInputs() throws {
+        let context = ProcessingContext()
+        context.limits = GraphLimits(maximumInputsPerOperation: 1)
+        let left = PictureInput(texture: grayTexture(9, width: 4, height: 4))
+        let right = PictureInput(texture: grayTexture(9, width: 4, height: 4))
+        let blend = try BasicOperation(fragmentShader: twoInputShader, name: "Blend")
+        left --> blend
+        right --> blend
+        blend --> RawDataOutput()
+        let error = expectGraphError { try left.processImage(in: context) }
+        guard case .tooManyInputs("Blend", 2, 1) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect("\(error!)".contains("more than the limit of 1"))
+        #expect(GraphLimits().maximumInputsPerOperation == 32)
+    }
+
+    @Test("a graph with more nodes than the limit is refused")
+    func tooManyNodes() throws {
+        let context = ProcessingContext()
+        context.limits = GraphLimits(maximumNodes: 10)
+        let picture = PictureInput(texture: grayTexture(9, width: 4, height: 4))
+        var last: ImageSource = picture
+        for i in 0..<10 {
+            let op = try BasicOperation(fragmentShader: passthroughShader, name: "Op\(i)")
+            last --> op
+            last = op
+        }
+        #expect {
+            try picture.processImage(in: context)
+        } throws: { error in
+            if case GraphError.tooManyNodes(_, 11, 10) = error { return true }
+            return false
+        }
     }
 }

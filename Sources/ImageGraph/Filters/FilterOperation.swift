@@ -168,8 +168,7 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
                 case .pass(let j): results[j - 1]!.sampledTexture
                 }
             }
-            let framebuffer = cache.lease(
-                width: plan.size.width, height: plan.size.height, format: .rgba8)
+            let framebuffer = try GraphError.leasing(from: cache, plan.size, .rgba8, for: "\(name) pass \(index + 1)")
             do {
                 try context.executor.render(draw, into: framebuffer)
             } catch let error as ExecutionError {
