@@ -88,35 +88,10 @@ open class MultiPassOperation: ImageProcessingOperation, ImageCapturing {
 
     /// Runs the passes, releasing each intermediate frame after the last pass that reads it.
     open func makeFrame(from inputs: [Frame], in context: ProcessingContext) throws -> Frame {
-        var lastUse = [Int](repeating: -1, count: passes.count)
-        for (index, pass) in passes.enumerated() {
-            for case .pass(let j) in pass.inputs { lastUse[j] = index }
+        let output = try PassSequence.run(reads: passes.map(\.inputs), inputs: inputs) { index, frames in
+            let pass = passes[index]
+            return try pass.operation.render(frames, in: context, extraUniforms: pass.uniforms)
         }
-        var results = [Frame?](repeating: nil, count: passes.count)
-        defer {
-            for frame in results { frame?.release() }
-        }
-        for (index, pass) in passes.enumerated() {
-            let frames = pass.inputs.map { input -> Frame in
-                switch input {
-                case .input(let k): return inputs[k]
-                case .pass(let j): return results[j]!
-                }
-            }
-            let frame = try pass.operation.render(frames, in: context, extraUniforms: pass.uniforms)
-            results[index] = frame
-            if lastUse[index] < 0 && index < passes.count - 1 {
-                // Nothing reads this pass: give it back now.
-                frame.release()
-                results[index] = nil
-            }
-            for j in 0..<index where lastUse[j] == index {
-                results[j]?.release()
-                results[j] = nil
-            }
-        }
-        let output = results[passes.count - 1]!
-        results[passes.count - 1] = nil
         capture.record(output)
         return output
     }

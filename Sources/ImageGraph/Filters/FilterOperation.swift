@@ -150,39 +150,30 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
         let plans = try renderer.plan(
             filter, parameters: parameterValues, inputSizes: inputs.map(\.size),
             outputSize: outputSize)
-        var lastUse = [Int](repeating: -1, count: plans.count)
-        for (index, plan) in plans.enumerated() {
-            for case .pass(let j) in plan.inputs { lastUse[j - 1] = index }
-        }
-        var results = [Frame?](repeating: nil, count: plans.count)
-        defer {
-            for frame in results { frame?.release() }
-        }
-        let cache = context.framebufferCache
-        for (index, plan) in plans.enumerated() {
-            var draw = DrawCall(
-                fragment: plan.fragment, vertex: plan.vertex, uniforms: plan.uniforms)
-            draw.preparedInputs = plan.inputs.map { source in
+        // Plans number inputs and passes from 1; the pass runner from 0.
+        let reads = plans.map { plan in
+            plan.inputs.map { source -> MultiPassOperation.PassInput in
                 switch source {
-                case .input(let k): inputs[k - 1].sampledTexture
-                case .pass(let j): results[j - 1]!.sampledTexture
+                case .input(let k): .input(k - 1)
+                case .pass(let j): .pass(j - 1)
                 }
             }
-            let framebuffer = try GraphError.leasing(from: cache, plan.size, .rgba8, for: "\(name) pass \(index + 1)")
+        }
+        let cache = context.framebufferCache
+        let output = try PassSequence.run(reads: reads, inputs: inputs) { index, frames in
+            let plan = plans[index]
+            var draw = DrawCall(fragment: plan.fragment, vertex: plan.vertex, uniforms: plan.uniforms)
+            draw.preparedInputs = frames.map(\.sampledTexture)
+            let pass = "\(name) pass \(index + 1)"
+            let framebuffer = try GraphError.leasing(from: cache, plan.size, .rgba8, for: pass)
             do {
                 try context.executor.render(draw, into: framebuffer)
             } catch let error as ExecutionError {
                 cache.recycle(framebuffer)
-                throw GraphError.execution(operation: "\(name) pass \(index + 1)", error)
+                throw GraphError.execution(operation: pass, error)
             }
-            results[index] = Frame(framebuffer: framebuffer, cache: cache)
-            for j in 0..<index where lastUse[j] == index {
-                results[j]?.release()
-                results[j] = nil
-            }
+            return Frame(framebuffer: framebuffer, cache: cache)
         }
-        let output = results[plans.count - 1]!
-        results[plans.count - 1] = nil
         capture.record(output)
         return output
     }
