@@ -356,6 +356,7 @@ struct ProcessingFormulaTests {
     func opening(radius: Int) throws {
         let ghost = DetailInputs.ghost
         let output = try Opening(radius: radius).apply(to: [ghost])
+        // Pass 1 (erosion) is stored in RGBA8; a minimum of 8-bit values is already 8-bit.
         let eroded = morphology(ghost, radius: radius, dilate: false)
         let expected = ReferenceSampler(morphology(eroded, radius: radius, dilate: true))
         expectFormula(output, "opening \(radius)", tolerance: 0) { p in expected.texel(p.x, p.y) }
@@ -365,6 +366,7 @@ struct ProcessingFormulaTests {
     func closing(radius: Int) throws {
         let ghost = DetailInputs.ghost
         let output = try Closing(radius: radius).apply(to: [ghost])
+        // Pass 1 (dilation) is stored in RGBA8; a maximum of 8-bit values is already 8-bit.
         let dilated = morphology(ghost, radius: radius, dilate: true)
         let expected = ReferenceSampler(morphology(dilated, radius: radius, dilate: false))
         expectFormula(output, "closing \(radius)", tolerance: 0) { p in expected.texel(p.x, p.y) }
@@ -465,6 +467,8 @@ struct ProcessingFormulaTests {
                 scale: s.scale, rotation: s.rotation, translation: s.translation,
                 anchor: s.anchor, backgroundColor: background
             ).apply(to: [ghost])
+            // No `output:` in the header: the output has the input's size.
+            #expect(output.width == ghost.width && output.height == ghost.height)
             let input = ReferenceSampler(ghost)
             let angle = Double(s.rotation) * .pi / 180
             let (cosA, sinA) = (cos(angle), sin(angle))
