@@ -58,4 +58,19 @@ struct FormulaTests {
         #expect(output.width == 7 && output.height == 3)
         #expect(output.rgba8Pixel(x: 6, y: 2) == SIMD4(51, 102, 153, 255))
     }
+
+    @Test("every built-in filter has a formula test")
+    func everyFilterHasAFormulaTest() throws {
+        let folder = projectRoot.appendingPathComponent("Tests/FilterTests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix("FormulaTests.swift") }
+        let text = try files.map {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined().lowercased()
+        #expect(manifest.count >= 100)
+        for entry in manifest {
+            // The generated class is the filter's name with a capital (CGAColorspace, RGB).
+            #expect(text.contains(entry.filter.lowercased() + "("), "\(entry.filter) has no formula test")
+        }
+    }
 }
