@@ -22,6 +22,9 @@ struct CoverageCase: CustomStringConvertible, Sendable {
     /// The repository shaders of a stub case (paths from the repository root).
     var shader: String?
     var vertexShader: String?
+    /// Pixels allowed beyond 1/255 (`// outliers: N`), only in a case with an `// exception:`.
+    var outliers = 0
+    var exception: String?
 
     var description: String { name }
 
@@ -51,6 +54,8 @@ struct CoverageCase: CustomStringConvertible, Sendable {
             case "vertex": vertex = words.first
             case "shader": shader = words.first
             case "vertex-shader": vertexShader = words.first
+            case "outliers": outliers = Int(words.first ?? "") ?? 0
+            case "exception": exception = words.joined(separator: " ")
             default: break
             }
         }
@@ -111,7 +116,9 @@ struct CoverageCase: CustomStringConvertible, Sendable {
         if ProcessInfo.processInfo.environment["SHADE_COVERAGE_REPORT"] != nil {
             print("coverage \(c.name): largest difference \(d.largest), pixels off by more than 1: \(d.badPixels)")
         }
-        #expect(d.badPixels == 0, "\(c.name): \(d)")
+        // An exception may let a few chaotic pixels through (see its reason), never more.
+        #expect(c.outliers == 0 || c.exception != nil, "\(c.name): outliers without an exception")
+        #expect(d.badPixels <= c.outliers, "\(c.name): \(d)")
     }
 
     @Test func theCasesCoverEveryBuiltinFunction() throws {

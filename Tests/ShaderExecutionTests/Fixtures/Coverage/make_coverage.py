@@ -23,10 +23,12 @@ Every `*.fsh` here is one case. Its header comments say how to render it:
     // vertex: nearby3x3 | file.vsh (default GPUImage's passthrough)
     // glref: --uniform environment=5 extra glref.py arguments only (here: a sampler unit)
     // exception: why the case is weaker than the others (documentation)
+    // outliers: 2                  pixels the Swift test lets differ by more than 1/255 (only
+    //                              with an exception giving the reason; default 0)
 
 Writes Inputs/<photo>_64x48.rgba (the crops) and References/<case>_64x48.rgba (llvmpipe's
 output), raw RGBA8 with row 0 first. The Swift test (CoverageTests) renders the same cases
-with Shade and requires every channel within 1/255 of the reference.
+with Shade and requires every channel within 1/255 of the reference (but for `outliers`).
 """
 import os
 import subprocess
