@@ -1,0 +1,3 @@
+// covers: the Bench 9-tap Gaussian along x
+// shader: Shaders/Bench/Gaussian9.fsh
+// inputs: astronaut

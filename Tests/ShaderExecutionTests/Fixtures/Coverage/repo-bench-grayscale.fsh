@@ -1,0 +1,3 @@
+// covers: the Bench grayscale (dot)
+// shader: Shaders/Bench/Grayscale.fsh
+// inputs: chelsea

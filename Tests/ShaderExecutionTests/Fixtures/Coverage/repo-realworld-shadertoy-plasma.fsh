@@ -1,0 +1,3 @@
+// covers: plasma through mainImage (out parameter, iResolution)
+// shader: Shaders/Conformance/real-world/shadertoy-plasma.frag
+// uniforms: iTime=1.7
