@@ -75,10 +75,11 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         vertexProgram = try vertexShader.map { text throws(GraphError) in
             try BasicOperation.compile(text, fileName: "\(name).vsh", stage: .vertex, operation: name)
         }
-        // inputImageTextureN reads location N - 1; other 2D samplers take the free locations.
+        // inputImageTextureN reads location N - 1, iChannelN location N; other 2D samplers take
+        // the free locations (TextureLocations).
         var highest = 0, others = 0
         for sampler in fragment.samplers where sampler.kind == .texture2D {
-            if let location = BasicOperation.textureLocation(ofSampler: sampler.name) {
+            if let location = TextureLocations.location(ofSampler: sampler.name) {
                 highest = max(highest, location + 1)
                 if let numberOfInputs, location >= numberOfInputs {
                     throw .samplerWithoutInput(operation: name, sampler: sampler.name, numberOfInputs: numberOfInputs)
@@ -113,17 +114,6 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         try self.init(
             fragmentShader: fragment, vertexShader: vertex, numberOfInputs: numberOfInputs, name: name,
             uniforms: uniforms)
-    }
-
-    /// The texture location GPUImage binds a sampler name to: `inputImageTexture` → 0,
-    /// `inputImageTexture2` → 1, …; `nil` for other names.
-    static func textureLocation(ofSampler name: String) -> Int? {
-        let prefix = "inputImageTexture"
-        guard name.hasPrefix(prefix) else { return nil }
-        let suffix = name.dropFirst(prefix.count)
-        if suffix.isEmpty { return 0 }
-        guard let n = Int(suffix), n >= 2 else { return nil }
-        return n - 1
     }
 
     static func read(_ path: String, operation: String) throws(GraphError) -> String {

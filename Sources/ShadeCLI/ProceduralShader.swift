@@ -17,8 +17,14 @@ struct ProceduralShader {
     static let hostUniforms: [(name: String, type: String)] = [
         ("iTime", "float"), ("iTimeDelta", "float"), ("iFrame", "int"), ("iFrameRate", "float"),
         ("iResolution", "vec3"), ("iMouse", "vec4"),
+        ("iChannel0", "sampler2D"), ("iChannel1", "sampler2D"), ("iChannel2", "sampler2D"),
+        ("iChannel3", "sampler2D"), ("iChannelResolution", "vec3[4]"),
         ("u_time", "float"), ("u_resolution", "vec2"), ("u_mouse", "vec2"),
     ]
+
+    /// The `iChannelN` samplers the wrapped shader declares (the user's or the wrapper's), by
+    /// N: the inputs `shade render --channelN` must give.
+    let channels: [Int]
 
     /// The wrapped text.
     let text: String
@@ -43,10 +49,21 @@ struct ProceduralShader {
         where ProceduralShader.matches("\\b\(name)\\b", code)
             && !ProceduralShader.matches("\\buniform\\b[^;]*\\b\(name)\\b", code)
         {
-            header.append("uniform \(type) \(name);")
+            if type.hasSuffix("]"), let bracket = type.firstIndex(of: "[") {
+                header.append("uniform \(type[..<bracket]) \(name)\(type[bracket...]);")
+            } else {
+                header.append("uniform \(type) \(name);")
+            }
             added.append(name)
         }
         addedUniforms = added
+        channels = (0...3).filter { ProceduralShader.matches("\\biChannel\($0)\\b", code) }
+        // Shadertoy's GLSL ES 3.00 `texture(sampler, uv)` is `texture2D` in GLSL ES 1.00.
+        if ProceduralShader.matches(#"\btexture\s*\("#, code)
+            && !ProceduralShader.matches(#"\b(vec4|float|vec3)\s+texture\s*\("#, code)
+        {
+            header.append("#define texture texture2D")
+        }
 
         // #version and #extension lines must stay first.
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

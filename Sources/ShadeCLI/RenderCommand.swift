@@ -18,6 +18,7 @@ enum RenderCommand {
         usage: shade render SHADER|GENERATOR --size WxH [--frames N] [--fps F] [--time T] [--y-up | --y-down]
                             -o OUT [--quality Q] [--force] [--quiet] [--jobs N] [--threads N]
                             [--tile WxH] [--start-number N] [-u NAME=V[,V...] ...]
+                            [--channel0 IMAGE ... --channel3 IMAGE]
 
         Renders a screen shader with no input images. The shader may be a plain GLSL ES fragment
         shader or use Shadertoy's entry point mainImage(out vec4 fragColor, in vec2 fragCoord);
@@ -28,6 +29,11 @@ enum RenderCommand {
           iFrame (int)           frame number from 0
           iResolution (vec3)     width, height, 1     u_resolution (vec2) width, height
           iMouse (vec4), u_mouse (vec2)               zero
+          iChannel0..3 (sampler2D)                    the --channel0..3 images
+          iChannelResolution (vec3[4])                their width, height, 1
+        Shadertoy's texture(sampler, uv) is read as texture2D. Each iChannelN the shader uses
+        needs --channelN IMAGE; like Shadertoy's default, images are flipped so uv.y = 0 is
+        their bottom row (kept as they are with --y-down).
         Diagnostics keep the shader's own line numbers. mainImage colours are written opaque,
         as Shadertoy shows them.
 
@@ -52,6 +58,7 @@ enum RenderCommand {
           --y-up               flip rows so the file looks like the screen (default for shaders)
           --y-down             keep GL row order (row 0 = gl_FragCoord.y 0.5 at the top)
           -u, --uniform N=V    set a uniform the shader declares (comma-separated components)
+          --channelN IMAGE     the image iChannelN reads (N = 0..3), PNG or JPEG
           -o, --output OUT     where to write (required); '-' writes PNG to stdout
           --quality Q          JPEG quality 1-100 (default 90)
           --force              overwrite existing outputs
@@ -68,6 +75,7 @@ enum RenderCommand {
           $ shade render seascape.glsl --size 640x360 --frames 120 --fps 30 -o frames/%04d.png
           $ shade render checkerboard:squareSize=8,color1=#ff0000 --size 256x256 -o board.png
           $ shade render book.frag --size 512x512 --time 2.5 -u u_speed=2 -o still.jpg --quality 85
+          $ shade render warp.glsl --channel0 photo.jpg --size 800x600 -o warped.png
 
         """
 
@@ -79,7 +87,7 @@ enum RenderCommand {
         .init(names: ["--y-up"], takesValue: false),
         .init(names: ["--y-down"], takesValue: false),
         .init(names: ["--uniform", "-u"], takesValue: true),
-    ]
+    ] + (0...3).map { .init(names: ["--channel\($0)"], takesValue: true) }
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
         ShadeCommand.runScanned("render", arguments, options: options, help: help, console: console, execute: execute)
@@ -125,10 +133,19 @@ enum RenderCommand {
             uniforms[String(assignment[..<equals])] = values
         }
         let fixedUniforms = uniforms
-        let recipe: StepRecipe
+        var recipe: StepRecipe
+        var channelPaths: [Int: String] = [:]
+        for n in 0...3 { if let image = scanner.last("--channel\(n)") { channelPaths[n] = image } }
         let isShaderFile = ChainStep.looksLikeShaderFile(path) || FileManager.default.fileExists(atPath: path)
+        var usedChannels: [Int] = []
         if isShaderFile {
-            recipe = try shaderRecipe(path, uniforms: uniforms)
+            (recipe, usedChannels) = try shaderRecipe(path, uniforms: uniforms)
+            for n in usedChannels where channelPaths[n] == nil {
+                throw .usage("\(path) reads iChannel\(n); give its image with --channel\(n) IMAGE")
+            }
+            for n in channelPaths.keys.sorted() where !usedChannels.contains(n) {
+                throw .usage("\(path) does not read iChannel\(n), but --channel\(n) was given")
+            }
         } else {
             // A built-in generator such as checkerboard:squares=8.
             let step: ChainStep
@@ -138,19 +155,48 @@ enum RenderCommand {
                 throw .usage("\(step.name) reads an input image; use 'shade chain IMAGE \(path) -o OUT'")
             }
             guard uniforms.isEmpty else { throw .usage("give a built-in filter's parameters as \(step.name):KEY=VALUE, not --uniform") }
+            guard channelPaths.isEmpty else { throw .usage("--channelN is for shaders that read iChannelN, not for \(step.name)") }
         }
-        _ = try recipe.makeGenerator()
-        try OutputSettings.checkOutputs(outputs, inputs: [path], force: settings.force)
+        _ = try recipe.makeGenerator(inputCount: usedChannels.map { $0 + 1 }.max() ?? 0)
+        try OutputSettings.checkOutputs(outputs, inputs: [path] + channelPaths.values, force: settings.force)
 
         // Screen shaders are y-up; built-in generators are GPUImage filters (row 0 at the top).
         let flips = scanner.has("--y-up") || (isShaderFile && !scanner.has("--y-down"))
+        // Channel images, flipped with the output so that uv.y = 0 is their bottom row; channels
+        // below the highest one used that the shader does not read get a black texel.
+        var channelTextures: [Texture] = []
+        for n in 0..<(usedChannels.map { $0 + 1 }.max() ?? 0) {
+            guard let image = channelPaths[n] else {
+                channelTextures.append(Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1)))
+                continue
+            }
+            var texture = try ChainCommand.decodeImage(image)
+            if flips { texture = texture.flippedVertically() }
+            channelTextures.append(texture)
+        }
+        let declaresResolution = (try recipe.makeGenerator(inputCount: channelTextures.count) as? BasicOperation)?
+            .declaresUniform(named: "iChannelResolution") == true
+        if declaresResolution && fixedUniforms["iChannelResolution"] == nil {
+            var sizes = [Float](repeating: 0, count: 12)
+            for (n, texture) in channelTextures.enumerated() where channelPaths[n] != nil {
+                sizes[3 * n] = Float(texture.width); sizes[3 * n + 1] = Float(texture.height); sizes[3 * n + 2] = 1
+            }
+            recipe.parameters["iChannelResolution"] = sizes
+        }
         let executor = settings.executor
+        let generatorRecipe = recipe, channels = channelTextures
         let style: ProgressBar.Style = frames == 1 ? .quiet : ProgressBar.style(quiet: settings.quiet)
         let progress = ProgressBar(total: frames, style: style, write: console.standardError)
         let failures = BatchRunner(jobs: settings.jobs, progress: progress).run(
             count: frames, label: { outputs[$0] },
             makeWorker: { () throws(CommandFailure) -> (Int) throws(CommandFailure) -> Void in
-                let operation = try recipe.makeGenerator()
+                let operation = try generatorRecipe.makeGenerator(inputCount: channels.count)
+                // The graph holds its sources weakly: the worker keeps the channel inputs.
+                let channelInputs = channels.enumerated().map { n, texture in
+                    let input = PictureInput(texture: texture, name: "iChannel\(n)")
+                    input.addTarget(operation, atTextureLocation: n)
+                    return input
+                }
                 let basic = operation as? BasicOperation
                 basic?.forceProcessing(at: ImageSize(width: size.width, height: size.height))
                 (operation as? FilterOperation)?.outputSize = ImageSize(width: size.width, height: size.height)
@@ -159,6 +205,7 @@ enum RenderCommand {
                 let target = TextureOutput(name: "output") { result = $0 }
                 operation.addTarget(target, atTextureLocation: 0)
                 return { (frame: Int) throws(CommandFailure) in
+                    withExtendedLifetime(channelInputs) {}
                     let time = startTime + Double(frame) / fps
                     context.time = Float(time)
                     let perFrame: [(String, any UniformValue)] = [
@@ -182,8 +229,9 @@ enum RenderCommand {
 }
 
 extension RenderCommand {
-    /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65).
-    static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> StepRecipe {
+    /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65). Also returns
+    /// the `iChannelN` numbers the shader reads.
+    static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> (StepRecipe, [Int]) {
         let source: String
         do {
             source = try String(contentsOfFile: path, encoding: .utf8)
@@ -200,17 +248,19 @@ extension RenderCommand {
                 code: .dataError,
                 message: StepRecipe.renderedDiagnostics(shader.userDiagnostics(error.diagnostics, source: source, path: path), path: path))
         }
-        return StepRecipe(
-            label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms, inputCount: 0, imageInputs: [:])
+        let recipe = StepRecipe(
+            label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms,
+            inputCount: shader.channels.map { $0 + 1 }.max() ?? 0, imageInputs: [:])
+        return (recipe, shader.channels)
     }
 }
 
 extension StepRecipe {
-    /// A new generator operation (no inputs): a shader file with its uniforms set, or a
-    /// built-in generator with its parameters.
-    func makeGenerator() throws(CommandFailure) -> ImageProcessingOperation {
+    /// A new generator operation: a shader file with its uniforms set (reading `inputCount`
+    /// channel images, usually none), or a built-in generator with its parameters.
+    func makeGenerator(inputCount: Int = 0) throws(CommandFailure) -> ImageProcessingOperation {
         guard case .shader(let path, let text) = kind else { return try makeOperation() }
-        let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: 0)
+        let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: inputCount)
         try setUniforms(of: operation, path: path)
         return operation
     }

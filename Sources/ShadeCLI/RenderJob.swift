@@ -68,18 +68,7 @@ struct RenderJob {
 
         var inputs: [Texture] = []
         for path in scanner.all("--input") {
-            do {
-                inputs.append(try ImageFile.decode(contentsOfFile: path).texture)
-            } catch {
-                switch error {
-                case .fileNotFound:
-                    throw CommandFailure(code: .noInput, message: "shade: \(path): error: no such file\n")
-                case .ioError(_, let reason):
-                    throw CommandFailure(code: .noInput, message: "shade: \(path): error: \(reason)\n")
-                default:
-                    throw CommandFailure(code: .dataError, message: "shade: \(path): error: \(error)\n")
-                }
-            }
+            inputs.append(try ChainCommand.decodeImage(path))
         }
 
         let size: (width: Int, height: Int)

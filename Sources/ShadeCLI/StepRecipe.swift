@@ -4,6 +4,7 @@ import ImageCodecs
 import ImageGraph
 import ShaderCompiler
 import ShaderDiagnostics
+import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
 
@@ -55,7 +56,7 @@ struct StepRecipe: Sendable {
             let operation = try makeShaderOperation(path: step.name, text: text)
             inputCount = operation.numberOfInputs
             for sampler in operation.fragmentProgram.samplers {
-                inputNames[locationOfSampler(sampler.name) ?? -1, default: []].append(sampler.name)
+                inputNames[TextureLocations.location(ofSampler: sampler.name) ?? -1, default: []].append(sampler.name)
             }
         } else {
             guard let filter = FilterCatalog.filter(named: step.name) else {
@@ -191,15 +192,6 @@ struct StepRecipe: Sendable {
     /// prefixed with the file's path so the user knows which step it is about.
     static func renderedDiagnostics(_ diagnostics: [Diagnostic], path: String) -> String {
         diagnostics.map { $0.span == nil ? "\(path): " + $0.rendered() : $0.rendered() }.joined()
-    }
-
-    /// GPUImage's sampler → location rule: `inputImageTexture` 0, `inputImageTexture2` 1, ….
-    static func locationOfSampler(_ name: String) -> Int? {
-        let prefix = "inputImageTexture"
-        guard name.hasPrefix(prefix) else { return nil }
-        let suffix = name.dropFirst(prefix.count)
-        if suffix.isEmpty { return 0 }
-        return Int(suffix).flatMap { $0 >= 2 ? $0 - 1 : nil }
     }
 }
 

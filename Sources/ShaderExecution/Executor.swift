@@ -159,16 +159,10 @@ public struct Executor: Sendable {
     /// Texture views in the program's sampler order, plus the objects that own them.
     func bindTextures(_ draw: DrawCall) -> (views: [TextureView], keepAlive: [AnyObject]) {
         var views: [TextureView] = [], keep: [AnyObject] = []
-        var used = Set<Int>()
-        func inputIndex(_ name: String) -> Int? {
-            if name == "inputImageTexture" { return 0 }
-            if name.hasPrefix("inputImageTexture"), let n = Int(name.dropFirst("inputImageTexture".count)), n >= 2 {
-                return n - 1
-            }
-            return nil
-        }
-        for s in draw.fragment.samplers { if let i = inputIndex(s.name) { used.insert(i) } }
-        var next = 0
+        // 2D samplers take inputs by name (TextureLocations); cube maps take none.
+        let names2D = draw.fragment.samplers.filter { $0.kind == .texture2D }.map(\.name)
+        let locations = Dictionary(
+            zip(names2D, TextureLocations.locations(ofSamplers: names2D)), uniquingKeysWith: { a, _ in a })
         let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
         for s in draw.fragment.samplers {
             switch (s.kind, draw.bindings[s.name]) {
@@ -188,12 +182,7 @@ public struct Executor: Sendable {
                 keep.append(sampled)
                 views.append(sampled.view)
             case (.texture2D, _):
-                var index = inputIndex(s.name)
-                if index == nil {
-                    while used.contains(next) { next += 1 }
-                    index = next
-                    used.insert(next)
-                }
+                let index = locations[s.name]
                 if !draw.preparedInputs.isEmpty, index! < draw.preparedInputs.count {
                     keep.append(draw.preparedInputs[index!])
                     views.append(draw.preparedInputs[index!].view.with(draw.samplerState))

@@ -1,6 +1,7 @@
 import Foundation
 import Framebuffers
 import ShaderDiagnostics
+import ShaderExecution
 import ShaderSemantics
 
 /// One fragment shaded step by step: every variable assignment and branch taken, in the
@@ -115,21 +116,9 @@ final class Interpreter {
         fragCoord = [Float(x) + 0.5, Float(y) + 0.5, 0.5, 1]
         for f in shader.functions { functions[f.symbol] = f }
         // Samplers bound as the executor binds them.
-        func inputIndex(_ name: String) -> Int? {
-            if name == "inputImageTexture" { return 0 }
-            if name.hasPrefix("inputImageTexture"), let n = Int(name.dropFirst("inputImageTexture".count)), n >= 2 { return n - 1 }
-            return nil
-        }
-        var used = Set(shader.samplers.compactMap { inputIndex($0.name) })
-        var next = 0
-        for s in shader.samplers {
-            var index = inputIndex(s.name)
-            if index == nil {
-                while used.contains(next) { next += 1 }
-                index = next
-                used.insert(next)
-            }
-            let texture = index! < inputs.count ? inputs[index!] : Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
+        let locations = TextureLocations.locations(ofSamplers: shader.samplers.map(\.name))
+        for (s, index) in zip(shader.samplers, locations) {
+            let texture = index < inputs.count ? inputs[index] : Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
             let sampled = SampledTexture(texture, state: samplerState)
             keepAlive.append(sampled)
             views[s.name] = sampled.view

@@ -121,6 +121,46 @@ struct RenderCommandTests {
             """)
     }
 
+    @Test("iChannel0..3 read --channel images, flipped like Shadertoy's; texture() and iChannelResolution")
+    func channels() throws {
+        let folder = try temporaryFolder()
+        // A 4×2 image whose pixels are all different: red = x, green = file row.
+        var bytes: [UInt8] = []
+        for row in 0..<2 { for x in 0..<4 { bytes += [UInt8(x * 60), UInt8(row * 200), 7, 255] } }
+        let image = try writePNG(Texture(width: 4, height: 2, rgba8: bytes), folder, "channel.png")
+        // Reads iChannel1 only (iChannel0 is then a black texel), at the fragment's own texel,
+        // and writes its resolution into blue.
+        let shader = try temporaryShader(
+            """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                vec4 c = texture(iChannel1, fragCoord / iResolution.xy);
+                fragColor = vec4(c.rg, (iChannelResolution[1].x + iChannelResolution[1].y) / 255.0, 1.0);
+            }
+            """, named: "channels.glsl")
+        let up = try runShade(["render", shader, "--channel1", image, "--size", "4x2", "-o", folder + "/up.png"])
+        #expect(up.status == 0, "\(up.standardError)")
+        // y-up: the image flipped in, the output flipped out: the file comes back as it was.
+        let upImage = try decoded(folder + "/up.png")
+        let down = try runShade(["render", shader, "--channel1", image, "--size", "4x2", "--y-down", "-o", folder + "/down.png"])
+        #expect(down.status == 0, "\(down.standardError)")
+        let downImage = try decoded(folder + "/down.png")
+        for row in 0..<2 {
+            for x in 0..<4 {
+                let expected = SIMD4<UInt8>(UInt8(x * 60), UInt8(row * 200), 6, 255)
+                #expect(upImage.rgba8Pixel(x: x, y: row) == expected, "y-up \(x),\(row)")
+                #expect(downImage.rgba8Pixel(x: x, y: row) == expected, "y-down \(x),\(row)")
+            }
+        }
+        let missing = try runShade(["render", shader, "--size", "4x2", "-o", folder + "/m.png"])
+        #expect(missing.status == 64)
+        #expect(missing.standardError.contains("reads iChannel1; give its image with --channel1"))
+        let unused = try runShade(["render", shader, "--channel1", image, "--channel3", image, "--size", "4x2", "-o", folder + "/u.png"])
+        #expect(unused.status == 64)
+        #expect(unused.standardError.contains("does not read iChannel3"))
+        let absent = try runShade(["render", shader, "--channel1", folder + "/none.png", "--size", "4x2", "-o", folder + "/a.png"])
+        #expect(absent.status == 66)
+    }
+
     @Test("usage and file errors: no --size, frames without a pattern, missing shader, existing output")
     func errors() throws {
         let shader = try temporaryShader(shadertoyRamp, named: "ramp.glsl")
@@ -149,5 +189,12 @@ struct ProceduralShaderTests {
         #expect(!wrapped.contains("uniform float iTime;\nuniform float iTime;"))
         #expect(!wrapped.contains("iMouse"))
         #expect(wrapped.contains("mainImage(shadeColor, gl_FragCoord.xy);"))
+        let channels = ProceduralShader(source: """
+            void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel2, p) * iChannelResolution[2].x; }
+            """)
+        #expect(channels.channels == [2])
+        #expect(channels.text.contains("uniform sampler2D iChannel2;\nuniform vec3 iChannelResolution[4];"))
+        #expect(channels.text.contains("#define texture texture2D"))
+        #expect(!channels.text.contains("iChannel0;"))
     }
 }
