@@ -19,8 +19,8 @@ enum RunCommand {
         Runs a GLSL ES fragment shader over a full-screen quad, GPUImage-style, and writes the
         framebuffer as PNG or JPEG (from OUT's extension; '-o -' writes PNG to stdout).
 
-        Inputs bind in order to inputImageTexture, inputImageTexture2, ... (a shader with other
-        sampler names gets them in declaration order). The output has the first input's size
+        Inputs bind in order to inputImageTexture, inputImageTexture2, ... or iChannel0..3 (other
+        sampler names take the free ones in declaration order). The output has the first input's size
         unless --size is given (required with no input). Uniforms the shader declares and the
         command line does not set: texelWidth/texelHeight = 1/size of the first input,
         u_resolution/iResolution/resolution = output size, u_time/iTime/iGlobalTime/time =
