@@ -408,8 +408,11 @@ extension CheckContext {
             error(.constWithoutInitializer(name), at: d.name.span)
         }
         // `float a[]; … float a[3];`: the size of an array sized by its uses, declared later in
-        // the same scope. It stays one variable; an initializer assigns it.
-        if case .variable(let old)? = scopes[scopes.count - 1].symbols[name], q == nil,
+        // the same scope. It stays one variable; an initializer assigns it. A second unsized
+        // `float a[];` or `float[] a;` (itself sized by uses) gives no size: it is an ordinary redeclaration error (found by fuzzing:
+        // it used to take the placeholder size, 2^20 elements, as the array's size).
+        let givesNoSize = largestIndexUsed[d.name.span.start] != nil || sizesFromUses[d.name.span.start] != nil
+        if !givesNoSize, case .variable(let old)? = scopes[scopes.count - 1].symbols[name], q == nil,
             isSizedByUses(old), let key = old.span?.start,
             case .array(let oldElement, _) = old.type, case .array(oldElement, let size) = type
         {

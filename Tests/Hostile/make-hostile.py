@@ -114,6 +114,11 @@ shader("struct-doubling.frag", "type 'struct S17' holds more than 65536 " + TOO_
 shader("huge-integer.frag", "array size must be greater than zero, found 0",
        "precision mediump float;\nfloat a[99999999999999999999];\n"
        "void main() { int i = 99999999999999999999; gl_FragColor = vec4(a[0]); }\n")
+# Found by the render fuzz target: a second unsized declaration took the placeholder size of an
+# array sized by its uses (2^20 elements), so an 8x8 draw took seconds.
+shader("sized-by-uses-redeclared-unsized.frag", "redefinition of 'a'",
+       "#version 120\nvoid main() {\n    float a[];\n    a[3] = 0.5;\n    float a[];\n"
+       "    a[3] = 0.5;\n    gl_FragColor = vec4(a[3]);\n}\n")
 shader("recursion.frag", "recursion is not allowed",
        "float f(float x) { return f(x); }\nvoid main() { f(1.0); }\n")
 
