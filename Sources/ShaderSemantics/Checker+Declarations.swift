@@ -409,16 +409,25 @@ extension CheckContext {
         }
         // `float a[]; … float a[3];`: the size of an array sized by its uses, declared later in
         // the same scope. It stays one variable; an initializer assigns it. A second unsized
-        // `float a[];` or `float[] a;` (itself sized by uses) gives no size: it is an ordinary redeclaration error (found by fuzzing:
-        // it used to take the placeholder size, 2^20 elements, as the array's size).
-        let givesNoSize = largestIndexUsed[d.name.span.start] != nil || sizesFromUses[d.name.span.start] != nil
-        if !givesNoSize, case .variable(let old)? = scopes[scopes.count - 1].symbols[name], q == nil,
+        // `float a[];` or `float[] a;` (itself sized by uses) gives no size: at global scope it
+        // is the same variable declared again (as two compilation units of a stage declare a
+        // shared global), in a function it is a redefinition. It must never pass its
+        // placeholder size (2^20 elements) on as the array's size: fuzzing found an 8×8 draw
+        // taking seconds that way.
+        if case .variable(let old)? = scopes[scopes.count - 1].symbols[name], q == nil,
             isSizedByUses(old), let key = old.span?.start,
             case .array(let oldElement, _) = old.type, case .array(oldElement, let size) = type
         {
-            if sizesFromUses[key] == nil { redeclaredSizes[key] = size }
-            redeclaredArrays.insert(key)
-            return VariableDeclaration(variable: old, initializer: initializer, span: d.span)
+            let givesNoSize = largestIndexUsed[d.name.span.start] != nil || sizesFromUses[d.name.span.start] != nil
+            if !givesNoSize {
+                if sizesFromUses[key] == nil { redeclaredSizes[key] = size }
+                redeclaredArrays.insert(key)
+                return VariableDeclaration(variable: old, initializer: initializer, span: d.span)
+            } else if isGlobalScope && initializer == nil {
+                // Its own uses count for the one variable (they resolve to `old`).
+                largestIndexUsed[d.name.span.start] = nil
+                return VariableDeclaration(variable: old, initializer: nil, span: d.span)
+            }
         }
         let variable = Variable(
             id: makeID(), name: name, type: type, storage: storage, precision: precision,
