@@ -160,38 +160,3 @@ enum NonSeparable {
         return result
     }
 }
-
-/// Bilinear filtering of an RGBA8 texture in fixed point, as Mesa's llvmpipe (the reference
-/// renderer, `Tests/References/README.md`) does it, which GL permits (the weights' precision is
-/// the implementation's): x = u · width - 0.5, weight rint(fract(x) · 256), integer lerps of
-/// the bytes rounded to nearest (x first, then y), clamp-to-edge, an 8-bit result. Where the
-/// sampled texels differ a lot, this is a step or two from the exact bilinear value that
-/// `ReferenceSampler.bilinear` gives, and a straight-alpha result divided by a small alpha
-/// magnifies that; formulas that resample an image at other coordinates use this instead.
-struct FixedPointBilinear {
-    let texture: Texture
-
-    init(_ texture: Texture) { self.texture = texture }
-
-    func sample(_ u: Double, _ v: Double) -> SIMD4<Double> {
-        func split(_ coordinate: Double, _ size: Int) -> (Int, Int) {
-            let x = coordinate * Double(size) - 0.5
-            let floor = x.rounded(.down)
-            return (Int(floor), Int(((x - floor) * 256).rounded(.toNearestOrEven)))
-        }
-        let (i, wx) = split(u, texture.width)
-        let (j, wy) = split(v, texture.height)
-        func texel(_ x: Int, _ y: Int) -> SIMD4<Int> {
-            let p = texture.rgba8Pixel(
-                x: min(max(x, 0), texture.width - 1), y: min(max(y, 0), texture.height - 1))
-            return SIMD4(Int(p.x), Int(p.y), Int(p.z), Int(p.w))
-        }
-        func lerp(_ a: SIMD4<Int>, _ b: SIMD4<Int>, _ w: Int) -> SIMD4<Int> {
-            a &+ (((b &- a) &* w &+ 128) &>> 8)
-        }
-        let top = lerp(texel(i, j), texel(i + 1, j), wx)
-        let bottom = lerp(texel(i, j + 1), texel(i + 1, j + 1), wx)
-        let c = lerp(top, bottom, wy)
-        return SIMD4(Double(c.x), Double(c.y), Double(c.z), Double(c.w)) / 255
-    }
-}

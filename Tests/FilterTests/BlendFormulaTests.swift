@@ -272,7 +272,7 @@ struct BlendFormulaTests {
     // MARK: Place overlay (samples the sprite at other coordinates)
 
     /// The sprite is sampled bilinearly at q = (uv - r.xy) / r.zw with RGBA8 fixed-point
-    /// filtering (`FixedPointBilinear`; the exact `ReferenceSampler.bilinear` puts up to 165
+    /// filtering (`ReferenceSampler.bilinearRGBA8`; the exact `ReferenceSampler.bilinear` puts up to 165
     /// pixels 2 to 5 steps off, at the ghost's soft edges over a half-transparent base).
     @Test(
         "place overlay draws the sprite scaled into a rectangle, source-over with opacity",
@@ -283,7 +283,7 @@ struct BlendFormulaTests {
             (SIMD4(0.55, 0.05, 0.4, 0.5), 1),  // the header's example
             (SIMD4(-0.1, 0.3, 0.8, 1.2), 0.6),  // partly outside the base
         ]
-        let sprite = FixedPointBilinear(pair.inputs[1])
+        let sprite = ReferenceSampler(pair.inputs[1])
         for (rect, opacity) in settings {
             let filter = PlaceOverlay(overlayRect: rect, opacity: opacity)
             let output = try filter.apply(to: pair.inputs)
@@ -294,7 +294,7 @@ struct BlendFormulaTests {
                     (p.u - Double(rect.x)) / Double(rect.z), (p.v - Double(rect.y)) / Double(rect.w)
                 )
                 let inside = q.x >= 0 && q.y >= 0 && q.x <= 1 && q.y <= 1
-                let s = inside ? sprite.sample(q.x, q.y) : .zero
+                let s = inside ? sprite.bilinearRGBA8(q.x, q.y) : .zero
                 let a = s.w * Double(opacity)
                 let alpha = a + b.w * (1 - a)
                 guard alpha > 0 else { return .zero }

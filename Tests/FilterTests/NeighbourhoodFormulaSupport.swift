@@ -244,39 +244,6 @@ func boxBlurred(_ input: Texture, radius: Double) -> Texture {
     return separablePass(horizontal, weights: weights, horizontal: false)
 }
 
-// MARK: Resampling
-
-extension ReferenceSampler {
-    /// Bilinear filtering as a GL texture unit does it on an RGBA8 texture in fixed point (Mesa
-    /// llvmpipe, which rendered the references): x = u W - 0.5, the sub-texel weight rounded to
-    /// 1/256 (ties to even; 256 takes all of the next texel), each lerp a + ((b - a) w + 128)
-    /// >> 8 on the bytes (x first, then y), and an 8-bit result. `bilinear(_:_:)` is the exact
-    /// filter; use this one where a formula amplifies the last bit of a sample (a square root
-    /// near 0, a nearest-colour choice), so that the sampler's rounding, which is not the
-    /// filter's maths, does not show as a difference.
-    func bilinearRGBA8(_ u: Double, _ v: Double) -> SIMD4<Double> {
-        func split(_ t: Double, _ size: Int) -> (index: Int, weight: Int) {
-            let x = t * Double(size) - 0.5
-            let index = x.rounded(.down)
-            let weight = Int(((x - index) * 256).rounded(.toNearestOrEven))
-            return weight == 256 ? (Int(index) + 1, 0) : (Int(index), weight)
-        }
-        let (i, wx) = split(u, width)
-        let (j, wy) = split(v, height)
-        func byte(_ x: Int, _ y: Int) -> SIMD4<Int> {
-            let t = texel(x, y) * 255
-            return SIMD4(
-                Int(t.x.rounded()), Int(t.y.rounded()), Int(t.z.rounded()), Int(t.w.rounded()))
-        }
-        func lerp(_ a: SIMD4<Int>, _ b: SIMD4<Int>, _ w: Int) -> SIMD4<Int> {
-            a &+ (((b &- a) &* w &+ 128) &>> 8)
-        }
-        let top = lerp(byte(i, j), byte(i + 1, j), wx)
-        let bottom = lerp(byte(i, j + 1), byte(i + 1, j + 1), wx)
-        let c = lerp(top, bottom, wy)
-        return SIMD4(Double(c.x), Double(c.y), Double(c.z), Double(c.w)) / 255
-    }
-}
 
 /// The Lanczos-3 kernel, L(t) = sinc(t) sinc(t / 3) for |t| < 3, else 0 (sinc(t) =
 /// sin(pi t) / (pi t), sinc(0) = 1).
