@@ -240,9 +240,9 @@ public final class ProcessingContext {
 public struct GraphLimits: Sendable, Equatable {
     /// The most texture locations (inputs) one operation may read: 32, as many texture image
     /// units as llvmpipe offers a fragment shader (GLES 2 guarantees 8).
-    public var maximumInputsPerOperation = 32
+    public var maximumInputsPerOperation: Int
     /// The most nodes (sources, operations, targets) one graph may have.
-    public var maximumNodes = 10_000
+    public var maximumNodes: Int
 
     /// Creates limits; the defaults suit any graph a person writes.
     public init(maximumInputsPerOperation: Int = 32, maximumNodes: Int = 10_000) {

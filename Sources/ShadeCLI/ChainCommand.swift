@@ -151,6 +151,19 @@ enum ChainCommand {
         return BatchRunner.exitCode(for: failures, total: inputs.count)
     }
 
+    /// Reads a text file (a shader or a pipeline); 66 when missing, 65 when not UTF-8 text or
+    /// unreadable.
+    static func readText(_ path: String) throws(CommandFailure) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw CommandFailure(
+                code: exists ? .dataError : .noInput,
+                message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
+        }
+    }
+
     /// Decodes an image file; 66 when missing, 65 when bad.
     static func decodeImage(_ path: String) throws(CommandFailure) -> Texture {
         do {

@@ -86,13 +86,7 @@ enum PipelineCommand {
         if path == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            do {
-                text = try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                let exists = FileManager.default.fileExists(atPath: path)
-                throw CommandFailure(code: exists ? .dataError : .noInput,
-                    message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
-            }
+            text = try ChainCommand.readText(path)
         }
         let fileName = path == "-" ? "<stdin>" : path
         let file: PipelineFile

@@ -157,7 +157,9 @@ enum RenderCommand {
             guard uniforms.isEmpty else { throw .usage("give a built-in filter's parameters as \(step.name):KEY=VALUE, not --uniform") }
             guard channelPaths.isEmpty else { throw .usage("--channelN is for shaders that read iChannelN, not for \(step.name)") }
         }
-        _ = try recipe.makeGenerator(inputCount: usedChannels.map { $0 + 1 }.max() ?? 0)
+        let channelCount = recipe.inputCount
+        // Built once here to report shader and parameter errors before anything is written.
+        let probe = try recipe.makeGenerator()
         try OutputSettings.checkOutputs(outputs, inputs: [path] + channelPaths.values, force: settings.force)
 
         // Screen shaders are y-up; built-in generators are GPUImage filters (row 0 at the top).
@@ -165,7 +167,7 @@ enum RenderCommand {
         // Channel images, flipped with the output so that uv.y = 0 is their bottom row; channels
         // below the highest one used that the shader does not read get a black texel.
         var channelTextures: [Texture] = []
-        for n in 0..<(usedChannels.map { $0 + 1 }.max() ?? 0) {
+        for n in 0..<channelCount {
             guard let image = channelPaths[n] else {
                 channelTextures.append(Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1)))
                 continue
@@ -174,8 +176,7 @@ enum RenderCommand {
             if flips { texture = texture.flippedVertically() }
             channelTextures.append(texture)
         }
-        let declaresResolution = (try recipe.makeGenerator(inputCount: channelTextures.count) as? BasicOperation)?
-            .declaresUniform(named: "iChannelResolution") == true
+        let declaresResolution = (probe as? BasicOperation)?.declaresUniform(named: "iChannelResolution") == true
         if declaresResolution && fixedUniforms["iChannelResolution"] == nil {
             var sizes = [Float](repeating: 0, count: 12)
             for (n, texture) in channelTextures.enumerated() where channelPaths[n] != nil {
@@ -190,7 +191,7 @@ enum RenderCommand {
         let failures = BatchRunner(jobs: settings.jobs, progress: progress).run(
             count: frames, label: { outputs[$0] },
             makeWorker: { () throws(CommandFailure) -> (Int) throws(CommandFailure) -> Void in
-                let operation = try generatorRecipe.makeGenerator(inputCount: channels.count)
+                let operation = try generatorRecipe.makeGenerator()
                 // The graph holds its sources weakly: the worker keeps the channel inputs.
                 let channelInputs = channels.enumerated().map { n, texture in
                     let input = PictureInput(texture: texture, name: "iChannel\(n)")
@@ -232,14 +233,7 @@ extension RenderCommand {
     /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65). Also returns
     /// the `iChannelN` numbers the shader reads.
     static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> (StepRecipe, [Int]) {
-        let source: String
-        do {
-            source = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw CommandFailure(code: exists ? .dataError : .noInput,
-                message: "shade: \(path): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
-        }
+        let source = try ChainCommand.readText(path)
         let shader = ProceduralShader(source: source)
         do {
             _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
@@ -258,7 +252,7 @@ extension RenderCommand {
 extension StepRecipe {
     /// A new generator operation: a shader file with its uniforms set (reading `inputCount`
     /// channel images, usually none), or a built-in generator with its parameters.
-    func makeGenerator(inputCount: Int = 0) throws(CommandFailure) -> ImageProcessingOperation {
+    func makeGenerator() throws(CommandFailure) -> ImageProcessingOperation {
         guard case .shader(let path, let text) = kind else { return try makeOperation() }
         let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: inputCount)
         try setUniforms(of: operation, path: path)

@@ -43,15 +43,7 @@ struct StepRecipe: Sendable {
         var inputNames: [Int: [String]] = [:]
         let inputCount: Int
         if step.isShaderFile {
-            let text: String
-            do {
-                text = try String(contentsOfFile: step.name, encoding: .utf8)
-            } catch {
-                let exists = FileManager.default.fileExists(atPath: step.name)
-                throw CommandFailure(
-                    code: exists ? .dataError : .noInput,
-                    message: "shade: \(step.name): error: \(exists ? "not UTF-8 text or unreadable" : "no such file")\n")
-            }
+            let text = try ChainCommand.readText(step.name)
             kind = .shader(path: step.name, text: text)
             let operation = try makeShaderOperation(path: step.name, text: text)
             inputCount = operation.numberOfInputs

@@ -134,17 +134,7 @@ extension CheckContext {
             error(.constructingOpaqueStruct(type), at: span)
             return errorExpression(span)
         }
-        var converted: [TypedExpression] = []
-        for a in args {
-            guard let c = coerce(a, to: element) else { return errorExpression(span) }
-            converted.append(c)
-        }
-        let constants = converted.compactMap(\.constantValue)
-        let constant =
-            constants.count == converted.count
-            ? ConstantFolder.construct(.array, type: type, constants) : nil
-        return TypedExpression(.construct(.array, converted), type: type, constant: constant,
-                               span: span)
+        return construct(.array, type, args, as: Array(repeating: element, count: args.count), span: span)
     }
 
     private func checkStructConstructor(
@@ -160,17 +150,24 @@ extension CheckContext {
                   at: span)
             return errorExpression(span)
         }
+        return construct(.structure, type, args, as: s.fields.map(\.type), span: span)
+    }
+
+    /// An array or structure constructor whose arguments are converted to `elementTypes`, folded
+    /// when every argument is constant.
+    private func construct(
+        _ kind: ConstructorKind, _ type: GLSLType, _ args: [TypedExpression], as elementTypes: [GLSLType],
+        span: SourceSpan
+    ) -> TypedExpression {
         var converted: [TypedExpression] = []
-        for (a, f) in zip(args, s.fields) {
-            guard let c = coerce(a, to: f.type) else { return errorExpression(span) }
+        for (a, t) in zip(args, elementTypes) {
+            guard let c = coerce(a, to: t) else { return errorExpression(span) }
             converted.append(c)
         }
         let constants = converted.compactMap(\.constantValue)
         let constant =
-            constants.count == converted.count
-            ? ConstantFolder.construct(.structure, type: type, constants) : nil
-        return TypedExpression(.construct(.structure, converted), type: type, constant: constant,
-                               span: span)
+            constants.count == converted.count ? ConstantFolder.construct(kind, type: type, constants) : nil
+        return TypedExpression(.construct(kind, converted), type: type, constant: constant, span: span)
     }
 
     // MARK: User functions

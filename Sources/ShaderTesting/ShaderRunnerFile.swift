@@ -187,25 +187,23 @@ extension ShaderRunnerTest {
         var shaderLines: [String] = []
         var shaderStart = 0
 
+        /// A later compilation unit of a stage is appended to the first, its #version commented out.
+        func add(_ text: String, to shader: inout String?, line: inout Int, units: inout Int) {
+            units += 1
+            if let first = shader {
+                shader = first + Self.commentingOutVersion(text)
+            } else {
+                shader = text
+                line = shaderStart
+            }
+        }
         func finishShader(_ section: Section) {
             let text = shaderLines.joined(separator: "\n") + "\n"
             switch section {
             case .vertex:
-                vertexShaderUnitCount += 1
-                if let first = vertexShader {
-                    vertexShader = first + Self.commentingOutVersion(text)
-                } else {
-                    vertexShader = text
-                    vertexShaderLine = shaderStart
-                }
+                add(text, to: &vertexShader, line: &vertexShaderLine, units: &vertexShaderUnitCount)
             case .fragment:
-                fragmentShaderUnitCount += 1
-                if let first = fragmentShader {
-                    fragmentShader = first + Self.commentingOutVersion(text)
-                } else {
-                    fragmentShader = text
-                    fragmentShaderLine = shaderStart
-                }
+                add(text, to: &fragmentShader, line: &fragmentShaderLine, units: &fragmentShaderUnitCount)
             default: break
             }
             shaderLines = []
