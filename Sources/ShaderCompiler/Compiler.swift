@@ -217,8 +217,16 @@ final class Lowering {
         return v
     }
 
-    /// A value safe to bind to a name: copied if it reads variable storage.
+    /// A value safe to bind to a name: copied if it reads variable storage, and protected
+    /// from later retargeting otherwise (see "Lane-slot invariants" in `ProgramBuilder`).
     func snapshot(_ value: Value) -> Value {
+        let value = detached(value)
+        builder.protect(value)
+        return value
+    }
+
+    /// `value`, copied if it reads variable storage (a later store could change it).
+    func detached(_ value: Value) -> Value {
         let readsStorage = value.components.contains {
             if case .lane(let s) = $0 { return variableSlots.contains(s) }
             return false
@@ -624,7 +632,7 @@ final class Lowering {
             defer { frames.removeLast() }
             for s in f.body {
                 if case .return(let e) = s.kind {
-                    if let e { result = snapshot(try lower(e)) }
+                    if let e { result = detached(try lower(e)) }
                 } else {
                     try lower(s)
                 }

@@ -144,6 +144,7 @@ extension ProgramBuilder {
         if currentMask == Program.rootMaskSlot, let last = lastOperation, last.region == regions.count - 1,
            regions[last.region].kernels.count == last.kernels.upperBound, slots.count == Set(slots).count,
            source.components == last.result.map({ .lane($0) }),
+           !last.result.contains(where: protectedSlots.contains),
            let kernels = last.rebuild(slots)
         {
             regions[last.region].kernels.replaceSubrange(last.kernels, with: kernels)

@@ -8,6 +8,23 @@
 /// Control flow follows the SIMT model: each divergent region has an execution mask slot;
 /// stores into variables outside the root region are masked; `breakLoop()`, `continueLoop()`,
 /// `returnFromFunction()` and `discardFragment()` clear lanes from the masks they leave.
+///
+/// ## Lane-slot invariants
+/// Every shortcut that avoids a copy keeps these, so that no write reaches a value that is
+/// still read (the differential tests against the reference interpreter check them):
+/// 1. A variable (`variable`, `output`, `array`) owns its slots: only stores into it write them.
+/// 2. A temporary is written once, by the operation that created it, before any reader.
+/// 3. A store may rewrite the operation emitted just before it to write the store's target
+///    directly only when: the store is in the root region; nothing was emitted since; the
+///    stored value is that operation's whole result; no name reads the result (`protect`);
+///    and the target overlaps no operand except as the same-component in-place update.
+/// 4. A name bound to a value without storage (a variable never assigned after its
+///    declaration: no `=`, compound assignment, `++`/`--`, component, swizzle, element or
+///    field write, nor `out`/`inout` argument) reads constants, uniforms, protected
+///    temporaries, or a copy of any variable storage it would read.
+/// 5. The zero initialisation of a variable is dropped only when the very next store writes
+///    the whole variable from a value that does not read it.
+/// 6. `release` returns slots only for values no later operation reads.
 public final class ProgramBuilder {
     enum RegionKind { case root, conditional, uniformBranch, loop, loopBody, function }
 
@@ -56,6 +73,11 @@ public final class ProgramBuilder {
     }
 
     var lastOperation: LastOperation?
+
+    /// Lane temporaries that a name reads (a variable bound to a value without a copy, see
+    /// `protect(_:)`). The operation computing one of them is never rewritten to write
+    /// another destination: that would leave the name reading slots nothing writes.
+    var protectedSlots: Set<Int> = []
 
     /// The copy of a value into a whole output at the top level, emitted last.
     struct LastOutputStore {
@@ -110,6 +132,12 @@ public final class ProgramBuilder {
                 freeLaneSlots.append(s)
             }
         }
+    }
+
+    /// Marks the lane temporaries of `value` as read later by name: a store of `value` then
+    /// copies it instead of rewriting the operation that computed it.
+    public func protect(_ value: Value) {
+        for case .lane(let s) in value.components { protectedSlots.insert(s) }
     }
 
     var pinnedSlots: Set<Int> = []
