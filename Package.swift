@@ -163,7 +163,7 @@ let package = Package(
             name: "ShaderTestingTests",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution",
-                "ShaderTesting",
+                "ShaderTesting", "ImageCodecs",
             ],
             exclude: ["Expectations"]
         ),

@@ -23,7 +23,8 @@ enum TraceCommand {
 
         Inputs, uniforms and size work as in 'shade run': textureCoordinate is the pixel
         centre, texelWidth/texelHeight, u_resolution and u_time are set automatically.
-        Derivatives (dFdx, dFdy, fwidth) are 0 in a trace.
+        The pixel's 2×2 quad runs together, so derivatives are real; --vertex V traces
+        behind a vertex shader.
 
         options:
           --pixel X,Y        the pixel to trace (required)
@@ -79,14 +80,15 @@ enum TraceCommand {
                 console.standardError("shade trace: error: pixel \(pixel.x),\(pixel.y) is outside the \(job.width)x\(job.height) target\n")
                 return .usage
             }
-            if job.vertex != nil {
-                console.standardError("shade trace: error: --vertex is not supported; the trace uses the passthrough vertex stage\n")
-                return .usage
-            }
             let text = try ShaderFiles.read(job.fragmentPath)
             let shader = try compileFrontEnd(source: text, name: job.fragmentPath, stage: .fragment, options: CheckOptions(isStrict: scanner.has("--strict")))
+            let vertex = try scanner.last("--vertex").map { path in
+                try compileFrontEnd(
+                    source: try ShaderFiles.read(path), name: path, stage: .vertex,
+                    options: CheckOptions(isStrict: scanner.has("--strict")))
+            }
             let trace = try ShaderTrace(
-                shader: shader, x: pixel.x, y: pixel.y, width: job.width, height: job.height, uniforms: job.uniforms,
+                shader: shader, vertex: vertex, x: pixel.x, y: pixel.y, width: job.width, height: job.height, uniforms: job.uniforms,
                 inputs: job.inputs, samplerState: job.samplerState)
             var out = "trace of \(job.fragmentPath) at pixel (\(pixel.x), \(pixel.y)) of \(job.width)x\(job.height)\n"
             for event in trace.events { out += "\(event.line): \(event.text)\n" }

@@ -119,7 +119,9 @@ public struct Executor: Sendable {
             vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views,
             loopIterationLimit: draw.loopIterationLimit)
         let triangles = FullScreenQuad.triangles.compactMap { t in
-            TriangleSetup([vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height, inputs: fragment.inputs)
+            TriangleSetup(
+                [vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height,
+                inputs: fragment.inputs.map { ($0.name, $0.slots.count) })
         }
 
         // Output channels: lane slot, or a per-draw value.

@@ -53,7 +53,7 @@ struct TriangleSetup {
         return true
     }
 
-    init?(_ v: [ShadedVertex], width: Int, height: Int, inputs: [InputDeclaration]) {
+    init?(_ v: [ShadedVertex], width: Int, height: Int, inputs: [(name: String, width: Int)]) {
         let w = Double(width), h = Double(height)
         var xs = [Double](), ys = [Double](), zs = [Double](), qs = [Double]()
         for p in v {
@@ -85,7 +85,7 @@ struct TriangleSetup {
         let perspective = isPerspective
         self.inputs = inputs.map { input in
             guard let values = v[0].varyings[input.name] else { return nil }
-            return (0..<input.slots.count).map { k in
+            return (0..<input.width).map { k in
                 plane((0..<3).map { i in
                     let a = k < values.count ? Double(v[i].varyings[input.name]![k]) : 0
                     return perspective ? a * qs[i] : a
@@ -103,14 +103,10 @@ enum VertexStage {
     ) throws -> [ShadedVertex] {
         guard let vertex else {
             // GPUImage's passthrough: gl_Position = position, textureCoordinateN = inputTextureCoordinateN.
+            let varyings = RasterTriangle.passthroughVaryings(inputNames: fragmentInputs.map(\.name))
             return (0..<4).map { i in
-                var varyings: [String: [Float]] = [:]
-                for input in fragmentInputs where input.name.hasPrefix("textureCoordinate") {
-                    let t = FullScreenQuad.textureCoordinates[i]
-                    varyings[input.name] = [t.x, t.y, t.z, t.w]
-                }
                 let p = FullScreenQuad.positions[i]
-                return ShadedVertex(clip: SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)), varyings: varyings)
+                return ShadedVertex(clip: SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)), varyings: varyings[i])
             }
         }
         let file = try Executor.uniformFile(for: vertex, from: uniforms)
@@ -165,6 +161,73 @@ enum VertexStage {
                 varyings[output.name] = read(output.value, lane: i)
             }
             return ShadedVertex(clip: SIMD4(Double(p[0]), Double(p[1]), Double(p[2]), Double(p[3])), varyings: varyings)
+        }
+    }
+}
+
+/// GL's fixed-function stage between the vertex and fragment stages of the full-screen quad:
+/// which pixel centres each triangle covers, and the interpolated inputs there. The executor
+/// uses the same code, so a second implementation of the programs (the reference renderer of
+/// `ShaderTesting`) sees exactly the executor's varyings, `gl_FragCoord` and coverage.
+public struct RasterTriangle: Sendable {
+    let setup: TriangleSetup
+    let width: Int, height: Int
+
+    /// True when the triangle is counter-clockwise in window coordinates (`gl_FrontFacing`).
+    public var isFrontFacing: Bool { setup.isFrontFacing }
+
+    /// True when pixel (`x`, `y`) of the target is inside the frame and its centre is covered
+    /// (a centre on a shared edge belongs to one triangle only).
+    public func covers(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height && setup.covers(Double(x) + 0.5, Double(y) + 0.5)
+    }
+
+    /// Fragment input `index` (in the order given to `triangles`) at the centre of pixel
+    /// (`x`, `y`), with perspective correction when the vertices have w ≠ 1; zeros when the
+    /// vertex stage does not write it. Defined outside the triangle too (helper pixels).
+    public func input(_ index: Int, x: Int, y: Int) -> [Float] {
+        let fx = Double(x) + 0.5, fy = Double(y) + 0.5
+        guard let planes = setup.inputs[index] else { return [] }
+        return planes.map { p in
+            setup.isPerspective ? Float(p(fx, fy) / setup.q(fx, fy)) : Float(p(fx, fy))
+        }
+    }
+
+    /// `gl_FragCoord` at the centre of pixel (`x`, `y`): (x + 0.5, y + 0.5, window z, 1 / w).
+    public func fragCoord(x: Int, y: Int) -> SIMD4<Float> {
+        let fx = Double(x) + 0.5, fy = Double(y) + 0.5
+        return SIMD4(Float(fx), Float(fy), Float(setup.z(fx, fy)), Float(setup.q(fx, fy)))
+    }
+
+    /// The triangles of the quad drawn with vertices at clip positions `positions` (the four
+    /// corners, in `FullScreenQuad` order) carrying `varyings` (per vertex, by name), into a
+    /// `width`×`height` target; degenerate triangles are dropped, as the executor drops them.
+    ///
+    /// - Parameter inputs: the fragment stage's inputs (name and component count), in the
+    ///   order `input(_:x:y:)` indexes them.
+    public static func triangles(
+        positions: [SIMD4<Float>], varyings: [[String: [Float]]], inputs: [(name: String, width: Int)],
+        width: Int, height: Int
+    ) -> [RasterTriangle] {
+        let vertices = zip(positions, varyings).map { p, v in
+            ShadedVertex(clip: SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)), varyings: v)
+        }
+        return FullScreenQuad.triangles.compactMap { t in
+            TriangleSetup([vertices[t.0], vertices[t.1], vertices[t.2]], width: width, height: height, inputs: inputs)
+                .map { RasterTriangle(setup: $0, width: width, height: height) }
+        }
+    }
+
+    /// The varyings of GPUImage's passthrough vertex shader at the four corners:
+    /// `textureCoordinateN = inputTextureCoordinateN` for each input named `textureCoordinate…`.
+    public static func passthroughVaryings(inputNames: [String]) -> [[String: [Float]]] {
+        (0..<4).map { i in
+            var varyings: [String: [Float]] = [:]
+            for name in inputNames where name.hasPrefix("textureCoordinate") {
+                let t = FullScreenQuad.textureCoordinates[i]
+                varyings[name] = [t.x, t.y, t.z, t.w]
+            }
+            return varyings
         }
     }
 }

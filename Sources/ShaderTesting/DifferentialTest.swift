@@ -1,0 +1,188 @@
+import Framebuffers
+import ShaderCompiler
+import ShaderDiagnostics
+import ShaderExecution
+import ShaderSemantics
+
+/// One draw to render two ways: a shader pair, its uniforms and inputs, and a target size.
+public struct DifferentialCase: Sendable {
+    /// What the case is called in reports (a file name, `seed 42`).
+    public var name: String
+    /// The fragment shader's text.
+    public var fragmentSource: String
+    /// The vertex shader's text, or nil for GPUImage's passthrough.
+    public var vertexSource: String?
+    /// Uniform values by name, as `DrawCall.uniforms` takes them.
+    public var uniforms: [String: [Float]]
+    /// Input images in GPUImage order.
+    public var inputs: [Texture]
+    /// How the inputs are sampled.
+    public var samplerState: SamplerState
+    /// Target width.
+    public var width: Int
+    /// Target height.
+    public var height: Int
+
+    /// Creates a case.
+    public init(
+        name: String, fragmentSource: String, vertexSource: String? = nil, uniforms: [String: [Float]] = [:],
+        inputs: [Texture] = [], samplerState: SamplerState = SamplerState(), width: Int = 16, height: Int = 16
+    ) {
+        self.name = name
+        self.fragmentSource = fragmentSource
+        self.vertexSource = vertexSource
+        self.uniforms = uniforms
+        self.inputs = inputs
+        self.samplerState = samplerState
+        self.width = width
+        self.height = height
+    }
+}
+
+/// What rendering a case with the executor and with the reference interpreter gave.
+public enum DifferentialOutcome: Sendable, CustomStringConvertible {
+    /// Both rendered the same bits.
+    case agree(Texture)
+    /// The images differ; the executor's image first, then the interpreter's.
+    case mismatch(executor: Texture, interpreter: Texture, differingPixels: Int, first: (x: Int, y: Int, executor: SIMD4<UInt8>, interpreter: SIMD4<UInt8>))
+    /// The shader does not check or compile: the front end or compiler rejected it (the same
+    /// for both, since they share the front end).
+    case rejected(String)
+    /// Both failed at run time (a runaway loop, a bad uniform): the executor's reason, then
+    /// the interpreter's.
+    case bothFailed(String, String)
+    /// One implementation failed and the other rendered.
+    case oneFailed(executor: String?, interpreter: String?)
+
+    /// True for `agree`, and for failures both implementations share.
+    public var isAgreement: Bool {
+        switch self {
+        case .agree, .rejected, .bothFailed: return true
+        case .mismatch, .oneFailed: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .agree: return "agree"
+        case .mismatch(_, _, let n, let f):
+            return "\(n) pixels differ; first at (\(f.x), \(f.y)): executor \(f.executor), interpreter \(f.interpreter)"
+        case .rejected(let why): return "rejected: \(why)"
+        case .bothFailed(let a, let b): return "both failed: executor '\(a)', interpreter '\(b)'"
+        case .oneFailed(let a, let b):
+            return "executor: \(a ?? "rendered"); interpreter: \(b ?? "rendered")"
+        }
+    }
+}
+
+/// The differential test: one case rendered by the executor and by `ReferenceRenderer`,
+/// compared bit for bit.
+public enum DifferentialTest {
+    /// Checks, compiles and renders `c` both ways (the executor on one thread, the
+    /// interpreter) and compares the RGBA8 results.
+    ///
+    /// - Parameter stepLimit: the interpreter's step limit per quad; the executor's loop
+    ///   limit per batch is the same number.
+    public static func run(_ c: DifferentialCase, stepLimit: Int = 1 << 16) -> DifferentialOutcome {
+        let fragment: CheckedShader, vertex: CheckedShader?
+        let fragmentProgram: Program, vertexProgram: Program?
+        do {
+            fragment = try compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment)
+            vertex = try c.vertexSource.map {
+                try compileFrontEnd(source: $0, name: c.name + ".vert", stage: .vertex)
+            }
+            fragmentProgram = try Compiler.compile(fragment)
+            vertexProgram = try vertex.map { try Compiler.compile($0) }
+        } catch let e as DiagnosticsError {
+            return .rejected(e.diagnostics.rendered())
+        } catch {
+            return .rejected("\(error)")
+        }
+        var executorImage: Texture?, executorError: String?
+        do {
+            let target = Framebuffer(width: c.width, height: c.height)
+            var draw = DrawCall(
+                fragment: fragmentProgram, vertex: vertexProgram, uniforms: c.uniforms, inputs: c.inputs,
+                samplerState: c.samplerState)
+            draw.loopIterationLimit = stepLimit
+            try Executor(schedule: .singleThreaded).render(draw, into: target)
+            executorImage = target.makeTexture()
+        } catch {
+            executorError = "\(error)"
+        }
+        var interpreterImage: Texture?, interpreterError: String?
+        do {
+            interpreterImage = try ReferenceRenderer(stepLimit: stepLimit).render(
+                fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs,
+                samplerState: c.samplerState, width: c.width, height: c.height)
+        } catch {
+            interpreterError = error.description
+        }
+        switch (executorImage, interpreterImage) {
+        case (let a?, let b?):
+            return compare(a, b)
+        case (nil, nil):
+            return .bothFailed(executorError ?? "", interpreterError ?? "")
+        default:
+            return .oneFailed(executor: executorError, interpreter: interpreterError)
+        }
+    }
+
+    /// Compares two RGBA8 images of the same size bit for bit.
+    static func compare(_ a: Texture, _ b: Texture) -> DifferentialOutcome {
+        var count = 0
+        var first: (x: Int, y: Int, executor: SIMD4<UInt8>, interpreter: SIMD4<UInt8>)?
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.rgba8Pixel(x: x, y: y), q = b.rgba8Pixel(x: x, y: y)
+                if p != q {
+                    count += 1
+                    if first == nil { first = (x, y, p, q) }
+                }
+            }
+        }
+        guard let first else { return .agree(a) }
+        return .mismatch(executor: a, interpreter: b, differingPixels: count, first: first)
+    }
+}
+
+extension DifferentialCase {
+    /// Values for every uniform the shaders declare and `given` does not set: GPUImage's and
+    /// Shadertoy's conventional names get their usual values (`texelWidth` = 1 / width,
+    /// `u_resolution`, `iResolution`), everything else a fixed, unremarkable value by type
+    /// (floats between 0.1 and 0.9 that vary by component, ints 1 to 3, bools true), so that a
+    /// comparison does not run every shader with zeros.
+    public static func automaticUniforms(
+        fragmentSource: String, vertexSource: String?, width: Int, height: Int, given: [String: [Float]] = [:]
+    ) -> [String: [Float]] {
+        var out = given
+        var shaders: [CheckedShader] = []
+        if let f = try? compileFrontEnd(source: fragmentSource, name: "f", stage: .fragment) { shaders.append(f) }
+        if let s = vertexSource, let v = try? compileFrontEnd(source: s, name: "v", stage: .vertex) { shaders.append(v) }
+        for shader in shaders {
+            for u in shader.uniforms where out[u.name] == nil && !u.elementType.isSampler {
+                let n = u.variable.type.componentCount
+                switch u.name {
+                case "texelWidth": out[u.name] = [1 / Float(width)]
+                case "texelHeight": out[u.name] = [1 / Float(height)]
+                case "u_resolution", "resolution", "iResolution":
+                    out[u.name] = Array([Float(width), Float(height), 1].prefix(n))
+                default:
+                    var h: UInt32 = 2_166_136_261
+                    for b in u.name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+                    let kind: ScalarKind?
+                    if case .array(let e, _) = u.variable.type { kind = e.scalarKind } else { kind = u.elementType.scalarKind }
+                    out[u.name] = (0..<n).map { k in
+                        let r = (h &+ UInt32(k) &* 2_654_435_761) >> 8
+                        switch kind {
+                        case .int: return Float(1 + r % 3)
+                        case .bool: return 1
+                        default: return 0.1 + Float(r % 801) / 1000
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

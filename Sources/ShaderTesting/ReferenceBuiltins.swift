@@ -1,0 +1,129 @@
+import Foundation
+import ShaderSemantics
+
+/// The reference interpreter's GLSL ES built-in functions, written from their definitions
+/// (GLSL ES 1.00 §8) as llvmpipe evaluates them in fp32: no FMA, its summation order for
+/// `dot`, `normalize` as `x * inversesqrt(dot(x, x))`, and its choices where GLSL leaves the
+/// result undefined (see the README's "Undefined behaviour"). Independent of the executor's
+/// kernels, which must agree with it bit for bit.
+enum ReferenceBuiltins {
+    /// `function` on one lane's arguments.
+    ///
+    /// - Parameters:
+    ///   - args: each argument's components.
+    ///   - isConstant: per argument, whether it is a compile-time constant (llvmpipe's compiler
+    ///     rewrites `pow(x, 1.0)`, `pow(x, 2.0)` and `mix` with a constant weight).
+    ///   - count: the result's component count.
+    /// - Returns: nil for a function this table does not define.
+    static func evaluate(_ function: BuiltinFunction, _ args: [[Float]], isConstant: [Bool], count: Int) -> [Float]? {
+        /// Component k of argument i, a scalar argument applying to every component.
+        func a(_ i: Int, _ k: Int) -> Float { args[i].count == 1 ? args[i][0] : args[i][k] }
+        func each(_ f: (Int) -> Float) -> [Float] { (0..<count).map(f) }
+        func unary(_ f: (Float) -> Float) -> [Float] { each { f(a(0, $0)) } }
+        func binary(_ f: (Float, Float) -> Float) -> [Float] { each { f(a(0, $0), a(1, $0)) } }
+        func ternary(_ f: (Float, Float, Float) -> Float) -> [Float] { each { f(a(0, $0), a(1, $0), a(2, $0)) } }
+        func bool(_ b: Bool) -> Float { b ? 1 : 0 }
+
+        switch function {
+        // §8.1
+        case .radians: return unary { $0 * Float(Double.pi / 180) }
+        case .degrees: return unary { $0 * Float(180 / Double.pi) }
+        case .sin: return unary(sinf)
+        case .cos: return unary(cosf)
+        case .tan: return unary(tanf)
+        case .asin: return unary(asinf)
+        case .acos: return unary(acosf)
+        case .atan: return args.count == 2 ? binary(atan2f) : unary(atanf)
+        // §8.2
+        case .pow:
+            if isConstant[1], Set(args[1]).count == 1 {
+                if args[1][0] == 1 { return unary { $0 } }
+                if args[1][0] == 2 { return unary { $0 * $0 } }
+            }
+            return binary(power)
+        case .exp: return unary(expf)
+        case .log: return unary(logf)
+        case .exp2: return unary(exp2f)
+        case .log2: return unary(log2f)
+        case .sqrt: return unary { $0.squareRoot() }
+        case .inversesqrt: return unary { 1 / $0.squareRoot() }
+        // §8.3
+        case .abs: return unary { Swift.abs($0) }
+        case .sign: return unary { $0 > 0 ? 1 : ($0 < 0 ? -1 : 0) }
+        case .floor: return unary { $0.rounded(.down) }
+        case .ceil: return unary { $0.rounded(.up) }
+        case .fract: return unary { $0 - $0.rounded(.down) }
+        case .mod: return binary { x, y in x - y * (x / y).rounded(.down) }
+        case .min: return binary(minimum)
+        case .max: return binary(maximum)
+        case .clamp: return ternary { x, lo, hi in minimum(maximum(x, lo), hi) }
+        case .mix:
+            if isConstant[2] { return ternary { x, y, t in y * t + x * (1 - t) } }
+            return ternary { x, y, t in x + (y - x) * t }
+        case .step: return binary { e, x in x >= e ? 1 : 0 }
+        case .smoothstep:
+            return ternary { e0, e1, x in
+                let t = minimum(maximum((x - e0) / (e1 - e0), 0), 1)
+                return t * t * (3 - 2 * t)
+            }
+        // §8.4
+        case .length:
+            return [args[0].count == 1 ? Swift.abs(args[0][0]) : LinearAlgebra.dot(args[0], args[0]).squareRoot()]
+        case .distance:
+            let d = zip(args[0], args[1]).map { $0 - $1 }
+            return [d.count == 1 ? Swift.abs(d[0]) : LinearAlgebra.dot(d, d).squareRoot()]
+        case .dot:
+            return [LinearAlgebra.dot(args[0], args[1])]
+        case .cross:
+            let x = args[0], y = args[1]
+            return [x[1] * y[2] - y[1] * x[2], x[2] * y[0] - y[2] * x[0], x[0] * y[1] - y[0] * x[1]]
+        case .normalize:
+            if args[0].count == 1 { return [args[0][0] > 0 ? 1 : (args[0][0] < 0 ? -1 : 0)] }
+            let r = 1 / LinearAlgebra.dot(args[0], args[0]).squareRoot()
+            return args[0].map { $0 * r }
+        case .faceforward:
+            let d = LinearAlgebra.dot(args[2], args[1])
+            return args[0].map { d < 0 ? $0 : -$0 }
+        case .reflect:
+            let twice = 2 * LinearAlgebra.dot(args[1], args[0])
+            return zip(args[0], args[1]).map { i, n in i - twice * n }
+        case .refract:
+            let i = args[0], n = args[1], eta = args[2][0]
+            let d = LinearAlgebra.dot(n, i)
+            let k = 1 - eta * eta * (1 - d * d)
+            let s = eta * d + k.squareRoot()
+            return zip(i, n).map { x, y in k < 0 ? 0 : eta * x - s * y }
+        // §8.5
+        case .matrixCompMult: return binary { $0 * $1 }
+        // §8.6
+        case .lessThan: return binary { bool($0 < $1) }
+        case .lessThanEqual: return binary { bool($0 <= $1) }
+        case .greaterThan: return binary { bool($0 > $1) }
+        case .greaterThanEqual: return binary { bool($0 >= $1) }
+        case .equal: return binary { bool($0 == $1) }
+        case .notEqual: return binary { bool($0 != $1) }
+        case .any: return [bool(args[0].contains { $0 != 0 })]
+        case .all: return [bool(args[0].allSatisfy { $0 != 0 })]
+        case .not: return unary { bool($0 == 0) }
+        // Desktop GLSL 1.20.
+        case .transpose:
+            let n = Int(Double(args[0].count).squareRoot())
+            return (0..<(n * n)).map { k in args[0][(k % n) * n + k / n] }
+        case .outerProduct:
+            return args[1].flatMap { y in args[0].map { $0 * y } }
+        default:
+            return nil
+        }
+    }
+
+    /// `pow` as llvmpipe: 0 for a zero base, NaN for a negative one.
+    static func power(_ x: Float, _ y: Float) -> Float {
+        x == 0 ? 0 : (x < 0 ? .nan : powf(x, y))
+    }
+
+    /// `min` as llvmpipe (SSE `minps` order): a NaN second operand gives the first.
+    static func minimum(_ x: Float, _ y: Float) -> Float { (x < y || y.isNaN) ? x : y }
+
+    /// `max` as llvmpipe: a NaN second operand gives the first.
+    static func maximum(_ x: Float, _ y: Float) -> Float { (x > y || y.isNaN) ? x : y }
+}

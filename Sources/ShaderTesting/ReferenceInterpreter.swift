@@ -1,0 +1,913 @@
+import Foundation
+import Framebuffers
+import ShaderDiagnostics
+import ShaderExecution
+import ShaderSemantics
+
+/// A failure of the reference interpreter: a construct it does not run, a runaway loop, or a
+/// bad uniform. The message is for people.
+struct InterpreterError: Error {
+    var message: String
+}
+
+/// Four lanes of one GLSL value: `lanes[i]` is lane i's scalar components, flattened as
+/// GLSL lays them out (structures field by field, arrays element by element, matrices
+/// column-major). Ints and bools are held as floats (whole numbers; bools 0 or 1).
+struct Quad {
+    var lanes: [[Float]]
+
+    init(_ lanes: [[Float]]) { self.lanes = lanes }
+
+    /// The same components in every lane.
+    init(uniform c: [Float]) { lanes = [c, c, c, c] }
+
+    /// Lane-wise `f`.
+    func map(_ f: ([Float]) -> [Float]) -> Quad { Quad(lanes.map(f)) }
+
+    /// The lanes (of `mask`) whose first component is true.
+    func truthy(_ mask: LaneMask) -> LaneMask {
+        var out: LaneMask = 0
+        for i in 0..<4 where mask.contains(i) && lanes[i][0] != 0 { out.insert(i) }
+        return out
+    }
+}
+
+/// A set of the four lanes of a quad.
+struct LaneMask: Equatable, ExpressibleByIntegerLiteral {
+    var bits: UInt8
+
+    init(integerLiteral value: UInt8) { bits = value & 0xF }
+    init(bits: UInt8) { self.bits = bits & 0xF }
+
+    static let all: LaneMask = 0xF
+    var isEmpty: Bool { bits == 0 }
+    func contains(_ lane: Int) -> Bool { bits & (1 << lane) != 0 }
+    mutating func insert(_ lane: Int) { bits |= 1 << lane }
+    static func & (a: LaneMask, b: LaneMask) -> LaneMask { LaneMask(bits: a.bits & b.bits) }
+    static func | (a: LaneMask, b: LaneMask) -> LaneMask { LaneMask(bits: a.bits | b.bits) }
+    static prefix func ~ (a: LaneMask) -> LaneMask { LaneMask(bits: ~a.bits) }
+}
+
+/// The reference interpreter: a plain tree-walking interpreter over the typed AST that runs
+/// the four fragments of a 2×2 quad (or the four vertices of the quad) in lock step, as a GPU
+/// does. It shares nothing with the compiler's lowering; it is the second opinion that the
+/// differential tests hold the executor to, and the engine behind `shade trace`.
+///
+/// The model, GL's:
+/// - Every lane runs every statement its control flow reaches; a lane leaves a region when a
+///   condition is false for it, or it runs `break`, `continue`, `return` or `discard`.
+/// - Stores change only the lanes that run them; expressions without side effects are
+///   evaluated for all four lanes, so `dFdx`/`dFdy` see their neighbours.
+/// - Lanes are 0 = (x, y), 1 = (x + 1, y), 2 = (x, y + 1), 3 = (x + 1, y + 1); `dFdx` is the
+///   difference along each row, `dFdy` along each column.
+/// - Arithmetic is fp32 as written, left to right; `dot`, matrix products and other built-ins
+///   follow llvmpipe's definitions (built-ins are evaluated by the checker's constant folder,
+///   an implementation independent of the executor's kernels).
+/// - int arithmetic wraps at 32 bits; indices out of range are clamped (undefined in GLSL).
+final class ReferenceInterpreter {
+    let shader: CheckedShader
+    /// Uniform values as given by the caller (already checked against the declarations).
+    let uniforms: [String: [Float]]
+    /// Sampler name → texture view (2D) or six face views (cube).
+    let views: [String: [TextureView]]
+    /// Per-lane values of every variable that has been touched.
+    var memory: [Variable: [[Float]]] = [:]
+    /// Per-lane inputs of the stage: varyings (fragment) or attributes (vertex), by name.
+    var inputs: [String: [[Float]]] = [:]
+    var fragCoord: [[Float]] = Array(repeating: [0, 0, 0, 1], count: 4)
+    var frontFacing: Float = 1
+    var functions: [FunctionSymbol: CheckedFunction] = [:]
+    /// Sampler parameters of inlined calls: parameter → the sampler name it stands for.
+    var samplerParameters: [Variable: String] = [:]
+
+    /// Lanes that ran `discard`.
+    var discarded: LaneMask = 0
+    /// Lanes that ran `return` in each active call, innermost last.
+    var frames: [(returned: LaneMask, result: [[Float]])] = []
+    /// Per loop of the innermost call: lanes that ran `break` and `continue`.
+    var loops: [[(broke: LaneMask, continued: LaneMask)]] = []
+
+    var steps = 0
+    let stepLimit: Int
+
+    /// Variables written somewhere after their declaration (assignment, `++`/`--`, a
+    /// component or element write, an `out`/`inout` argument).
+    var assigned: Set<Variable> = []
+    /// Variables whose value is known when the shader is compiled: never assigned, and
+    /// declared (or, for an `in` parameter, called) with a value known then. llvmpipe's
+    /// compiler (and Shade's, which follows it) rewrites `pow` and `mix` on such values.
+    var known: Set<Variable> = []
+
+    /// When set, the lane whose steps are recorded in `events`.
+    let tracedLane: Int?
+    var events: [ShaderTrace.Event] = []
+
+    init(
+        shader: CheckedShader, uniforms: [String: [Float]], views: [String: [TextureView]],
+        stepLimit: Int, tracedLane: Int? = nil
+    ) {
+        self.shader = shader
+        self.uniforms = uniforms
+        self.views = views
+        self.stepLimit = stepLimit
+        self.tracedLane = tracedLane
+        for f in shader.functions { functions[f.symbol] = f }
+        functions[shader.main.symbol] = shader.main
+        var collector = AssignmentCollector()
+        for item in shader.globals {
+            if case .declarations(let ds) = item { for d in ds { d.initializer.map { collector.visit($0) } } }
+        }
+        for f in functions.values { for s in f.body { collector.visit(s) } }
+        assigned = collector.assigned
+    }
+
+    /// True when `e`'s value is known at compile time (see `known`).
+    func isKnownAtCompileTime(_ e: TypedExpression) -> Bool {
+        if e.constantValue != nil { return true }
+        switch e.kind {
+        case .constant: return true
+        case .variable(let v): return known.contains(v) || v.constantValue != nil
+        case .swizzle(let b, _), .field(let b, _, _): return isKnownAtCompileTime(b)
+        case .index(let b, let i): return isKnownAtCompileTime(b) && isKnownAtCompileTime(i)
+        case .unary(let op, let x): return !op.isIncrementOrDecrement && isKnownAtCompileTime(x)
+        case .binary(_, let a, let b): return isKnownAtCompileTime(a) && isKnownAtCompileTime(b)
+        case .ternary(let c, let a, let b):
+            return isKnownAtCompileTime(c) && isKnownAtCompileTime(a) && isKnownAtCompileTime(b)
+        case .construct(_, let args): return args.allSatisfy(isKnownAtCompileTime)
+        case .builtinCall(let o, let args):
+            switch o.function {
+            case .dFdx, .dFdy, .fwidth: return false
+            default: return !o.function.isTextureLookup && args.allSatisfy(isKnownAtCompileTime)
+            }
+        case .assignment, .comma, .call: return false
+        }
+    }
+
+    // MARK: Running a quad
+
+    /// Runs `main` for the four lanes, from fresh memory; returns the lanes that did not
+    /// discard.
+    func run() throws -> LaneMask {
+        memory = [:]
+        discarded = 0
+        frames = []
+        loops = [[]]
+        steps = 0
+        events = []
+        for item in shader.globals {
+            guard case .declarations(let declarations) = item else { continue }
+            for d in declarations { try declareGlobal(d) }
+        }
+        frames.append((0, []))
+        for s in shader.main.body {
+            let m = live(.all)
+            if m.isEmpty { break }
+            try execute(s, m)
+        }
+        frames.removeLast()
+        return ~discarded & .all
+    }
+
+    /// Lane `lane`'s value of the built-in or global `name` (gl_FragColor, gl_Position, a
+    /// varying), or nil when no statement wrote it.
+    func output(_ v: Variable, lane: Int) -> [Float]? {
+        memory[v]?[lane]
+    }
+
+    /// The variable of the built-in `b`, when the shader uses it.
+    func builtinVariable(_ b: BuiltinVariable) -> Variable? {
+        memory.keys.first { $0.storage == .builtin(b) }
+    }
+
+    // MARK: Tracing
+
+    func line(_ span: SourceSpan) -> Int { span.file.location(of: span.start).line }
+
+    func note(_ span: SourceSpan, _ m: LaneMask, _ text: @autoclosure () -> String) {
+        guard let t = tracedLane, m.contains(t) else { return }
+        events.append(.init(line: line(span), text: text()))
+    }
+
+    /// The expression as written (whitespace runs collapsed).
+    func source(_ e: TypedExpression) -> String {
+        let text = e.span.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .joined(separator: " ")
+        return text.isEmpty ? e.description : text
+    }
+
+    func describe(_ type: GLSLType, _ q: Quad) -> String {
+        describe(type, q.lanes[tracedLane ?? 0])
+    }
+
+    func describe(_ type: GLSLType, _ c: [Float]) -> String {
+        func scalar(_ f: Float, _ kind: ScalarKind?) -> String {
+            switch kind {
+            case .bool: return f != 0 ? "true" : "false"
+            case .int: return String(Int(f))
+            default: return f == f.rounded() && abs(f) < 1e7 ? String(Int(f)) + ".0" : String(f)
+            }
+        }
+        if case .scalar(let k) = type, let f = c.first { return scalar(f, k) }
+        return "\(type)(" + c.map { scalar($0, type.scalarKind) }.joined(separator: ", ") + ")"
+    }
+
+    // MARK: Masks
+
+    /// The lanes of `m` still running: not discarded, not returned from the current call, and
+    /// not past `break` or `continue` of the innermost loop.
+    func live(_ m: LaneMask) -> LaneMask {
+        var out = m & ~discarded
+        if let f = frames.last { out = out & ~f.returned }
+        if let l = loops.last?.last { out = out & ~l.broke & ~l.continued }
+        return out
+    }
+
+    func step() throws {
+        steps += 1
+        if steps > stepLimit {
+            throw InterpreterError(message: "the reference interpreter stopped after \(stepLimit) steps (a runaway loop?)")
+        }
+    }
+
+    // MARK: Declarations
+
+    func declareGlobal(_ d: VariableDeclaration) throws {
+        let v = d.variable
+        switch v.storage {
+        case .uniform:
+            if uniforms[v.name] == nil, let i = d.initializer {
+                memory[v] = try evaluate(i, .all).lanes
+            }
+        case .attribute, .varying:
+            break
+        default:
+            try declare(d, .all, isGlobal: true)
+        }
+    }
+
+    func declare(_ d: VariableDeclaration, _ m: LaneMask, isGlobal: Bool = false) throws {
+        let v = d.variable
+        if v.type.containsSampler { return }
+        var lanes = memory[v] ?? Array(repeating: zeros(v.type), count: 4)
+        if let i = d.initializer {
+            let value = try evaluate(i, m)
+            if !assigned.contains(v) && isKnownAtCompileTime(i) { known.insert(v) } else { known.remove(v) }
+            for k in 0..<4 where m.contains(k) { lanes[k] = value.lanes[k] }
+            memory[v] = lanes
+            if !isGlobal || v.storage != .constant {
+                note(d.span, m, "\(v.name) = \(self.describe(v.type, value))")
+            }
+        } else {
+            // A declaration without initializer reads as zero (every implementation Shade
+            // is compared with gives zero for a fresh variable).
+            for k in 0..<4 where m.contains(k) { lanes[k] = zeros(v.type) }
+            memory[v] = lanes
+        }
+    }
+
+    func zeros(_ type: GLSLType) -> [Float] { Array(repeating: 0, count: type.componentCount) }
+
+    /// The value of a variable not yet in memory: constants, uniforms, inputs, built-ins.
+    func initial(_ v: Variable) -> [[Float]] {
+        let n = v.type.componentCount
+        if let c = v.constantValue { return Array(repeating: c.components.map(\.floatValue), count: 4) }
+        switch v.storage {
+        case .uniform:
+            let given = uniforms[v.name] ?? Array(repeating: 0, count: n)
+            let kind: ScalarKind?
+            if case .array(let e, _) = v.type { kind = e.scalarKind } else { kind = v.type.scalarKind }
+            let c = given.map { f -> Float in
+                switch kind {
+                case .int: return f.rounded(.towardZero)
+                case .bool: return f != 0 ? 1 : 0
+                default: return f
+                }
+            }
+            return Array(repeating: c, count: 4)
+        case .varying, .attribute:
+            if let lanes = inputs[v.name] {
+                return lanes.map { l in (0..<n).map { $0 < l.count ? l[$0] : 0 } }
+            }
+            return Array(repeating: zeros(v.type), count: 4)
+        case .builtin(.glFragCoord): return fragCoord
+        case .builtin(.glFrontFacing): return Array(repeating: [frontFacing], count: 4)
+        case .builtin(.glPointCoord): return Array(repeating: [0.5, 0.5], count: 4)
+        case .builtin(.glDepthRange): return Array(repeating: [0, 1, 1], count: 4)
+        default: return Array(repeating: zeros(v.type), count: 4)
+        }
+    }
+
+    func read(_ v: Variable) -> [[Float]] {
+        if let lanes = memory[v] { return lanes }
+        let lanes = initial(v)
+        memory[v] = lanes
+        return lanes
+    }
+
+    // MARK: Statements
+
+    func execute(_ s: TypedStatement, _ m: LaneMask) throws {
+        try step()
+        switch s.kind {
+        case .expression(let e):
+            _ = try evaluate(e, m)
+        case .declarations(let ds):
+            for d in ds { try declare(d, m) }
+        case .block(let body):
+            try executeBlock(body, m)
+        case .ifElse(let c, let then, let otherwise):
+            let condition = try evaluate(c, m)
+            let taken = condition.truthy(m)
+            note(s.span, m, "if (\(self.source(c))) -> \(taken.contains(self.tracedLane ?? 0))")
+            if !taken.isEmpty { try execute(then, taken) }
+            let rest = m & ~taken
+            if let otherwise, !rest.isEmpty { try execute(otherwise, rest) }
+        case .forLoop(let initializer, let condition, let stepExpression, let body):
+            if let initializer { try execute(initializer, m) }
+            try loop(s, m, condition: condition, testsFirst: true, body: body, step: stepExpression, kind: "for")
+        case .whileLoop(let c, let body):
+            try loop(s, m, condition: c, testsFirst: true, body: body, step: nil, kind: "while")
+        case .doWhile(let body, let c):
+            try loop(s, m, condition: c, testsFirst: false, body: body, step: nil, kind: "do-while")
+        case .break:
+            note(s.span, m, "break")
+            loops[loops.count - 1][loops[loops.count - 1].count - 1].broke = loops.last!.last!.broke | m
+        case .continue:
+            note(s.span, m, "continue")
+            loops[loops.count - 1][loops[loops.count - 1].count - 1].continued = loops.last!.last!.continued | m
+        case .discard:
+            note(s.span, m, "discard")
+            discarded = discarded | m
+        case .return(let e):
+            let value = try e.map { try evaluate($0, m) }
+            note(s.span, m, "return" + (value.map { " " + self.describe($0.lanes.isEmpty ? .void : e!.type, $0) } ?? ""))
+            var frame = frames.removeLast()
+            if let value {
+                if frame.result.isEmpty { frame.result = Array(repeating: [], count: 4) }
+                for k in 0..<4 where m.contains(k) { frame.result[k] = value.lanes[k] }
+            }
+            frame.returned = frame.returned | m
+            frames.append(frame)
+        case .empty:
+            break
+        }
+    }
+
+    func executeBlock(_ body: [TypedStatement], _ m: LaneMask) throws {
+        for s in body {
+            let l = live(m)
+            if l.isEmpty { return }
+            try execute(s, l)
+        }
+    }
+
+    func loop(
+        _ s: TypedStatement, _ m: LaneMask, condition: TypedExpression?, testsFirst: Bool,
+        body: TypedStatement, step stepExpression: TypedExpression?, kind: String
+    ) throws {
+        loops[loops.count - 1].append((0, 0))
+        defer { loops[loops.count - 1].removeLast() }
+        var first = true
+        while true {
+            try step()
+            // Lanes still in the loop: those that entered, minus break, return and discard.
+            loops[loops.count - 1][loops[loops.count - 1].count - 1].continued = 0
+            var running = live(m)
+            if running.isEmpty { return }
+            if let condition, testsFirst || !first {
+                let holds = try evaluate(condition, running).truthy(running)
+                note(s.span, running, "\(kind) (\(self.source(condition))) -> \(holds.contains(self.tracedLane ?? 0))")
+                running = holds
+                if running.isEmpty { return }
+            }
+            first = false
+            try execute(body, running)
+            loops[loops.count - 1][loops[loops.count - 1].count - 1].continued = 0
+            if let stepExpression {
+                let l = live(running)
+                if !l.isEmpty { _ = try evaluate(stepExpression, l) }
+            }
+        }
+    }
+
+    // MARK: L-values
+
+    /// The variable an l-value names and, per lane, the flat component offsets it covers.
+    func location(_ e: TypedExpression, _ m: LaneMask) throws -> (Variable, [[Int]]) {
+        switch e.kind {
+        case .variable(let v):
+            _ = read(v)
+            return (v, Array(repeating: Array(0..<v.type.componentCount), count: 4))
+        case .swizzle(let b, let comps):
+            let (v, o) = try location(b, m)
+            return (v, o.map { lane in comps.map { lane[$0] } })
+        case .field(let b, let index, _):
+            let (v, o) = try location(b, m)
+            let (start, width) = fieldRange(b.type, index)
+            return (v, o.map { Array($0[start..<(start + width)]) })
+        case .index(let b, let i):
+            let (v, o) = try location(b, m)
+            let index = try evaluate(i, m)
+            let n = e.type.componentCount
+            return (v, (0..<4).map { k in
+                let count = o[k].count / max(n, 1)
+                let j = clampedIndex(index.lanes[k][0], count)
+                return Array(o[k][(j * n)..<(j * n + n)])
+            })
+        default:
+            throw InterpreterError(message: "internal error: not an l-value")
+        }
+    }
+
+    func store(_ place: (Variable, [[Int]]), _ value: Quad, _ m: LaneMask) {
+        let (v, offsets) = place
+        var lanes = read(v)
+        for k in 0..<4 where m.contains(k) {
+            for (j, o) in offsets[k].enumerated() { lanes[k][o] = value.lanes[k][j] }
+        }
+        memory[v] = lanes
+    }
+
+    func assign(_ target: TypedExpression, _ value: Quad, _ m: LaneMask) throws {
+        store(try location(target, m), value, m)
+        note(target.span, m, "\(self.source(target)) = \(self.describe(target.type, value))")
+    }
+
+    func fieldRange(_ type: GLSLType, _ index: Int) -> (Int, Int) {
+        guard case .structure(let s) = type else { return (0, 1) }
+        let start = s.fields[..<index].reduce(0) { $0 + $1.type.componentCount }
+        return (start, s.fields[index].type.componentCount)
+    }
+
+    /// An index truncated toward zero and clamped to `0..<count` (out of range is undefined
+    /// in GLSL ES 1.00; the clamp keeps the interpreter's memory safe).
+    func clampedIndex(_ f: Float, _ count: Int) -> Int {
+        let t = f.rounded(.towardZero)
+        guard t == t else { return 0 }
+        return Int(min(max(t, 0), Float(count - 1)))
+    }
+
+    // MARK: Expressions
+
+    func hasSideEffects(_ e: TypedExpression) -> Bool {
+        if e.constantValue != nil { return false }
+        switch e.kind {
+        case .constant, .variable: return false
+        case .swizzle(let b, _), .field(let b, _, _): return hasSideEffects(b)
+        case .index(let b, let i): return hasSideEffects(b) || hasSideEffects(i)
+        case .unary(let op, let x): return op.isIncrementOrDecrement || hasSideEffects(x)
+        case .binary(_, let a, let b), .comma(let a, let b): return hasSideEffects(a) || hasSideEffects(b)
+        case .assignment, .call: return true
+        case .ternary(let c, let a, let b): return hasSideEffects(c) || hasSideEffects(a) || hasSideEffects(b)
+        case .builtinCall(_, let args), .construct(_, let args): return args.contains(where: hasSideEffects)
+        }
+    }
+
+    func evaluate(_ e: TypedExpression, _ m: LaneMask) throws -> Quad {
+        if let c = e.constantValue { return Quad(uniform: c.components.map(\.floatValue)) }
+        switch e.kind {
+        case .constant(let c):
+            return Quad(uniform: c.components.map(\.floatValue))
+        case .variable(let v):
+            return Quad(read(v))
+        case .swizzle(let b, let comps):
+            return try evaluate(b, m).map { c in comps.map { c[$0] } }
+        case .field(let b, let index, _):
+            let (start, width) = fieldRange(b.type, index)
+            return try evaluate(b, m).map { Array($0[start..<(start + width)]) }
+        case .index(let b, let i):
+            let base = try evaluate(b, m), index = try evaluate(i, m)
+            let n = e.type.componentCount
+            return Quad((0..<4).map { k in
+                let j = clampedIndex(index.lanes[k][0], base.lanes[k].count / max(n, 1))
+                return Array(base.lanes[k][(j * n)..<(j * n + n)])
+            })
+        case .unary(let op, let a):
+            switch op {
+            case .plus: return try evaluate(a, m)
+            case .negate:
+                let v = try evaluate(a, m)
+                return a.type.scalarKind == .int ? v.map { $0.map(Int32Arithmetic.negate) } : v.map { $0.map { -$0 } }
+            case .logicalNot: return try evaluate(a, m).map { $0.map { $0 != 0 ? 0 : 1 } }
+            case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
+                let place = try location(a, m)
+                let old = Quad((0..<4).map { k in place.1[k].map { read(place.0)[k][$0] } })
+                let one = Quad(uniform: Array(repeating: 1, count: a.type.componentCount))
+                let isIncrement = op == .preIncrement || op == .postIncrement
+                let new = try arithmetic(isIncrement ? .add : .subtract, old, one, type: a.type)
+                store(place, new, m)
+                note(a.span, m, "\(self.source(a)) = \(self.describe(a.type, new))")
+                return op == .preIncrement || op == .preDecrement ? new : old
+            }
+        case .binary(let op, let a, let b):
+            if op == .logicalAnd || op == .logicalOr {
+                let left = try evaluate(a, m)
+                let isAnd = op == .logicalAnd
+                if !hasSideEffects(b) {
+                    let right = try evaluate(b, m)
+                    return Quad((0..<4).map { k in
+                        let l = left.lanes[k][0] != 0, r = right.lanes[k][0] != 0
+                        return [(isAnd ? l && r : l || r) ? 1 : 0]
+                    })
+                }
+                // The right side runs only in the lanes that need it.
+                let needed = isAnd ? left.truthy(m) : m & ~left.truthy(m)
+                let right = needed.isEmpty ? Quad(uniform: [0]) : try evaluate(b, needed)
+                return Quad((0..<4).map { k in
+                    let l = left.lanes[k][0] != 0
+                    if isAnd { return [l && right.lanes[k][0] != 0 ? 1 : 0] }
+                    return [l || right.lanes[k][0] != 0 ? 1 : 0]
+                })
+            }
+            let x = try evaluate(a, m)
+            let y = try evaluate(b, m)
+            return try binary(op, x, y, a.type, b.type)
+        case .assignment(let op, let target, let source):
+            if op == nil {
+                let value = try evaluate(source, m)
+                try assign(target, value, m)
+                return value
+            }
+            let place = try location(target, m)
+            let old = Quad((0..<4).map { k in place.1[k].map { read(place.0)[k][$0] } })
+            let value = try binary(op!, old, try evaluate(source, m), target.type, source.type)
+            store(place, value, m)
+            note(target.span, m, "\(self.source(target)) = \(self.describe(target.type, value))")
+            return value
+        case .ternary(let c, let a, let b):
+            let condition = try evaluate(c, m)
+            if !hasSideEffects(a) && !hasSideEffects(b) {
+                let x = try evaluate(a, m), y = try evaluate(b, m)
+                return Quad((0..<4).map { condition.lanes[$0][0] != 0 ? x.lanes[$0] : y.lanes[$0] })
+            }
+            let yes = condition.truthy(m), no = m & ~yes
+            let x = yes.isEmpty ? nil : try evaluate(a, yes)
+            let y = no.isEmpty ? nil : try evaluate(b, no)
+            let zero = zeros(e.type)
+            return Quad((0..<4).map { k in
+                (condition.lanes[k][0] != 0 ? x?.lanes[k] : y?.lanes[k]) ?? zero
+            })
+        case .comma(let a, let b):
+            _ = try evaluate(a, m)
+            return try evaluate(b, m)
+        case .call(let symbol, let args):
+            return try call(symbol, args, m, type: e.type)
+        case .builtinCall(let overload, let args):
+            return try builtin(overload, args, m, type: e.type)
+        case .construct(let kind, let args):
+            let values = try args.map { try evaluate($0, m) }
+            return Quad((0..<4).map { k in
+                construct(kind, values.map { $0.lanes[k] }, from: args.map(\.type), type: e.type)
+            })
+        }
+    }
+
+    // MARK: Operators
+
+    func binary(_ op: BinaryOperator, _ a: Quad, _ b: Quad, _ ta: GLSLType, _ tb: GLSLType) throws -> Quad {
+        switch op {
+        case .add, .subtract, .multiply, .divide:
+            return try arithmetic(op, a, b, type: ta.componentCount >= tb.componentCount ? ta : tb)
+        case .matrixTimesVector:
+            return Quad((0..<4).map { LinearAlgebra.matrixTimesVector(a.lanes[$0], b.lanes[$0]) })
+        case .vectorTimesMatrix:
+            return Quad((0..<4).map { LinearAlgebra.vectorTimesMatrix(a.lanes[$0], b.lanes[$0]) })
+        case .matrixTimesMatrix:
+            return Quad((0..<4).map { LinearAlgebra.matrixTimesMatrix(a.lanes[$0], b.lanes[$0]) })
+        case .less: return compare(a, b) { $0 < $1 }
+        case .greater: return compare(a, b) { $0 > $1 }
+        case .lessEqual: return compare(a, b) { $0 <= $1 }
+        case .greaterEqual: return compare(a, b) { $0 >= $1 }
+        case .equal:
+            return Quad((0..<4).map { k in [zip(a.lanes[k], b.lanes[k]).allSatisfy { $0 == $1 } ? 1 : 0] })
+        case .notEqual:
+            return Quad((0..<4).map { k in [zip(a.lanes[k], b.lanes[k]).allSatisfy { $0 == $1 } ? 0 : 1] })
+        case .logicalXor:
+            return Quad((0..<4).map { k in [(a.lanes[k][0] != 0) != (b.lanes[k][0] != 0) ? 1 : 0] })
+        case .logicalAnd, .logicalOr:
+            throw InterpreterError(message: "internal error: short-circuit operator")
+        }
+    }
+
+    func compare(_ a: Quad, _ b: Quad, _ f: (Float, Float) -> Bool) -> Quad {
+        Quad((0..<4).map { k in [f(a.lanes[k][0], b.lanes[k][0]) ? 1 : 0] })
+    }
+
+    /// Component-wise `+ - * /`, a scalar operand applying to every component; int operands
+    /// wrap at 32 bits and divide toward zero.
+    func arithmetic(_ op: BinaryOperator, _ a: Quad, _ b: Quad, type: GLSLType) throws -> Quad {
+        let isInt = type.scalarKind == .int
+        return Quad((0..<4).map { k in
+            let x = a.lanes[k], y = b.lanes[k]
+            let n = max(x.count, y.count)
+            return (0..<n).map { j in
+                let p = x[x.count == 1 ? 0 : j], q = y[y.count == 1 ? 0 : j]
+                if isInt { return Int32Arithmetic.apply(op, p, q) }
+                switch op {
+                case .add: return p + q
+                case .subtract: return p - q
+                case .multiply: return p * q
+                default: return p / q
+                }
+            }
+        })
+    }
+
+    // MARK: Constructors
+
+    func construct(_ kind: ConstructorKind, _ args: [[Float]], from types: [GLSLType], type: GLSLType) -> [Float] {
+        let n = type.componentCount
+        let target = type.scalarKind
+        func convert(_ f: Float, from source: ScalarKind?) -> Float {
+            switch (target, source) {
+            case (.int, .int), (.int, .bool): return f
+            case (.int, _): return f.rounded(.towardZero)
+            case (.bool, _): return f != 0 ? 1 : 0
+            default: return f
+            }
+        }
+        switch kind {
+        case .scalarConversion, .vectorFromScalar:
+            return Array(repeating: convert(args[0][0], from: types[0].scalarKind), count: n)
+        case .implicitConversion:
+            return args[0]
+        case .matrixFromScalar:
+            let size = Int(Double(n).squareRoot())
+            return (0..<n).map { $0 / size == $0 % size ? args[0][0] : 0 }
+        case .matrixFromMatrix:
+            let size = Int(Double(n).squareRoot())
+            let from = args[0], fromSize = Int(Double(from.count).squareRoot())
+            return (0..<n).map { k in
+                let col = k / size, row = k % size
+                return col < fromSize && row < fromSize ? from[col * fromSize + row] : (col == row ? 1 : 0)
+            }
+        case .structure, .array:
+            return args.flatMap { $0 }
+        case .vectorFromComponents, .matrixFromComponents:
+            var out: [Float] = []
+            for (a, t) in zip(args, types) { out += a.map { convert($0, from: t.scalarKind) } }
+            return Array(out.prefix(n))
+        }
+    }
+
+    // MARK: Calls
+
+    func call(_ symbol: FunctionSymbol, _ args: [TypedExpression], _ m: LaneMask, type: GLSLType) throws -> Quad {
+        guard let f = functions[symbol]
+            ?? shader.functions.first(where: {
+                $0.symbol.name == symbol.name && $0.symbol.parameterTypes == symbol.parameterTypes
+            })
+        else { throw InterpreterError(message: "function '\(symbol.name)' has no body") }
+        // Arguments in order: `in` values; `out`/`inout` places, read now for `inout`.
+        var values: [(Variable, [[Float]])] = []
+        var copyBack: [(Variable, (Variable, [[Int]]))] = []
+        for (p, a) in zip(f.parameters, args) {
+            guard case .parameter(let q) = p.storage else { continue }
+            if p.type.containsSampler {
+                samplerParameters[p] = try samplerName(a)
+                continue
+            }
+            switch q {
+            case .in:
+                values.append((p, try evaluate(a, m).lanes))
+                if !assigned.contains(p) && isKnownAtCompileTime(a) { known.insert(p) } else { known.remove(p) }
+            case .out:
+                let place = try location(a, m)
+                values.append((p, Array(repeating: zeros(p.type), count: 4)))
+                copyBack.append((p, place))
+            case .inout:
+                let place = try location(a, m)
+                let current = read(place.0)
+                values.append((p, (0..<4).map { k in place.1[k].map { current[k][$0] } }))
+                copyBack.append((p, place))
+            }
+        }
+        // GLSL has no recursion: parameters and locals are the callee's own variables.
+        for (p, v) in values {
+            var lanes = memory[p] ?? Array(repeating: zeros(p.type), count: 4)
+            for k in 0..<4 where m.contains(k) { lanes[k] = v[k] }
+            memory[p] = lanes
+        }
+        frames.append((0, []))
+        loops.append([])
+        for s in f.body {
+            let l = live(m)
+            if l.isEmpty { break }
+            try execute(s, l)
+        }
+        loops.removeLast()
+        let frame = frames.removeLast()
+        for (p, place) in copyBack {
+            store(place, Quad(memory[p]!), m)
+        }
+        let zero = zeros(type)
+        return Quad((0..<4).map { k in
+            k < frame.result.count && frame.result[k].count == zero.count ? frame.result[k] : zero
+        })
+    }
+
+    /// The name of the sampler uniform a sampler expression denotes (`s`, `s[2]`, or a
+    /// sampler parameter of an enclosing call).
+    func samplerName(_ e: TypedExpression) throws -> String {
+        switch e.kind {
+        case .variable(let v):
+            if let name = samplerParameters[v] { return name }
+            return v.name
+        case .index(let b, let i):
+            guard let k = i.constantValue?.components.first?.floatValue else {
+                throw InterpreterError(message: "sampler arrays must be indexed with constant expressions")
+            }
+            let count: Int
+            if case .array(_, let n) = b.type { count = n } else { count = 1 }
+            return "\(try samplerName(b))[\(clampedIndex(k, count))]"
+        default:
+            throw InterpreterError(message: "sampler arguments must be sampler uniforms")
+        }
+    }
+
+    // MARK: Built-in functions
+
+    func builtin(_ overload: BuiltinOverload, _ args: [TypedExpression], _ m: LaneMask, type: GLSLType) throws -> Quad {
+        let f = overload.function
+        if f.isTextureLookup {
+            let name = try samplerName(args[0])
+            let coord = try evaluate(args[1], m)
+            guard let faces = views[name] else { throw InterpreterError(message: "sampler '\(name)' is not bound") }
+            switch f {
+            case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
+                return coord.map { c in
+                    let (face, s, t) = CubeTexture.face(x: c[0], y: c[1], z: c[2])
+                    let v = faces[face].sample(s: s, t: t)
+                    return [v.x, v.y, v.z, v.w]
+                }
+            default:
+                let projective = f.rawValue.contains("Proj")
+                return coord.map { c in
+                    var s = c[0], t = c[1]
+                    if projective {
+                        // llvmpipe multiplies by the reciprocal of q.
+                        let r = 1 / c[c.count - 1]
+                        s *= r
+                        t *= r
+                    }
+                    let v = faces[0].sample(s: s, t: t)
+                    return [v.x, v.y, v.z, v.w]
+                }
+            }
+        }
+        switch f {
+        case .dFdx, .dFdy, .fwidth:
+            let v = try evaluate(args[0], m).lanes
+            func dx(_ k: Int) -> [Float] {
+                let row = k & 2
+                return zip(v[row + 1], v[row]).map { $0 - $1 }
+            }
+            func dy(_ k: Int) -> [Float] {
+                let column = k & 1
+                return zip(v[column + 2], v[column]).map { $0 - $1 }
+            }
+            return Quad((0..<4).map { k in
+                switch f {
+                case .dFdx: return dx(k)
+                case .dFdy: return dy(k)
+                default: return zip(dx(k), dy(k)).map { abs($0) + abs($1) }
+                }
+            })
+        default:
+            break
+        }
+        let values = try args.map { try evaluate($0, m) }
+        let known = args.map(isKnownAtCompileTime)
+        return try Quad((0..<4).map { k in
+            guard let result = ReferenceBuiltins.evaluate(
+                f, values.map { $0.lanes[k] }, isConstant: known, count: type.componentCount)
+            else {
+                throw InterpreterError(message: "the reference interpreter cannot evaluate '\(overload)'")
+            }
+            return result
+        })
+    }
+}
+
+/// GLSL int arithmetic on whole floats: 32-bit two's complement that wraps.
+enum Int32Arithmetic {
+    static func int(_ f: Float) -> Int32 {
+        guard f.isFinite else { return 0 }
+        return Int32(truncatingIfNeeded: Int64(max(min(f, 9.2e18), -9.2e18)))
+    }
+
+    static func negate(_ f: Float) -> Float { Float(0 &- int(f)) }
+
+    static func apply(_ op: BinaryOperator, _ a: Float, _ b: Float) -> Float {
+        let x = int(a), y = int(b)
+        switch op {
+        case .add: return Float(x &+ y)
+        case .subtract: return Float(x &- y)
+        case .multiply: return Float(x &* y)
+        default:
+            // Division by zero is undefined; 0 here.
+            if y == 0 { return 0 }
+            if x == .min && y == -1 { return Float(x) }
+            return Float(x / y)
+        }
+    }
+}
+
+/// Matrix products in llvmpipe's summation order (the order the executor is held to).
+enum LinearAlgebra {
+    /// `dot(a, b)`: the last component's product first, then each earlier one added.
+    static func dot(_ a: [Float], _ b: [Float]) -> Float {
+        let n = a.count
+        var acc = a[n - 1] * b[n - 1]
+        for k in stride(from: n - 2, through: 0, by: -1) { acc = a[k] * b[k] + acc }
+        return acc
+    }
+
+    /// `m * v`: column 0 times v.x, then each further column times its component added.
+    static func matrixTimesVector(_ m: [Float], _ v: [Float]) -> [Float] {
+        let n = v.count
+        return (0..<n).map { r in
+            var acc = m[r] * v[0]
+            for j in 1..<n { acc = m[j * n + r] * v[j] + acc }
+            return acc
+        }
+    }
+
+    /// `v * m`: component j is `dot(v, column j)`.
+    static func vectorTimesMatrix(_ v: [Float], _ m: [Float]) -> [Float] {
+        let n = v.count
+        return (0..<n).map { j in dot(v, Array(m[(j * n)..<((j + 1) * n)])) }
+    }
+
+    /// `a * b`: column j is `a * b[j]`.
+    static func matrixTimesMatrix(_ a: [Float], _ b: [Float]) -> [Float] {
+        let n = Int(Double(a.count).squareRoot())
+        return (0..<n).flatMap { j in matrixTimesVector(a, Array(b[(j * n)..<((j + 1) * n)])) }
+    }
+}
+
+/// Collects the variables a shader writes after their declaration.
+struct AssignmentCollector {
+    var assigned: Set<Variable> = []
+
+    mutating func visit(_ s: TypedStatement) {
+        switch s.kind {
+        case .expression(let e): visit(e)
+        case .declarations(let ds): for d in ds { if let i = d.initializer { visit(i) } }
+        case .block(let b): for x in b { visit(x) }
+        case .ifElse(let c, let t, let e):
+            visit(c)
+            visit(t)
+            if let e { visit(e) }
+        case .forLoop(let i, let c, let st, let body):
+            if let i { visit(i) }
+            if let c { visit(c) }
+            if let st { visit(st) }
+            visit(body)
+        case .whileLoop(let c, let b), .doWhile(let b, let c):
+            visit(c)
+            visit(b)
+        case .return(let e): if let e { visit(e) }
+        case .break, .continue, .discard, .empty: break
+        }
+    }
+
+    mutating func visit(_ e: TypedExpression) {
+        switch e.kind {
+        case .constant, .variable: break
+        case .swizzle(let b, _), .field(let b, _, _): visit(b)
+        case .index(let b, let i):
+            visit(b)
+            visit(i)
+        case .unary(let op, let x):
+            if op.isIncrementOrDecrement, let v = root(x) { assigned.insert(v) }
+            visit(x)
+        case .binary(_, let a, let b), .comma(let a, let b):
+            visit(a)
+            visit(b)
+        case .assignment(_, let l, let r):
+            if let v = root(l) { assigned.insert(v) }
+            visit(l)
+            visit(r)
+        case .ternary(let c, let a, let b):
+            visit(c)
+            visit(a)
+            visit(b)
+        case .call(let f, let args):
+            for (p, a) in zip(f.parameters, args) {
+                if p.qualifier != .in, let v = root(a) { assigned.insert(v) }
+                visit(a)
+            }
+        case .builtinCall(_, let args), .construct(_, let args):
+            for a in args { visit(a) }
+        }
+    }
+
+    func root(_ e: TypedExpression) -> Variable? {
+        switch e.kind {
+        case .variable(let v): return v
+        case .swizzle(let b, _), .field(let b, _, _), .index(let b, _): return root(b)
+        default: return nil
+        }
+    }
+}
