@@ -58,6 +58,7 @@ public enum ShadeCommand {
         FiltersCommand.subcommand,
         TestCommand.subcommand,
         TraceCommand.subcommand,
+        DifftestCommand.subcommand,
     ]
 
     static let usage = """

@@ -80,6 +80,11 @@ final class ReferenceInterpreter {
     /// Sampler parameters of inlined calls: parameter → the sampler name it stands for.
     var samplerParameters: [Variable: String] = [:]
 
+    /// Lanes where a discontinuous operation (a comparison, `step`, `floor`, `fract`, `mod`,
+    /// a float-to-int or -bool conversion) had inputs within a few hundred ulps of its
+    /// threshold: there another fp32 implementation may take the other side.
+    var fragile: LaneMask = 0
+
     /// Lanes that ran `discard`.
     var discarded: LaneMask = 0
     /// Lanes that ran `return` in each active call, innermost last.
@@ -150,6 +155,7 @@ final class ReferenceInterpreter {
     func run() throws -> LaneMask {
         memory = [:]
         discarded = 0
+        fragile = 0
         frames = []
         loops = [[]]
         steps = 0
@@ -556,6 +562,13 @@ final class ReferenceInterpreter {
             return try builtin(overload, args, m, type: e.type)
         case .construct(let kind, let args):
             let values = try args.map { try evaluate($0, m) }
+            if let target = e.type.scalarKind, target != .float {
+                for (a, v) in zip(args, values) where a.type.scalarKind == .float {
+                    for k in 0..<4 where v.lanes[k].contains(where: {
+                        target == .int ? Self.isNearWhole($0) : Self.isNear($0, 0)
+                    }) { fragile.insert(k) }
+                }
+            }
             return Quad((0..<4).map { k in
                 construct(kind, values.map { $0.lanes[k] }, from: args.map(\.type), type: e.type)
             })
@@ -590,7 +603,38 @@ final class ReferenceInterpreter {
     }
 
     func compare(_ a: Quad, _ b: Quad, _ f: (Float, Float) -> Bool) -> Quad {
-        Quad((0..<4).map { k in [f(a.lanes[k][0], b.lanes[k][0]) ? 1 : 0] })
+        for k in 0..<4 where Self.isNear(a.lanes[k][0], b.lanes[k][0]) { fragile.insert(k) }
+        return Quad((0..<4).map { k in [f(a.lanes[k][0], b.lanes[k][0]) ? 1 : 0] })
+    }
+
+    /// True when `a` and `b` are so close that another fp32 implementation's rounding could
+    /// order them the other way (equal values included).
+    static func isNear(_ a: Float, _ b: Float) -> Bool {
+        guard a.isFinite && b.isFinite else { return false }
+        return Swift.abs(a - b) <= 2e-5 * Swift.max(Swift.abs(a), Swift.abs(b)) + 1e-6
+    }
+
+    /// True when `x` is that close to a whole number.
+    static func isNearWhole(_ x: Float) -> Bool { isNear(x, x.rounded()) }
+
+    /// Marks the lanes where the discontinuous built-in `f` had near-threshold inputs.
+    func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
+        for k in 0..<4 {
+            let a = values.map { $0.lanes[k] }
+            func each(_ i: Int, _ j: Int) -> Float { a[i].count == 1 ? a[i][0] : a[i][j] }
+            let n = a.map(\.count).max() ?? 0
+            var near = false
+            switch f {
+            case .step: near = (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
+            case .floor, .ceil, .fract: near = a[0].contains(where: Self.isNearWhole)
+            case .mod: near = (0..<n).contains { Self.isNearWhole(each(0, $0) / each(1, $0)) }
+            case .sign: near = a[0].contains { Self.isNear($0, 0) }
+            case .lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual, .equal, .notEqual:
+                near = types[0].scalarKind == .float && (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
+            default: break
+            }
+            if near { fragile.insert(k) }
+        }
     }
 
     /// Component-wise `+ - * /`, a scalar operand applying to every component; int operands
@@ -777,6 +821,7 @@ final class ReferenceInterpreter {
             break
         }
         let values = try args.map { try evaluate($0, m) }
+        noteFragility(f, values, args.map(\.type))
         let known = args.map(isKnownAtCompileTime)
         return try Quad((0..<4).map { k in
             guard let result = ReferenceBuiltins.evaluate(

@@ -47,6 +47,20 @@ public struct ReferenceRenderer: Sendable {
         inputs: [Texture] = [], samplerState: SamplerState = SamplerState(),
         bindings: [String: TextureBinding] = [:], width: Int, height: Int, format: PixelFormat = .rgba8
     ) throws(ShaderTestError) -> Texture {
+        try renderWithFragility(
+            fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState,
+            bindings: bindings, width: width, height: height, format: format
+        ).image
+    }
+
+    /// `render`, and per pixel (row-major) whether it sits on a discontinuity: a comparison,
+    /// `step`, `floor`, `fract`, `mod` or conversion whose inputs were within rounding of its
+    /// threshold, where another fp32 implementation may legitimately take the other side.
+    public func renderWithFragility(
+        fragment: CheckedShader, vertex: CheckedShader? = nil, uniforms: [String: [Float]] = [:],
+        inputs: [Texture] = [], samplerState: SamplerState = SamplerState(),
+        bindings: [String: TextureBinding] = [:], width: Int, height: Int, format: PixelFormat = .rgba8
+    ) throws(ShaderTestError) -> (image: Texture, fragile: [Bool]) {
         do {
             return try DenormalFlushing.perform {
                 try renderFlushingDenormals(
@@ -66,23 +80,25 @@ public struct ReferenceRenderer: Sendable {
         fragment: CheckedShader, vertex: CheckedShader?, uniforms: [String: [Float]], inputs: [Texture],
         samplerState: SamplerState, bindings: [String: TextureBinding], width: Int, height: Int,
         format: PixelFormat
-    ) throws -> Texture {
+    ) throws -> (image: Texture, fragile: [Bool]) {
         try Self.checkUniforms(uniforms, fragment: fragment, vertex: vertex)
         let stage = try QuadStage(
             fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs,
             samplerState: samplerState, bindings: bindings, width: width, height: height, stepLimit: stepLimit)
         var out = [Float](repeating: 0, count: width * height * 4)
-        var written = [Bool](repeating: false, count: width * height)
-        try stage.shade { x, y, color in
-            let i = (y * width + x) * 4
-            for k in 0..<4 { out[i + k] = color[k] }
-            written[y * width + x] = true
+        var fragile = [Bool](repeating: false, count: width * height)
+        try stage.shade { x, y, color, isFragile in
+            if let color {
+                let i = (y * width + x) * 4
+                for k in 0..<4 { out[i + k] = color[k] }
+            }
+            fragile[y * width + x] = isFragile
         }
         switch format {
         case .float32:
-            return Texture(width: width, height: height, float32: out)
+            return (Texture(width: width, height: height, float32: out), fragile)
         case .rgba8:
-            return Texture(width: width, height: height, rgba8: out.map(Texture.unorm8))
+            return (Texture(width: width, height: height, rgba8: out.map(Texture.unorm8)), fragile)
         }
     }
 
@@ -209,9 +225,10 @@ struct QuadStage {
         return views
     }
 
-    /// Interprets every 2×2 quad each triangle touches and reports the colour of each covered,
-    /// surviving pixel (later triangles overwrite, as in the executor).
-    func shade(_ write: (Int, Int, [Float]) -> Void) throws {
+    /// Interprets every 2×2 quad each triangle touches and reports each covered pixel: its
+    /// colour (nil when discarded) and whether it is fragile (later triangles overwrite, as in
+    /// the executor).
+    func shade(_ write: (Int, Int, [Float]?, Bool) -> Void) throws {
         for t in triangles {
             for qy in stride(from: 0, to: height, by: 2) {
                 for qx in stride(from: 0, to: width, by: 2) {
@@ -219,8 +236,9 @@ struct QuadStage {
                     for k in 0..<4 where t.covers(x: qx + (k & 1), y: qy + (k >> 1)) { covered.insert(k) }
                     if covered.isEmpty { continue }
                     let alive = try run(t, x: qx, y: qy)
-                    for k in 0..<4 where covered.contains(k) && alive.contains(k) {
-                        write(qx + (k & 1), qy + (k >> 1), color(lane: k))
+                    for k in 0..<4 where covered.contains(k) {
+                        write(qx + (k & 1), qy + (k >> 1), alive.contains(k) ? color(lane: k) : nil,
+                              interpreter.fragile.contains(k))
                     }
                 }
             }

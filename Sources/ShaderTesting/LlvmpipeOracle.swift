@@ -1,0 +1,139 @@
+import Foundation
+import Framebuffers
+import ImageCodecs
+
+/// Mesa's llvmpipe, a real OpenGL ES implementation on the CPU, as a renderer: the third
+/// opinion of the differential tests. It runs `scripts/glref-server` (which drives
+/// `../shared/tools/glref.py`) as a child process and renders one draw per request, in fp32
+/// (no fp16 lowering, no FMA), with GPUImage's conventions.
+///
+/// Needs Python 3 with numpy and Pillow and Debian's `libegl1 libegl-mesa0 libgles2
+/// libgl1-mesa-dri`. Not `Sendable`: use one oracle per thread.
+public final class LlvmpipeOracle {
+    /// Why llvmpipe could not render a draw.
+    public struct Failure: Error, CustomStringConvertible {
+        /// `compile`, `link`, `fragment`, `vertex` (shader errors), `render` or `oracle`.
+        public var stage: String
+        /// GL's info log or the failure's message.
+        public var message: String
+        public var description: String { "llvmpipe \(stage): \(message)" }
+    }
+
+    let process: Process
+    let input: FileHandle
+    let output: FileHandle
+    var buffer = Data()
+    let directory: URL
+    var written: [Int: String] = [:]
+
+    /// Starts the server.
+    ///
+    /// - Parameter server: the `glref-server` script; by default `scripts/glref-server` of
+    ///   the repository this file was built from, or `$SHADE_GLREF_SERVER`.
+    /// - Throws: `Failure` when it cannot start or llvmpipe is not there.
+    public init(server: String? = nil) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = server ?? ProcessInfo.processInfo.environment["SHADE_GLREF_SERVER"]
+            ?? root.appendingPathComponent("scripts/glref-server").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(stage: "oracle", message: "no glref-server at \(path)")
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        let toServer = Pipe(), fromServer = Pipe()
+        process.standardInput = toServer
+        process.standardOutput = fromServer
+        process.standardError = FileHandle.nullDevice
+        input = toServer.fileHandleForWriting
+        output = fromServer.fileHandleForReading
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("shade-oracle-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try process.run()
+        } catch {
+            throw Failure(stage: "oracle", message: "cannot start \(path): \(error)")
+        }
+    }
+
+    deinit {
+        try? input.close()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Renders `c` on llvmpipe into an RGBA8 texture.
+    ///
+    /// - Throws: `Failure` for a shader llvmpipe rejects or a server that stopped.
+    public func render(_ c: DifferentialCase) throws(Failure) -> Texture {
+        var request: [String: Any] = [
+            "frag": c.fragmentSource, "width": c.width, "height": c.height,
+            "uniforms": c.uniforms.mapValues { $0.map(Double.init) },
+            "filter": c.samplerState.filter == .nearest ? "nearest" : "linear",
+            "wrap": { () -> String in
+                switch c.samplerState.wrapS {
+                case .repeat: return "repeat"
+                case .mirroredRepeat: return "mirror"
+                default: return "clamp"
+                }
+            }(),
+        ]
+        if let v = c.vertexSource { request["vert"] = v }
+        var inputs: [String] = []
+        for t in c.inputs { inputs.append(try file(for: t)) }
+        request["inputs"] = inputs
+        let reply = try exchange(request)
+        guard reply["ok"] as? Bool == true else {
+            throw Failure(stage: reply["stage"] as? String ?? "render", message: reply["error"] as? String ?? "unknown")
+        }
+        guard let text = reply["rgba"] as? String, let data = Data(base64Encoded: text),
+              data.count == c.width * c.height * 4
+        else { throw Failure(stage: "oracle", message: "a malformed reply") }
+        return Texture(width: c.width, height: c.height, rgba8: [UInt8](data))
+    }
+
+    /// A PNG of `t` in the oracle's folder (each distinct texture written once).
+    func file(for t: Texture) throws(Failure) -> String {
+        var hasher = Hasher()
+        hasher.combine(t.width)
+        hasher.combine(t.height)
+        hasher.combine(t.rgba8Bytes)
+        let key = hasher.finalize()
+        if let path = written[key] { return path }
+        let path = directory.appendingPathComponent("input-\(written.count).png").path
+        do {
+            try ImageFile.write(t.converted(to: .rgba8), toFile: path)
+        } catch {
+            throw Failure(stage: "oracle", message: "cannot write \(path): \(error)")
+        }
+        written[key] = path
+        return path
+    }
+
+    func exchange(_ request: [String: Any]) throws(Failure) -> [String: Any] {
+        do {
+            var line = try JSONSerialization.data(withJSONObject: request)
+            line.append(0x0A)
+            try input.write(contentsOf: line)
+            while true {
+                if let newline = buffer.firstIndex(of: 0x0A) {
+                    let reply = buffer[buffer.startIndex..<newline]
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    guard let object = try JSONSerialization.jsonObject(with: reply) as? [String: Any] else {
+                        throw Failure(stage: "oracle", message: "a malformed reply")
+                    }
+                    return object
+                }
+                guard let more = try output.read(upToCount: 1 << 16), !more.isEmpty else {
+                    throw Failure(stage: "oracle", message: "glref-server stopped (is Mesa installed? run scripts/glref-server by hand)")
+                }
+                buffer.append(more)
+            }
+        } catch let f as Failure {
+            throw f
+        } catch {
+            throw Failure(stage: "oracle", message: "\(error)")
+        }
+    }
+}
