@@ -84,6 +84,9 @@ let package = Package(
             ]
         ),
 
+        // Prints or dumps programs of the random program generator (issue 13).
+        .executableTarget(name: "gen-shader", dependencies: ["ShaderTesting"]),
+
         // MARK: Command line
         .target(
             name: "ShadeCLI",
