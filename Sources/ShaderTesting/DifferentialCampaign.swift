@@ -59,7 +59,7 @@ public struct LlvmpipeComparison: Sendable, CustomStringConvertible {
 /// A campaign of generated programs: each rendered by the executor, the reference
 /// interpreter and (optionally) llvmpipe, every disagreement shrunk to a small program and
 /// written to a findings folder.
-public struct DifferentialCampaign {
+public struct DifferentialCampaign: Sendable {
     /// How a campaign runs.
     public struct Options: Sendable {
         /// The first seed; program k uses seed `seed + k`.
@@ -156,9 +156,7 @@ public struct DifferentialCampaign {
             // Executor vs interpreter, in parallel chunks.
             let chunk = 64
             let chunks = (options.count + chunk - 1) / chunk
-            let lock = NSLock()
-            var done = 0
-            var partial: [Int: Report] = [:]
+            let shared = SharedProgress()
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 var r = Report()
                 for k in (c * chunk)..<min((c + 1) * chunk, options.count) {
@@ -177,14 +175,9 @@ public struct DifferentialCampaign {
                         r.findings.append(shrinkInterpreterFinding(p, outcome))
                     }
                 }
-                lock.lock()
-                partial[c] = r
-                done += r.programs
-                let n = done
-                lock.unlock()
-                progress(n)
+                progress(shared.add(r, chunk: c))
             }
-            for c in 0..<chunks { report.merge(partial[c]!) }
+            for c in 0..<chunks { report.merge(shared.partial[c]!) }
         }
         if options.oracle != .interpreter {
             let oracle = try LlvmpipeOracle()
@@ -229,8 +222,9 @@ public struct DifferentialCampaign {
         return LlvmpipeComparison(shade: image, llvmpipe: reference, fragile: fragile)
     }
 
-    /// The interpreter's fragile pixels for `c`.
-    static func fragility(_ c: DifferentialCase) throws -> [Bool] {
+    /// The reference interpreter's fragile pixels for `c` (row-major), see
+    /// `ReferenceRenderer.renderWithFragility`.
+    public static func fragility(_ c: DifferentialCase) throws -> [Bool] {
         let fragment = try compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment)
         let vertex = try c.vertexSource.map { try compileFrontEnd(source: $0, name: c.name + ".vert", stage: .vertex) }
         return try ReferenceRenderer(stepLimit: 1 << 16).renderWithFragility(
@@ -273,6 +267,22 @@ public struct DifferentialCampaign {
             if let v = f.program.vertexSource { try v.write(toFile: base + ".vert", atomically: true, encoding: .utf8) }
         }
         try report.summary(options).write(toFile: folder + "/summary.txt", atomically: true, encoding: .utf8)
+    }
+}
+
+/// The parallel campaign's per-chunk reports, behind a lock.
+final class SharedProgress: @unchecked Sendable {
+    let lock = NSLock()
+    var done = 0
+    var partial: [Int: DifferentialCampaign.Report] = [:]
+
+    /// Stores chunk `c`'s report; returns the programs done so far.
+    func add(_ r: DifferentialCampaign.Report, chunk c: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        partial[c] = r
+        done += r.programs
+        return done
     }
 }
 

@@ -276,7 +276,7 @@ final class ReferenceInterpreter {
     /// The value of a variable not yet in memory: constants, uniforms, inputs, built-ins.
     func initial(_ v: Variable) -> [[Float]] {
         let n = v.type.componentCount
-        if let c = v.constantValue { return Array(repeating: c.components.map(\.floatValue), count: 4) }
+        if let c = v.constantValue { return Array(repeating: c.components.map { $0.floatValue }, count: 4) }
         switch v.storage {
         case .uniform:
             let given = uniforms[v.name] ?? Array(repeating: 0, count: n)
@@ -417,7 +417,9 @@ final class ReferenceInterpreter {
             let n = e.type.componentCount
             return (v, (0..<4).map { k in
                 let count = o[k].count / max(n, 1)
-                let j = clampedIndex(index.lanes[k][0], count)
+                guard let j = writtenElement(index.lanes[k][0], count, isArray: b.type.isArray) else {
+                    return Array(repeating: -1, count: n)
+                }
                 return Array(o[k][(j * n)..<(j * n + n)])
             })
         default:
@@ -429,9 +431,15 @@ final class ReferenceInterpreter {
         let (v, offsets) = place
         var lanes = read(v)
         for k in 0..<4 where m.contains(k) {
-            for (j, o) in offsets[k].enumerated() { lanes[k][o] = value.lanes[k][j] }
+            for (j, o) in offsets[k].enumerated() where o >= 0 { lanes[k][o] = value.lanes[k][j] }
         }
         memory[v] = lanes
+    }
+
+    /// The value at an l-value (an element written nowhere reads as 0).
+    func current(_ place: (Variable, [[Int]])) -> Quad {
+        let lanes = read(place.0)
+        return Quad((0..<4).map { k in place.1[k].map { $0 >= 0 ? lanes[k][$0] : 0 } })
     }
 
     func assign(_ target: TypedExpression, _ value: Quad, _ m: LaneMask) throws {
@@ -445,12 +453,29 @@ final class ReferenceInterpreter {
         return (start, s.fields[index].type.componentCount)
     }
 
-    /// An index truncated toward zero and clamped to `0..<count` (out of range is undefined
-    /// in GLSL ES 1.00; the clamp keeps the interpreter's memory safe).
+    /// An index truncated toward zero and clamped to `0..<count` (NaN reads element 0).
     func clampedIndex(_ f: Float, _ count: Int) -> Int {
         let t = f.rounded(.towardZero)
         guard t == t else { return 0 }
         return Int(min(max(t, 0), Float(count - 1)))
+    }
+
+    // Out-of-range dynamic indices are undefined in GLSL ES 1.00; llvmpipe's behaviour,
+    // measured by scripts/measure-undefined: a GLSL array reads 0 and writes its last
+    // element; a vector or matrix reads its nearest component and writes nowhere.
+
+    /// The element a read of index `f` gets, or nil for "reads 0".
+    func readElement(_ f: Float, _ count: Int, isArray: Bool) -> Int? {
+        let t = f.rounded(.towardZero)
+        if isArray && (t < 0 || t > Float(count - 1)) { return nil }
+        return clampedIndex(f, count)
+    }
+
+    /// The element a write at index `f` changes, or nil for none.
+    func writtenElement(_ f: Float, _ count: Int, isArray: Bool) -> Int? {
+        let t = f.rounded(.towardZero)
+        if t >= 0 && t < Float(count) && (isArray ? t < Float(count - 1) : true) { return Int(t) }
+        return isArray ? count - 1 : nil
     }
 
     // MARK: Expressions
@@ -470,10 +495,10 @@ final class ReferenceInterpreter {
     }
 
     func evaluate(_ e: TypedExpression, _ m: LaneMask) throws -> Quad {
-        if let c = e.constantValue { return Quad(uniform: c.components.map(\.floatValue)) }
+        if let c = e.constantValue { return Quad(uniform: c.components.map { $0.floatValue }) }
         switch e.kind {
         case .constant(let c):
-            return Quad(uniform: c.components.map(\.floatValue))
+            return Quad(uniform: c.components.map { $0.floatValue })
         case .variable(let v):
             return Quad(read(v))
         case .swizzle(let b, let comps):
@@ -485,7 +510,8 @@ final class ReferenceInterpreter {
             let base = try evaluate(b, m), index = try evaluate(i, m)
             let n = e.type.componentCount
             return Quad((0..<4).map { k in
-                let j = clampedIndex(index.lanes[k][0], base.lanes[k].count / max(n, 1))
+                guard let j = readElement(index.lanes[k][0], base.lanes[k].count / max(n, 1), isArray: b.type.isArray)
+                else { return Array(repeating: 0, count: n) }
                 return Array(base.lanes[k][(j * n)..<(j * n + n)])
             })
         case .unary(let op, let a):
@@ -497,7 +523,7 @@ final class ReferenceInterpreter {
             case .logicalNot: return try evaluate(a, m).map { $0.map { $0 != 0 ? 0 : 1 } }
             case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
                 let place = try location(a, m)
-                let old = Quad((0..<4).map { k in place.1[k].map { read(place.0)[k][$0] } })
+                let old = current(place)
                 let one = Quad(uniform: Array(repeating: 1, count: a.type.componentCount))
                 let isIncrement = op == .preIncrement || op == .postIncrement
                 let new = try arithmetic(isIncrement ? .add : .subtract, old, one, type: a.type)
@@ -535,7 +561,7 @@ final class ReferenceInterpreter {
                 return value
             }
             let place = try location(target, m)
-            let old = Quad((0..<4).map { k in place.1[k].map { read(place.0)[k][$0] } })
+            let old = current(place)
             let value = try binary(op!, old, try evaluate(source, m), target.type, source.type)
             store(place, value, m)
             note(target.span, m, "\(self.source(target)) = \(self.describe(target.type, value))")
@@ -570,7 +596,7 @@ final class ReferenceInterpreter {
                 }
             }
             return Quad((0..<4).map { k in
-                construct(kind, values.map { $0.lanes[k] }, from: args.map(\.type), type: e.type)
+                construct(kind, values.map { $0.lanes[k] }, from: args.map { $0.type }, type: e.type)
             })
         }
     }
@@ -619,10 +645,17 @@ final class ReferenceInterpreter {
 
     /// Marks the lanes where the discontinuous built-in `f` had near-threshold inputs.
     func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
+        switch f {
+        case .step, .floor, .ceil, .fract, .mod, .sign, .lessThan, .lessThanEqual, .greaterThan,
+             .greaterThanEqual, .equal, .notEqual:
+            break
+        default:
+            return
+        }
         for k in 0..<4 {
             let a = values.map { $0.lanes[k] }
             func each(_ i: Int, _ j: Int) -> Float { a[i].count == 1 ? a[i][0] : a[i][j] }
-            let n = a.map(\.count).max() ?? 0
+            let n = a.reduce(0) { Swift.max($0, $1.count) }
             var near = false
             switch f {
             case .step: near = (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
@@ -721,8 +754,7 @@ final class ReferenceInterpreter {
                 copyBack.append((p, place))
             case .inout:
                 let place = try location(a, m)
-                let current = read(place.0)
-                values.append((p, (0..<4).map { k in place.1[k].map { current[k][$0] } }))
+                values.append((p, current(place).lanes))
                 copyBack.append((p, place))
             }
         }
@@ -821,8 +853,9 @@ final class ReferenceInterpreter {
             break
         }
         let values = try args.map { try evaluate($0, m) }
-        noteFragility(f, values, args.map(\.type))
-        let known = args.map(isKnownAtCompileTime)
+        noteFragility(f, values, args.map { $0.type })
+        // Only `pow` and `mix` depend on what the compiler knows.
+        let known = f == .pow || f == .mix ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
         return try Quad((0..<4).map { k in
             guard let result = ReferenceBuiltins.evaluate(
                 f, values.map { $0.lanes[k] }, isConstant: known, count: type.componentCount)

@@ -30,7 +30,7 @@ public struct GeneratedProgram: Sendable, Hashable {
 
 /// Makes random programs in the spirit of Csmith and GraphicsFuzz, deterministically from a
 /// seed or from a fuzzer's bytes.
-public struct ProgramGenerator {
+public struct ProgramGenerator: Sendable {
     /// What generated programs may contain, and how large they are.
     public struct Options: Sendable {
         /// Most statements in a program (both shaders and all functions together).
