@@ -204,6 +204,7 @@ if Context.environment["SHADE_FUZZ"] != nil {
         ("fuzz-png", ["FuzzSupport"]),
         ("fuzz-jpeg", ["FuzzSupport"]),
         ("fuzz-testfiles", ["ShaderTesting"]),
+        ("fuzz-diff", ["ShaderTesting"]),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: ["Framebuffers", "ImageCodecs"], path: "Fuzz/Targets/FuzzSupport")

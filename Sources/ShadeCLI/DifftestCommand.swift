@@ -1,5 +1,6 @@
 import Foundation
 import Framebuffers
+import ImageCodecs
 import ShaderTesting
 
 /// `shade difftest`: renders programs with the executor, the reference interpreter and
@@ -38,6 +39,7 @@ enum DifftestCommand {
           --no-shrink        report failing programs as generated
           --threads N        worker threads for the interpreter comparison (default: all cores)
           --vertex V         with shader files: the vertex shader
+          --write-inputs DIR write the two built-in input images as DIR/input0.png, input1.png
           -h, --help         show this help
 
         exit status: 0 when everything agrees, 1 when something disagrees, 64 usage.
@@ -54,6 +56,7 @@ enum DifftestCommand {
         .init(names: ["--oracle"], takesValue: true), .init(names: ["--size"], takesValue: true),
         .init(names: ["--findings"], takesValue: true), .init(names: ["--no-shrink"], takesValue: false),
         .init(names: ["--threads"], takesValue: true), .init(names: ["--vertex"], takesValue: true),
+        .init(names: ["--write-inputs"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -79,6 +82,18 @@ enum DifftestCommand {
         } catch {
             console.standardError("shade difftest: \(error)\n\n" + help)
             return .usage
+        }
+        if let folder = scanner.last("--write-inputs") {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for (k, t) in DifferentialCampaign.inputImages.enumerated() {
+                    try ImageFile.write(t, toFile: "\(folder)/input\(k).png")
+                }
+            } catch {
+                console.standardError("shade difftest: error: \(error)\n")
+                return .cannotCreate
+            }
+            return .success
         }
         o.findings = scanner.last("--findings")
         o.shrinks = !scanner.has("--no-shrink")
