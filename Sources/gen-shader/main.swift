@@ -2,11 +2,12 @@
 //
 //   gen-shader --seed N                      the program for seed N on stdout
 //   gen-shader --dump DIR --count N --start S   DIR/<seed>.frag (+ .vert) and DIR/<seed>.json
+//   --statements N, --depth D                   Options.maxStatements, .maxExpressionDepth
 import Foundation
 import ShaderTesting
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: gen-shader --seed N | --dump DIR [--count N] [--start S]\n".utf8))
+    FileHandle.standardError.write(Data("usage: gen-shader (--seed N | --dump DIR [--count N] [--start S]) [--statements N] [--depth D]\n".utf8))
     exit(64)
 }
 
@@ -31,7 +32,10 @@ func value(_ flag: String) -> String? {
     return arguments[i + 1]
 }
 
-let generator = ProgramGenerator()
+var options = ProgramGenerator.Options()
+if let n = value("--statements") { options.maxStatements = Int(n) ?? options.maxStatements }
+if let n = value("--depth") { options.maxExpressionDepth = Int(n) ?? options.maxExpressionDepth }
+let generator = ProgramGenerator(options: options)
 if let seedText = value("--seed") {
     guard let seed = UInt64(seedText) else { usage() }
     let program = generator.program(seed: seed)

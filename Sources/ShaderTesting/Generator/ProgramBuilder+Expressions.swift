@@ -117,14 +117,23 @@ extension ProgramBuilder {
 
     /// A literal, or a part of a visible variable.
     mutating func leaf(_ t: GType) -> Gen {
-        let sources = visible.filter { canYield($0.type, t) }
-        if !sources.isEmpty && (containsArray(t) || !d.chance(1, 4)) {
+        var sources = visible.filter { canYield($0.type, t) }
+        // Favour what varies from pixel to pixel, so images are informative.
+        let varying = sources.filter { Self.pixelInputs.contains($0.name) || $0.name.hasPrefix("vary") }
+        if !varying.isEmpty && d.chance(1, 3) { sources = varying }
+        if isFragment && model.inputCount > 0 && t.isFloatLike && t != .mat(t.size) && d.chance(1, 10) {
+            let texel = textureRead(0)
+            return t == .vec(4) ? texel : (GExpr(t, .field(texel.e, swizzle(from: 4, count: t.size, distinct: false))), 1)
+        }
+        if !sources.isEmpty && (containsArray(t) || !d.chance(1, 6)) {
             let v = d.pick(sources)
             let bound = v.loopRange.map(Double.init) ?? v.bound
             return (descend(GExpr(v.type, .name(v.name)), to: t), bound)
         }
         return literal(t)
     }
+
+    static let pixelInputs: Set<String> = ["gl_FragCoord", "textureCoordinate", "position", "inputTextureCoordinate"]
 
     // MARK: Expressions by type
 

@@ -253,7 +253,11 @@ extension ProgramBuilder {
             loopDepth -= 1
             return [d.chance(1, 2) ? .whileLoop(c, n, body) : .doWhile(c, n, body)]
         case 9:
-            return [.ifElse(expression(.bool, depth).e, [.discard], nil)]
+            // Never every pixel: a pixel test joined by && to an arbitrary condition.
+            let coordinate = GExpr(.float, .field(GExpr(.vec(4), .name("gl_FragCoord")), d.pick(["x", "y"])))
+            let edge = GExpr(.float, .literal("\(d.int(in: 2...14)).0"))
+            let test = binary(.bool, d.pick(["<", ">"]), coordinate, edge)
+            return [.ifElse(binary(.bool, "&&", test, expression(.bool, depth).e), [.discard], nil)]
         case 10:
             let f = d.pick(impure)
             var used: Set<String> = []

@@ -294,9 +294,10 @@ struct ProgramPrinter {
         while k < terms.count {
             var group = Array(terms[k..<min(k + 4, terms.count)])
             while group.count < 4 { group.append("0.0") }
-            line("shadeColor = shadeColor * 0.5 + vec4(\(group.joined(separator: ", ")));")
+            line("shadeColor += vec4(\(group.joined(separator: ", ")));")
             k += 4
         }
+        line("shadeColor *= 0.125;")
         line("gl_FragColor = vec4(0.5) + 0.5 * shadeColor / (abs(shadeColor) + 1.0);")
         indent -= 1
         line("}")
