@@ -292,7 +292,7 @@ final class Interpreter {
             return (v, Array(0..<v.type.componentCount))
         case .swizzle(let b, let comps):
             let (v, o) = try location(b)
-            return (v, comps.map { o[$0] })
+            return (v, comps.map { o[$0] })  // -1 (nowhere) stays -1
         case .field(let b, let index, _):
             let (v, o) = try location(b)
             guard case .structure(let s) = b.type else { throw TraceError(message: "internal error: field of non-structure") }
@@ -302,9 +302,12 @@ final class Interpreter {
             let (v, o) = try location(b)
             let n = e.type.componentCount
             let count = o.count / max(n, 1)
-            let index = Int(try evaluate(i).c[0])
-            // Out-of-range indices are undefined in GLSL; clamp like the executor's loads.
-            let k = min(max(index, 0), count - 1)
+            // Out-of-range indices are undefined in GLSL; as llvmpipe (and the executor), a
+            // write lands in the last element of an array and nowhere (-1) in a vector.
+            let t = try evaluate(i).c[0].rounded(.towardZero)
+            let isInside = t >= 0 && t < Float(count)
+            if !b.type.isArray && !isInside { return (v, Array(repeating: -1, count: n)) }
+            let k = isInside && t < Float(count - 1) ? Int(t) : count - 1
             return (v, Array(o[(k * n)..<(k * n + n)]))
         default:
             throw TraceError(message: "internal error: not an l-value")
@@ -314,7 +317,7 @@ final class Interpreter {
     func store(_ e: TypedExpression, _ value: TraceValue) throws {
         let (v, offsets) = try location(e)
         var c = memory[v] ?? initial(v)
-        for (k, o) in offsets.enumerated() { c[o] = value.c[k] }
+        for (k, o) in offsets.enumerated() where o >= 0 { c[o] = value.c[k] }
         memory[v] = c
         note(e.span, "\(source(e)) = \(value.description)")
     }
@@ -338,7 +341,13 @@ final class Interpreter {
             let v = try evaluate(b)
             let n = e.type.componentCount
             let count = v.c.count / max(n, 1)
-            let k = min(max(Int(try evaluate(i).c[0]), 0), count - 1)
+            // As llvmpipe (and the executor): out of range, an array reads 0 (a NaN index
+            // reads element 0) and a vector or matrix its nearest element.
+            let t = try evaluate(i).c[0].rounded(.towardZero)
+            if b.type.isArray && (t < 0 || t > Float(count - 1)) {
+                return TraceValue(type: e.type, c: Array(repeating: 0, count: n))
+            }
+            let k = t >= 0 ? (t <= Float(count - 1) ? Int(t) : count - 1) : 0
             return TraceValue(type: e.type, c: Array(v.c[(k * n)..<(k * n + n)]))
         case .unary(let op, let a):
             let v = try evaluate(a)
@@ -489,7 +498,7 @@ final class Interpreter {
             let constants = zip(args, overload.parameterTypes).map { value, t in
                 ConstantValue(type: t, components: value.c.map { f -> ScalarValue in
                     switch t.scalarKind {
-                    case .int: .int(Int32(f))
+                    case .int: ScalarValue.float(f).converted(to: .int)
                     case .bool: .bool(f != 0)
                     default: .float(f)
                     }
