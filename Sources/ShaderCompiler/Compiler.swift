@@ -348,7 +348,7 @@ final class Lowering {
                 let j = Int(min(max(k.rounded(.towardZero), 0), Float(count - 1)))
                 return Value(Array(base.components[(j * width)..<((j + 1) * width)]))
             }
-            return builder.load(arrayView(base, elementWidth: width, count: count), at: index)
+            return builder.load(arrayView(base, elementWidth: width, count: count, isArray: b.type.isArray), at: index)
         case .unary(let op, let x):
             switch op {
             case .plus: return try lower(x)
@@ -447,7 +447,8 @@ final class Lowering {
     }
 
     /// A per-lane indexable view of `base`: its own slots when consecutive, else a copy.
-    func arrayView(_ base: Value, elementWidth: Int, count: Int) -> RegisterArray {
+    /// `isArray` is true for a GLSL array, false for a vector's or matrix's components.
+    func arrayView(_ base: Value, elementWidth: Int, count: Int, isArray: Bool) -> RegisterArray {
         func consecutive(_ first: Int, _ isUniform: Bool) -> Bool {
             for (k, c) in base.components.enumerated() {
                 switch c {
@@ -459,12 +460,13 @@ final class Lowering {
             return true
         }
         if case .lane(let s) = base.components[0], consecutive(s, false) {
-            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: false)
+            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: false, isArray: isArray)
         }
         if case .uniform(let s) = base.components[0], consecutive(s, true) {
-            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: true)
+            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: true, isArray: isArray)
         }
-        let copy = builder.array(elementWidth: elementWidth, count: count)
+        var copy = builder.array(elementWidth: elementWidth, count: count)
+        copy.isArray = isArray
         builder.store(base, into: copy.allComponents)
         return copy
     }
@@ -539,7 +541,7 @@ final class Lowering {
                 }
             }
             guard case .direct(let s) = base else { throw unsupported("nested dynamic indices are not supported", e.span) }
-            let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count)
+            let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count, isArray: b.type.isArray)
             let isConsecutive = s.indices.allSatisfy { s[$0] == s[0] + $0 }
             return isConsecutive
                 ? .element(array, index: snapshot(index), components: Array(0..<width))

@@ -207,10 +207,21 @@ enum Kernels {
         return t >= 0 ? (t <= last ? t : last) : 0
     }
 
+    /// 0 when a float index truncates to outside `0...last` (NaN counts as inside: it reads
+    /// element 0), else 1: a GLSL array read out of range gives 0, as llvmpipe.
+    @inline(__always)
+    static func inRange(_ x: Float, _ last: Float) -> Float {
+        let t = x.rounded(.towardZero)
+        return t < 0 || t > last ? 0 : 1
+    }
+
     /// Gathers element `index[i]` of an array whose elements are `elementWidth` consecutive slots
-    /// from `base`, in the register file (`fromUniforms` false) or the uniform file.
+    /// from `base`, in the register file (`fromUniforms` false) or the uniform file. An index out
+    /// of range reads 0 for a GLSL array (`isArray`) and the nearest element for the components
+    /// of a vector or matrix, as llvmpipe.
     static func gather<I: SpanOperand>(
-        _: I.Type, d: [Int], index: Int, base: Int, elementWidth: Int, count: Int, fromUniforms: Bool
+        _: I.Type, d: [Int], index: Int, base: Int, elementWidth: Int, count: Int, fromUniforms: Bool,
+        isArray: Bool
     ) -> Kernel {
         let last = Float(count - 1)
         let dSlots = ContiguousArray(d)
@@ -227,15 +238,20 @@ enum Kernels {
                     let step = elementWidth &* n
                     for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* step &+ i] }
                 }
+                if isArray {
+                    for i in 0..<n { dp[i] = inRange(idx[i], last) != 0 ? dp[i] : 0 }
+                }
             }
         }
     }
 
-    /// Writes `value` into element `index[i]` of a lane array for lanes whose mask is set.
+    /// Writes `value` into element `index[i]` of a lane array for lanes whose mask is set. An
+    /// index out of range (or NaN) writes the last element of a GLSL array (`isArray`) and
+    /// nothing into a vector or matrix, as llvmpipe.
     static func scatter<I: SpanOperand, V: SpanOperand>(
-        _: I.Type, _: V.Type, value: [Int], index: Int, base: Int, elementWidth: Int, count: Int, mask: Int
+        _: I.Type, _: V.Type, value: [Int], index: Int, base: Int, elementWidth: Int, count: Int, mask: Int,
+        isArray: Bool
     ) -> Kernel {
-        let last = Float(count - 1)
         let vSlots = ContiguousArray(value)
         return { ctx in
             let n = ctx.stride
@@ -243,11 +259,20 @@ enum Kernels {
             let m = ctx.registers + mask &* n
             for k in 0..<count {
                 let kf = Float(k)
+                let takesTheRest = isArray && k == count - 1
                 for c in 0..<vSlots.count {
                     let ep = ctx.registers + (base + k &* elementWidth + c) &* n
                     let v = V(ctx, vSlots[c])
-                    for i in 0..<n {
-                        ep[i] = (m[i] != 0 && clampIndex(idx[i], last) == kf) ? v[i] : ep[i]
+                    if takesTheRest {
+                        // Every index but 0..<last lands here.
+                        for i in 0..<n {
+                            let t = idx[i].rounded(.towardZero)
+                            ep[i] = (m[i] != 0 && !(t >= 0 && t < kf)) ? v[i] : ep[i]
+                        }
+                    } else {
+                        for i in 0..<n {
+                            ep[i] = (m[i] != 0 && idx[i].rounded(.towardZero) == kf) ? v[i] : ep[i]
+                        }
                     }
                 }
             }

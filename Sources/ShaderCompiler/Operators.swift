@@ -1,17 +1,14 @@
 import Foundation
+import ShaderSemantics
 
 // Scalar definitions of GLSL ES operators and built-ins, as llvmpipe evaluates them in fp32
-// (no FMA contraction; NaN behaviour measured with glref.py, see README).
+// (no FMA contraction). Where GLSL leaves the result undefined the definition is shared with the
+// constant folder (`ScalarSemantics`; measured by scripts/measure-undefined, see README).
 
 protocol UnaryOp { static func apply(_ x: Float) -> Float }
 protocol BinaryOp { static func apply(_ x: Float, _ y: Float) -> Float }
 protocol TernaryOp { static func apply(_ x: Float, _ y: Float, _ z: Float) -> Float }
 
-/// NaN-ignoring minimum, as SSE `minps` with llvmpipe's operand order: `min(NaN, y) == y`,
-/// `min(x, NaN) == x`.
-@inline(__always) func glslMin(_ x: Float, _ y: Float) -> Float { (x < y || y.isNaN) ? x : y }
-/// NaN-ignoring maximum.
-@inline(__always) func glslMax(_ x: Float, _ y: Float) -> Float { (x > y || y.isNaN) ? x : y }
 
 enum Negate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { -x } }
 enum Radians: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(Double.pi / 180) } }
@@ -21,7 +18,7 @@ enum Cos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { c
 enum Tan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { tanf(x) } }
 enum Asin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { asinf(x) } }
 enum Acos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { acosf(x) } }
-enum Atan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { atanf(x) } }
+enum Atan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.atan(x) } }
 enum Exp: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { expf(x) } }
 enum Log: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { logf(x) } }
 enum Exp2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { exp2f(x) } }
@@ -29,8 +26,7 @@ enum Log2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { 
 enum Sqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.squareRoot() } }
 enum InverseSqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { 1 / x.squareRoot() } }
 enum Abs: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { abs(x) } }
-/// `sign(NaN) == 0`, as llvmpipe.
-enum Sign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x > 0 ? 1 : (x < 0 ? -1 : 0) } }
+enum Sign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.sign(x) } }
 enum Floor: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.down) } }
 enum Ceil: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.up) } }
 enum Fract: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x - x.rounded(.down) } }
@@ -44,22 +40,16 @@ enum Add: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float)
 enum Subtract: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x - y } }
 enum Multiply: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x * y } }
 enum Divide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x / y } }
-/// Integer division: the float quotient truncated toward zero.
-enum IntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { (x / y).rounded(.towardZero) } }
+/// Integer division: the float quotient truncated toward zero; 0 when dividing by zero.
+enum IntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { ScalarSemantics.integerDivide(x, y) } }
 /// GLSL `mod`: `x - y * floor(x / y)`.
 enum Modulo: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x - y * (x / y).rounded(.down) } }
-enum Minimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { glslMin(x, y) } }
-enum Maximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { glslMax(x, y) } }
-/// `pow` as llvmpipe: 0 when x == 0, NaN when x < 0, otherwise x^y.
-enum Power: BinaryOp {
-    @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float {
-        x == 0 ? 0 : (x < 0 ? .nan : powf(x, y))
-    }
-}
+enum Minimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { ScalarSemantics.min(x, y) } }
+enum Maximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { ScalarSemantics.max(x, y) } }
+enum Power: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { ScalarSemantics.pow(x, y) } }
 /// `atan(y, x)`.
-enum Atan2: BinaryOp { @inline(__always) static func apply(_ y: Float, _ x: Float) -> Float { atan2f(y, x) } }
-/// `step(edge, x)`: 1 when x >= edge (so NaN gives 0).
-enum Step: BinaryOp { @inline(__always) static func apply(_ e: Float, _ x: Float) -> Float { x >= e ? 1 : 0 } }
+enum Atan2: BinaryOp { @inline(__always) static func apply(_ y: Float, _ x: Float) -> Float { ScalarSemantics.atan2(y, x) } }
+enum Step: BinaryOp { @inline(__always) static func apply(_ e: Float, _ x: Float) -> Float { ScalarSemantics.step(e, x) } }
 enum Less: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x < y ? 1 : 0 } }
 enum LessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x <= y ? 1 : 0 } }
 enum Greater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { x > y ? 1 : 0 } }
@@ -74,14 +64,9 @@ enum LogicalXor: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y:
 enum MultiplyAdd: TernaryOp { @inline(__always) static func apply(_ a: Float, _ b: Float, _ c: Float) -> Float { a * b + c } }
 /// `mix(x, y, a) = x + (y - x) * a`, llvmpipe's order.
 enum Mix: TernaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float, _ a: Float) -> Float { x + (y - x) * a } }
-/// `clamp(x, lo, hi) = min(max(x, lo), hi)` with NaN-ignoring min/max.
-enum Clamp: TernaryOp { @inline(__always) static func apply(_ x: Float, _ lo: Float, _ hi: Float) -> Float { glslMin(glslMax(x, lo), hi) } }
-/// `smoothstep(e0, e1, x)`: `t = clamp((x - e0) / (e1 - e0), 0, 1)`, `t * t * (3 - 2 * t)`.
+enum Clamp: TernaryOp { @inline(__always) static func apply(_ x: Float, _ lo: Float, _ hi: Float) -> Float { ScalarSemantics.clamp(x, lo, hi) } }
 enum Smoothstep: TernaryOp {
-    @inline(__always) static func apply(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
-        let t = glslMin(glslMax((x - e0) / (e1 - e0), 0), 1)
-        return t * t * (3 - 2 * t)
-    }
+    @inline(__always) static func apply(_ e0: Float, _ e1: Float, _ x: Float) -> Float { ScalarSemantics.smoothstep(e0, e1, x) }
 }
 /// `c ? a : b` for a bool condition `c`.
 enum Select: TernaryOp { @inline(__always) static func apply(_ c: Float, _ a: Float, _ b: Float) -> Float { c != 0 ? a : b } }

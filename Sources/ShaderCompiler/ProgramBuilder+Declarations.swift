@@ -167,7 +167,8 @@ extension ProgramBuilder {
         }
     }
 
-    /// Element `index[lane]` of `array` (indices are truncated and clamped to the array).
+    /// Element `index[lane]` of `array`; indices are truncated, and out of range they read 0
+    /// from a GLSL array and the nearest element of a vector or matrix (`RegisterArray.isArray`).
     public func load(_ array: RegisterArray, at index: Value) -> Value {
         precondition(index.width == 1, "internal error: array index must be a scalar")
         if let k = index.constantValues?.first {
@@ -178,20 +179,21 @@ extension ProgramBuilder {
         if array.isUniform && index.isUniform {
             let d = Array(allocateUniforms(w)..<uniformFile.count)
             let idx = uniformSlots(index)[0]
-            drawKernels.append(Kernels.gather(LaneOperand.self, d: d, index: idx, base: array.base, elementWidth: w, count: array.count, fromUniforms: true))
+            drawKernels.append(Kernels.gather(LaneOperand.self, d: d, index: idx, base: array.base, elementWidth: w, count: array.count, fromUniforms: true, isArray: array.isArray))
             return Value(d.map { .uniform($0) })
         }
         let (idxSlots, idxIsLanes) = operand(index)
         let d = allocateLanes(w)
         if idxIsLanes {
-            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform))
+            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, isArray: array.isArray))
         } else {
-            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false))
+            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, isArray: array.isArray))
         }
         return Self.lanes(d)
     }
 
-    /// Assigns `value` to element `index[lane]` of a lane array, for active lanes.
+    /// Assigns `value` to element `index[lane]` of a lane array, for active lanes. Out of range
+    /// the write goes to the last element of a GLSL array and nowhere in a vector or matrix.
     public func store(_ value: Value, into array: RegisterArray, at index: Value) {
         precondition(!array.isUniform, "internal error: store into a uniform array")
         let value = value.splat(array.elementWidth)
@@ -203,10 +205,10 @@ extension ProgramBuilder {
         let (v, vIsLanes) = operand(value)
         let w = array.elementWidth, n = array.count, m = currentMask
         switch (idxIsLanes, vIsLanes) {
-        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
-        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
-        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
-        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m))
+        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
+        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
+        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
+        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
         }
     }
 }

@@ -171,7 +171,11 @@ extension ProgramBuilder {
         case .clamp: return elementwise(Clamp.self, arg(0), arg(1), arg(2))
         case .mix:
             if let t = arg(2).constantValues {
-                // With a constant weight llvmpipe evaluates x * (1 - a) + y * a.
+                // llvmpipe's compiler simplifies a constant weight of 0 to x and 1 to y (so
+                // mix(Inf, 1.0, 0.0) is Inf, not NaN) ...
+                if Set(t) == [0] { return arg(0).splat(max(arg(0).width, arg(1).width)) }
+                if Set(t) == [1] { return arg(1).splat(max(arg(0).width, arg(1).width)) }
+                // ... and evaluates any other as x * (1 - a) + y * a.
                 return multiplyAdd(arg(1), arg(2), multiply(arg(0), .constant(t.map { 1 - $0 })))
             }
             return elementwise(Mix.self, arg(0), arg(1), arg(2))

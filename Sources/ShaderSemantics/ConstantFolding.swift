@@ -1,7 +1,10 @@
 import Foundation
 
 /// Evaluates operators, constructors and built-in functions on constants (§4.3.3, §5.10).
-/// Float arithmetic is IEEE fp32, as the executor computes it; integer arithmetic wraps.
+/// Float arithmetic is IEEE fp32, as the executor computes it; integer arithmetic wraps. Each
+/// built-in gives the bits the executor gives for the same call (`ScalarSemantics`, the same
+/// summation orders and rewrites), which are llvmpipe's run-time results, also where GLSL
+/// leaves the result undefined (README "Undefined behaviour").
 enum ConstantFolder {
     // MARK: Component-wise helpers
 
@@ -64,8 +67,9 @@ enum ConstantFolder {
         case .subtract: return arithmetic(a, b, type, { $0 - $1 }, { $0 &- $1 })
         case .multiply: return arithmetic(a, b, type, { $0 * $1 }, { $0 &* $1 })
         case .divide:
+            // Integer division by zero gives 0 and INT_MIN / -1 gives INT_MIN, as llvmpipe.
             return arithmetic(a, b, type, { $0 / $1 }, { x, y in
-                y == 0 ? nil : (x == Int32.min && y == -1 ? x : x / y)
+                y == 0 ? 0 : (x == Int32.min && y == -1 ? x : x / y)
             })
         case .matrixTimesMatrix, .matrixTimesVector, .vectorTimesMatrix:
             return linearAlgebra(op, a, b, type: type)
@@ -121,29 +125,27 @@ enum ConstantFolder {
         let y = b.components.map(\.floatValue)
         var out: [Float] = []
         switch op {
+        // The executor's orders: `m * v` sums the columns left to right, `v * m` is a `dot`
+        // per column.
         case .matrixTimesMatrix:
             guard case .matrix(let n) = type else { return nil }
             for col in 0..<n {
                 for row in 0..<n {
-                    var s: Float = 0
-                    for k in 0..<n { s += x[k * n + row] * y[col * n + k] }
+                    var s = x[row] * y[col * n]
+                    for k in 1..<n { s = x[k * n + row] * y[col * n + k] + s }
                     out.append(s)
                 }
             }
         case .matrixTimesVector:
             let n = y.count
             for row in 0..<n {
-                var s: Float = 0
-                for k in 0..<n { s += x[k * n + row] * y[k] }
+                var s = x[row] * y[0]
+                for k in 1..<n { s = x[k * n + row] * y[k] + s }
                 out.append(s)
             }
         default:
             let n = x.count
-            for col in 0..<n {
-                var s: Float = 0
-                for k in 0..<n { s += x[k] * y[col * n + k] }
-                out.append(s)
-            }
+            for col in 0..<n { out.append(dot(x, Array(y[(col * n)..<(col * n + n)]))) }
         }
         return ConstantValue(type: type, components: out.map { .float($0) })
     }
@@ -213,11 +215,9 @@ enum ConstantFolder {
         func per3(_ g: (Float, Float, Float) -> Float) -> ConstantValue? {
             floats((0..<type.componentCount).map { g(at(0, $0), at(1, $0), at(2, $0)) }, type)
         }
-        func dotp(_ x: [Float], _ y: [Float]) -> Float {
-            var s: Float = 0
-            for i in x.indices { s += x[i] * y[i] }
-            return s
-        }
+        func dotp(_ x: [Float], _ y: [Float]) -> Float { dot(x, y) }
+        // Every component of argument `a` equals `v` (the executor's test for its rewrites).
+        func all(_ a: Int, _ v: Float) -> Bool { f[a].allSatisfy { $0 == v } }
         switch overload.function {
         case .radians: return per { $0 * (Float.pi / 180) }
         case .degrees: return per { $0 * (180 / Float.pi) }
@@ -227,9 +227,13 @@ enum ConstantFolder {
         case .asin: return per { Foundation.asin($0) }
         case .acos: return per { Foundation.acos($0) }
         case .atan:
-            if args.count == 1 { return per { Foundation.atan($0) } }
-            return per2 { Foundation.atan2($0, $1) }
-        case .pow: return per2 { Foundation.pow($0, $1) }
+            if args.count == 1 { return per { ScalarSemantics.atan($0) } }
+            return per2 { ScalarSemantics.atan2($0, $1) }
+        case .pow:
+            // A constant exponent of 1 or 2 is rewritten to x or x * x, as llvmpipe does.
+            if all(1, 1) { return per { $0 } }
+            if all(1, 2) { return per { $0 * $0 } }
+            return per2 { ScalarSemantics.pow($0, $1) }
         case .exp: return per { Foundation.exp($0) }
         case .log: return per { Foundation.log($0) }
         case .exp2: return per { Foundation.exp2($0) }
@@ -237,24 +241,28 @@ enum ConstantFolder {
         case .sqrt: return per { $0.squareRoot() }
         case .inversesqrt: return per { 1 / $0.squareRoot() }
         case .abs: return per { Swift.abs($0) }
-        case .sign: return per { $0 > 0 ? 1 : ($0 < 0 ? -1 : 0) }
+        case .sign: return per { ScalarSemantics.sign($0) }
         case .floor: return per { $0.rounded(.down) }
         case .ceil: return per { $0.rounded(.up) }
         case .fract: return per { $0 - $0.rounded(.down) }
         case .mod: return per2 { $0 - $1 * ($0 / $1).rounded(.down) }
-        case .min: return per2 { Swift.min($0, $1) }
-        case .max: return per2 { Swift.max($0, $1) }
-        case .clamp: return per3 { Swift.min(Swift.max($0, $1), $2) }
-        case .mix: return per3 { $0 + ($1 - $0) * $2 }
-        case .step: return per2 { $1 < $0 ? 0 : 1 }
-        case .smoothstep:
-            return per3 { e0, e1, x in
-                let t = Swift.min(Swift.max((x - e0) / (e1 - e0), 0), 1)
-                return t * t * (3 - 2 * t)
-            }
-        case .length: return floats([dotp(f[0], f[0]).squareRoot()], type)
+        case .min: return per2 { ScalarSemantics.min($0, $1) }
+        case .max: return per2 { ScalarSemantics.max($0, $1) }
+        case .clamp: return per3 { ScalarSemantics.clamp($0, $1, $2) }
+        case .mix:
+            // The weight is constant: 0 gives x and 1 gives y, any other x * (1 - a) + y * a,
+            // as llvmpipe's compiler (and the executor) do with a constant weight.
+            if all(2, 0) { return per2 { x, _ in x } }
+            if all(2, 1) { return per2 { _, y in y } }
+            return per3 { x, y, a in y * a + x * (1 - a) }
+        case .step: return per2 { ScalarSemantics.step($0, $1) }
+        case .smoothstep: return per3 { ScalarSemantics.smoothstep($0, $1, $2) }
+        case .length:
+            if f[0].count == 1 { return per { Swift.abs($0) } }
+            return floats([dotp(f[0], f[0]).squareRoot()], type)
         case .distance:
             let d = zip(f[0], f[1]).map { $0 - $1 }
+            if d.count == 1 { return floats([Swift.abs(d[0])], type) }
             return floats([dotp(d, d).squareRoot()], type)
         case .dot: return floats([dotp(f[0], f[1])], type)
         case .cross:
@@ -264,8 +272,11 @@ enum ConstantFolder {
                 [a[1] * b[2] - b[1] * a[2], a[2] * b[0] - b[2] * a[0], a[0] * b[1] - b[0] * a[1]],
                 type)
         case .normalize:
-            let l = dotp(f[0], f[0]).squareRoot()
-            return floats(f[0].map { $0 / l }, type)
+            // As the executor: sign(x) for a scalar, x * inversesqrt(dot(x, x)) otherwise
+            // (a zero vector gives NaN, as llvmpipe).
+            if f[0].count == 1 { return per { ScalarSemantics.sign($0) } }
+            let r = 1 / dotp(f[0], f[0]).squareRoot()
+            return floats(f[0].map { $0 * r }, type)
         case .faceforward:
             let d = dotp(f[2], f[1])
             return floats(f[0].map { d < 0 ? $0 : -$0 }, type)
@@ -315,6 +326,13 @@ enum ConstantFolder {
         default:
             return nil
         }
+    }
+
+    /// `dot` in llvmpipe's (and the executor's) order: `x0*y0 + (x1*y1 + (x2*y2 + x3*y3))`.
+    static func dot(_ x: [Float], _ y: [Float]) -> Float {
+        var acc = x[x.count - 1] * y[x.count - 1]
+        for k in stride(from: x.count - 2, through: 0, by: -1) { acc = x[k] * y[k] + acc }
+        return acc
     }
 
     private static func floats(_ values: [Float], _ type: GLSLType) -> ConstantValue? {

@@ -23,12 +23,11 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as an int, converting as GLSL constructors do (floats truncate toward zero).
+    /// A float that is NaN or out of range gives INT_MIN, as llvmpipe (x86 `cvttps2dq`).
     public var intValue: Int32 {
         switch self {
         case .float(let f):
-            if f.isNaN { return 0 }
-            if f >= 2147483648 { return Int32.max }
-            if f <= -2147483648 { return Int32.min }
+            if f.isNaN || f >= 2147483648 || f < -2147483648 { return Int32.min }
             return Int32(f.rounded(.towardZero))
         case .int(let i): return i
         case .bool(let b): return b ? 1 : 0

@@ -4,8 +4,9 @@ import ShaderSemantics
 /// The reference interpreter's GLSL ES built-in functions, written from their definitions
 /// (GLSL ES 1.00 §8) as llvmpipe evaluates them in fp32: no FMA, its summation order for
 /// `dot`, `normalize` as `x * inversesqrt(dot(x, x))`, and its choices where GLSL leaves the
-/// result undefined (see the README's "Undefined behaviour"). Independent of the executor's
-/// kernels, which must agree with it bit for bit.
+/// result undefined (the measured table of `ScalarSemantics`, which the executor's kernels
+/// and the constant folder use too; see the README's "Undefined behaviour"). Everything else
+/// is written here independently of the executor's kernels, which must agree bit for bit.
 enum ReferenceBuiltins {
     /// `function` on one lane's arguments.
     ///
@@ -33,14 +34,14 @@ enum ReferenceBuiltins {
         case .tan: return unary(tanf)
         case .asin: return unary(asinf)
         case .acos: return unary(acosf)
-        case .atan: return args.count == 2 ? binary(atan2f) : unary(atanf)
+        case .atan: return args.count == 2 ? binary(ScalarSemantics.atan2) : unary(ScalarSemantics.atan)
         // §8.2
         case .pow:
             if isConstant[1], Set(args[1]).count == 1 {
                 if args[1][0] == 1 { return unary { $0 } }
                 if args[1][0] == 2 { return unary { $0 * $0 } }
             }
-            return binary(power)
+            return binary(ScalarSemantics.pow)
         case .exp: return unary(expf)
         case .log: return unary(logf)
         case .exp2: return unary(exp2f)
@@ -49,23 +50,25 @@ enum ReferenceBuiltins {
         case .inversesqrt: return unary { 1 / $0.squareRoot() }
         // §8.3
         case .abs: return unary { Swift.abs($0) }
-        case .sign: return unary { $0 > 0 ? 1 : ($0 < 0 ? -1 : 0) }
+        case .sign: return unary(ScalarSemantics.sign)
         case .floor: return unary { $0.rounded(.down) }
         case .ceil: return unary { $0.rounded(.up) }
         case .fract: return unary { $0 - $0.rounded(.down) }
         case .mod: return binary { x, y in x - y * (x / y).rounded(.down) }
-        case .min: return binary(minimum)
-        case .max: return binary(maximum)
-        case .clamp: return ternary { x, lo, hi in minimum(maximum(x, lo), hi) }
+        case .min: return binary(ScalarSemantics.min)
+        case .max: return binary(ScalarSemantics.max)
+        case .clamp: return ternary(ScalarSemantics.clamp)
         case .mix:
-            if isConstant[2] { return ternary { x, y, t in y * t + x * (1 - t) } }
-            return ternary { x, y, t in x + (y - x) * t }
-        case .step: return binary { e, x in x >= e ? 1 : 0 }
-        case .smoothstep:
-            return ternary { e0, e1, x in
-                let t = minimum(maximum((x - e0) / (e1 - e0), 0), 1)
-                return t * t * (3 - 2 * t)
+            if isConstant[2] {
+                // llvmpipe's compiler: a constant weight of 0 is x, of 1 is y, any other
+                // x * (1 - a) + y * a.
+                if Set(args[2]) == [0] { return each { a(0, $0) } }
+                if Set(args[2]) == [1] { return each { a(1, $0) } }
+                return ternary { x, y, t in y * t + x * (1 - t) }
             }
+            return ternary { x, y, t in x + (y - x) * t }
+        case .step: return binary(ScalarSemantics.step)
+        case .smoothstep: return ternary(ScalarSemantics.smoothstep)
         // §8.4
         case .length:
             return [args[0].count == 1 ? Swift.abs(args[0][0]) : LinearAlgebra.dot(args[0], args[0]).squareRoot()]
@@ -78,7 +81,7 @@ enum ReferenceBuiltins {
             let x = args[0], y = args[1]
             return [x[1] * y[2] - y[1] * x[2], x[2] * y[0] - y[2] * x[0], x[0] * y[1] - y[0] * x[1]]
         case .normalize:
-            if args[0].count == 1 { return [args[0][0] > 0 ? 1 : (args[0][0] < 0 ? -1 : 0)] }
+            if args[0].count == 1 { return [ScalarSemantics.sign(args[0][0])] }
             let r = 1 / LinearAlgebra.dot(args[0], args[0]).squareRoot()
             return args[0].map { $0 * r }
         case .faceforward:
@@ -115,15 +118,4 @@ enum ReferenceBuiltins {
             return nil
         }
     }
-
-    /// `pow` as llvmpipe: 0 for a zero base, NaN for a negative one.
-    static func power(_ x: Float, _ y: Float) -> Float {
-        x == 0 ? 0 : (x < 0 ? .nan : powf(x, y))
-    }
-
-    /// `min` as llvmpipe (SSE `minps` order): a NaN second operand gives the first.
-    static func minimum(_ x: Float, _ y: Float) -> Float { (x < y || y.isNaN) ? x : y }
-
-    /// `max` as llvmpipe: a NaN second operand gives the first.
-    static func maximum(_ x: Float, _ y: Float) -> Float { (x > y || y.isNaN) ? x : y }
 }

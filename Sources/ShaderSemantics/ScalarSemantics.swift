@@ -1,0 +1,74 @@
+import Foundation
+
+/// GLSL built-ins on one float where the result is undefined or implementation-defined, defined
+/// here as Mesa llvmpipe computes them at run time (fp32 mode, measured bit for bit by
+/// `scripts/measure-undefined`; README "Undefined behaviour"). The executor's kernels and the
+/// constant folder both call these, so a call gives the same bits whether its arguments are
+/// uniforms or constants.
+public enum ScalarSemantics {
+    /// `min`, NaN-ignoring as SSE `minps` in llvmpipe's operand order: `min(NaN, y) == y`,
+    /// `min(x, NaN) == x`, `min(-0, +0) == +0`, `min(+0, -0) == -0`.
+    @inlinable @inline(__always)
+    public static func min(_ x: Float, _ y: Float) -> Float { (x < y || y.isNaN) ? x : y }
+
+    /// `max`, NaN-ignoring: `max(NaN, y) == y`, `max(x, NaN) == x`.
+    @inlinable @inline(__always)
+    public static func max(_ x: Float, _ y: Float) -> Float { (x > y || y.isNaN) ? x : y }
+
+    /// `clamp(x, lo, hi) = min(max(x, lo), hi)`: NaN bounds are ignored, and `lo > hi` gives `hi`.
+    @inlinable @inline(__always)
+    public static func clamp(_ x: Float, _ lo: Float, _ hi: Float) -> Float {
+        min(max(x, lo), hi)
+    }
+
+    /// `step(edge, x)`: 1 when `x >= edge`, so a NaN operand gives 0.
+    @inlinable @inline(__always)
+    public static func step(_ edge: Float, _ x: Float) -> Float { x >= edge ? 1 : 0 }
+
+    /// `smoothstep(e0, e1, x)` with `t = clamp((x - e0) / (e1 - e0), 0, 1)`: equal edges give 0
+    /// below and at the edge (0/0 is NaN, which the clamp ignores) and 1 above; `e0 > e1` is the
+    /// mirrored curve; a NaN operand gives 0.
+    @inlinable @inline(__always)
+    public static func smoothstep(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
+        let t = clamp((x - e0) / (e1 - e0), 0, 1)
+        return t * t * (3 - 2 * t)
+    }
+
+    /// `sign`: `sign(NaN) == 0`, `sign(-0) == +0`.
+    @inlinable @inline(__always)
+    public static func sign(_ x: Float) -> Float { x > 0 ? 1 : (x < 0 ? -1 : 0) }
+
+    /// `pow(x, y)` as llvmpipe's `exp2(log2(x) * y)`: 0 when x is 0 or NaN (whatever y), NaN when
+    /// x < 0 (even for whole y), NaN when `log2(x) * y` is (`pow(1, ±Inf)`, `pow(Inf, 0)`, NaN y).
+    @inlinable @inline(__always)
+    public static func pow(_ x: Float, _ y: Float) -> Float {
+        let isInvalid = (x == 1 && y.isInfinite) || (x == .infinity && y == 0)
+        let positive = y.isNaN ? y : (isInvalid ? -Float.nan : powf(x, y))
+        return x > 0 ? positive : (x < 0 ? .nan : 0)
+    }
+
+    /// `atan(y, x)`: 0 when either is NaN. Where both are ±0 or both ±Inf, llvmpipe's
+    /// polynomial at |y|/|x| = 1 (0/0 included) gives ±0.78539485 (x = +Inf) or ±2.3561912
+    /// (x = -Inf, and both zeros whatever the sign of x), not ±π/4 and ±3π/4 exactly; the sign
+    /// is y's. libm's `atan2f` otherwise.
+    @inlinable @inline(__always)
+    public static func atan2(_ y: Float, _ x: Float) -> Float {
+        let bothZero = y == 0 && x == 0
+        let bothInfinite = y.isInfinite && x.isInfinite
+        let magnitude = bothZero || x < 0 ? Float(bitPattern: 0x4016_cbd6) : Float(bitPattern: 0x3f49_0fa3)
+        let special = y.sign == .minus ? -magnitude : magnitude
+        let r = bothZero || bothInfinite ? special : atan2f(y, x)
+        return y.isNaN || x.isNaN ? 0 : r
+    }
+
+    /// `atan(x)`: `atan(NaN) == 0`.
+    @inlinable @inline(__always)
+    public static func atan(_ x: Float) -> Float { x.isNaN ? 0 : atanf(x) }
+
+    /// Integer `x / y` on ints held as whole floats: truncated quotient, 0 when `y == 0`
+    /// (llvmpipe's integer division by zero, ES 1.00 and 3.00 alike).
+    @inlinable @inline(__always)
+    public static func integerDivide(_ x: Float, _ y: Float) -> Float {
+        y == 0 ? 0 : (x / y).rounded(.towardZero)
+    }
+}
