@@ -551,7 +551,11 @@ final class Rewriter {
         if copies.isEmpty {
             body = [.discard(span: synthetic)]
         } else {
-            for _ in 0..<(1 + rng.below(2)) { body.append(copies[rng.below(copies.count)]) }
+            for _ in 0..<(1 + rng.below(2)) {
+                // A declaration gets a block of its own, so two copies never share a scope.
+                let copy = copies[rng.below(copies.count)]
+                if case .declaration = copy { body.append(.compound([copy], span: synthetic)) } else { body.append(copy) }
+            }
         }
         let condition: Expression
         if mode == .deadUniform {
@@ -586,11 +590,20 @@ final class Rewriter {
 
     // MARK: Questions about the tree
 
-    /// A statement that may be copied into dead code later in the same block: not a
-    /// declaration (its name would be declared twice), and short.
+    /// A statement that may be copied into dead code later in the same block: short, and no
+    /// declaration of a struct type. A copied declaration is fine: the dead block is a scope of its own,
+    /// where the copy shadows the original, and its initializer still sees the original's
+    /// names.
     private func isCopyable(_ s: Statement) -> Bool {
-        if case .declaration = s { return false }
-        if case .empty = s { return false }
+        switch s {
+        case .empty: return false
+        case .declaration(.variables(let list)):
+            // Only built-in types: a struct's name may be hidden by a variable by then.
+            guard case .builtin = list.type.specifier.kind else { return false }
+        case .declaration(.variables), .declaration(.precision): break
+        case .declaration: return false
+        default: break
+        }
         return s.description.count <= 240
     }
 
