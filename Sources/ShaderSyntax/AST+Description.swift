@@ -27,7 +27,11 @@ extension Expression: CustomStringConvertible {
             case .name(let id): name = id.name
             case .constructor(let type, _): name = type.rawValue
             case .arrayConstructor(let type):
-                if case .builtin(let b) = type.kind { name = b.rawValue } else { name = "?" }
+                switch type.kind {
+                case .builtin(let b): name = b.rawValue
+                case .named(let id): name = id.name
+                case .structure: name = "?"
+                }
                 return name + "[" + (type.array?.size.map(\.description) ?? "") + "]("
                     + arguments.map(\.description).joined(separator: ", ") + ")"
             }

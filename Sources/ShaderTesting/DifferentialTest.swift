@@ -128,6 +128,33 @@ public enum DifferentialTest {
         }
     }
 
+    /// Checks, compiles and renders `c` with the executor alone, on one thread.
+    ///
+    /// - Throws: `DiagnosticsError` when a shader does not check, or the compiler's or the
+    ///   executor's error.
+    public static func renderWithExecutor(_ c: DifferentialCase, stepLimit: Int = 1 << 16) throws -> Texture {
+        let fragment = try Compiler.compile(
+            compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment))
+        let vertex = try c.vertexSource.map {
+            try Compiler.compile(compileFrontEnd(source: $0, name: c.name + ".vert", stage: .vertex))
+        }
+        let target = Framebuffer(width: c.width, height: c.height)
+        var draw = DrawCall(
+            fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs, samplerState: c.samplerState)
+        draw.loopIterationLimit = stepLimit
+        try Executor(schedule: .singleThreaded).render(draw, into: target)
+        return target.makeTexture()
+    }
+
+    /// How many RGBA8 pixels of two same-sized images differ, and the first that does (in row
+    /// order); `nil` when they are the same bits.
+    public static func firstDifference(_ a: Texture, _ b: Texture)
+        -> (count: Int, x: Int, y: Int, a: SIMD4<UInt8>, b: SIMD4<UInt8>)?
+    {
+        guard case .mismatch(_, _, let count, let first) = compare(a, b) else { return nil }
+        return (count, first.x, first.y, first.executor, first.interpreter)
+    }
+
     /// Compares two RGBA8 images of the same size bit for bit.
     static func compare(_ a: Texture, _ b: Texture) -> DifferentialOutcome {
         var count = 0
