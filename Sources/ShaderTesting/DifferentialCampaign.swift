@@ -115,6 +115,8 @@ public struct DifferentialCampaign: Sendable {
         public var rejected: [UInt64] = []
         /// Generated programs llvmpipe rejected (a generator or Shade front-end bug).
         public var llvmpipeRejected: [UInt64] = []
+        /// The first few reasons llvmpipe gave.
+        public var llvmpipeRejectionReasons: [String] = []
         /// Disagreements.
         public var findings: [Finding] = []
     }
@@ -217,6 +219,9 @@ public struct DifferentialCampaign: Sendable {
         } catch {
             if error.stage == "oracle" { throw error }
             report.llvmpipeRejected.append(p.seed)
+            if report.llvmpipeRejectionReasons.count < 5 {
+                report.llvmpipeRejectionReasons.append("seed \(p.seed): \(error.description.prefix(300))")
+            }
             return nil
         }
         return LlvmpipeComparison(shade: image, llvmpipe: reference, fragile: fragile)
@@ -297,6 +302,7 @@ extension DifferentialCampaign.Report {
         programsWithDiscontinuities += r.programsWithDiscontinuities
         rejected += r.rejected
         llvmpipeRejected += r.llvmpipeRejected
+        llvmpipeRejectionReasons += r.llvmpipeRejectionReasons
         findings += r.findings
     }
 
@@ -316,6 +322,7 @@ extension DifferentialCampaign.Report {
                 + "\(discontinuityPixels) pixels on a discontinuity in \(programsWithDiscontinuities) programs, "
                 + "\(llvmpipeRejected.count) programs llvmpipe rejected\n"
         }
+        for r in llvmpipeRejectionReasons { s += "  llvmpipe rejected \(r)\n" }
         for f in findings { s += "  \(f.oracle) seed \(f.seed): \(f.summary)\n" }
         return s
     }

@@ -125,7 +125,10 @@ public final class LlvmpipeOracle {
                     }
                     return object
                 }
-                guard let more = try output.read(upToCount: 1 << 16), !more.isEmpty else {
+                // `availableData` returns as soon as some bytes arrive (`read(upToCount:)`
+                // waits for all of them).
+                let more = output.availableData
+                guard !more.isEmpty else {
                     throw Failure(stage: "oracle", message: "glref-server stopped (is Mesa installed? run scripts/glref-server by hand)")
                 }
                 buffer.append(more)
