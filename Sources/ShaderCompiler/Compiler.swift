@@ -600,11 +600,14 @@ final class Lowering {
             return .constant([])
         }
         // Arguments, in order: in → value, out/inout → l-value (copied back after the body).
+        // Parameters are bound only once every argument is evaluated: an argument may call
+        // the same function (`f(a, f(b, c))`), which binds the same parameters.
         var copyBack: [(LValue, Value)] = []
+        var parameterBindings: [(Int, Binding)] = []
         for (p, a) in zip(f.parameters, args) {
             guard case .parameter(let q) = p.storage else { continue }
             if p.type.isSampler {
-                bindings[p.id] = .sampler(try sampler(a))
+                parameterBindings.append((p.id, .sampler(try sampler(a))))
                 continue
             }
             if case .array(let element, _) = p.type, element.isSampler {
@@ -612,20 +615,22 @@ final class Lowering {
                 guard case .variable(let v) = a.kind, case .samplers(let all)? = bindings[v.id] else {
                     throw unsupported("sampler array arguments must be sampler array uniforms", a.span)
                 }
-                bindings[p.id] = .samplers(all)
+                parameterBindings.append((p.id, .samplers(all)))
                 continue
             }
             switch q {
             case .in:
                 let v = try lower(a)
-                bindings[p.id] = .value(assigned.contains(p.id) ? makeStorage(width: p.type.componentCount, initialValue: v) : snapshot(v))
+                parameterBindings.append((p.id, .value(
+                    assigned.contains(p.id) ? makeStorage(width: p.type.componentCount, initialValue: v) : snapshot(v))))
             case .out, .inout:
                 let place = try lvalue(a)
                 let storage = makeStorage(width: p.type.componentCount, initialValue: q == .inout ? read(place) : nil)
-                bindings[p.id] = .value(storage)
+                parameterBindings.append((p.id, .value(storage)))
                 copyBack.append((place, storage))
             }
         }
+        for (id, binding) in parameterBindings { bindings[id] = binding }
         let returns = countReturns(f.body)
         var result: Value = .constant([])
         if returns == 0 || (returns == 1 && f.body.last.map({ if case .return = $0.kind { return true }; return false }) == true) {

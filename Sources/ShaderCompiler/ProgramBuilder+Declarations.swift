@@ -202,7 +202,11 @@ extension ProgramBuilder {
             return
         }
         let (idx, idxIsLanes) = operand(index)
-        let (v, vIsLanes) = operand(value)
+        // The scatter writes the array component by component: a value that reads the array
+        // itself (`a[i] = a[0].yx`) is copied first, so no component reads one already written.
+        let arraySlots = array.base..<(array.base + array.elementWidth * array.count)
+        let readsArray = value.components.contains { if case .lane(let s) = $0 { return arraySlots.contains(s) }; return false }
+        let (v, vIsLanes) = operand(readsArray ? materialize(value) : value)
         let w = array.elementWidth, n = array.count, m = currentMask
         switch (idxIsLanes, vIsLanes) {
         case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))

@@ -18,7 +18,9 @@ struct ProgramPrinter {
         case .bvec(let n): "bvec\(n)"
         case .mat(let n): "mat\(n)"
         case .array(let e, _): typeName(e)
-        case .structure(let i): model.structs[i].name
+        // A shrinking candidate may have dropped a structure still in use: print a name the
+        // checker rejects instead of trapping.
+        case .structure(let i): i < model.structs.count ? model.structs[i].name : "S_removed\(i)"
         }
     }
 
@@ -350,7 +352,9 @@ struct ProgramPrinter {
         case .ivec(let n), .bvec(let n): return (0..<n).map { "float(\(name).\(Self.letters[$0]))" }
         case .mat(let n): return (0..<n).map { "\(name)[\($0)][\($0)]" } + ["\(name)[0][\(n - 1)]"]
         case .array(let e, let n): return (0..<n).flatMap { terms("\(name)[\($0)]", e) }
-        case .structure(let i): return model.structs[i].fields.flatMap { terms("\(name).\($0.name)", $0.type) }
+        case .structure(let i):
+            guard i < model.structs.count else { return [name] }  // rejected by the checker
+            return model.structs[i].fields.flatMap { terms("\(name).\($0.name)", $0.type) }
         }
     }
 
