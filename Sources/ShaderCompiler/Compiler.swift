@@ -52,6 +52,8 @@ enum Binding {
 enum LValue {
     /// Lane slots.
     case direct([Int])
+    /// Lane slots that are read but never written (a vector component out of range).
+    case readOnly([Int])
     /// Components `components` of element `index` of a lane array.
     case element(RegisterArray, index: Value, components: [Int])
     /// Like `element`, on a copy of non-consecutive lane slots (`v.wzyx[i]`): a write also
@@ -345,10 +347,14 @@ final class Lowering {
             let count = b.type.indexableCount ?? 1
             let index = try lower(i)
             if let k = index.constantValues?.first {
-                let j = Int(min(max(k.rounded(.towardZero), 0), Float(count - 1)))
+                // Known when compiling (a constant, or a variable never assigned): the same
+                // out-of-range rule as per lane.
+                guard let j = OutOfRangeIndex(indexing: b.type).readElement(k, count: count) else {
+                    return .constant(Array(repeating: 0, count: width))
+                }
                 return Value(Array(base.components[(j * width)..<((j + 1) * width)]))
             }
-            return builder.load(arrayView(base, elementWidth: width, count: count, isArray: b.type.isArray), at: index)
+            return builder.load(arrayView(base, elementWidth: width, count: count, rule: OutOfRangeIndex(indexing: b.type)), at: index)
         case .unary(let op, let x):
             switch op {
             case .plus: return try lower(x)
@@ -447,8 +453,8 @@ final class Lowering {
     }
 
     /// A per-lane indexable view of `base`: its own slots when consecutive, else a copy.
-    /// `isArray` is true for a GLSL array, false for a vector's or matrix's components.
-    func arrayView(_ base: Value, elementWidth: Int, count: Int, isArray: Bool) -> RegisterArray {
+    /// `rule` says what an index out of range does (array, matrix or vector).
+    func arrayView(_ base: Value, elementWidth: Int, count: Int, rule: OutOfRangeIndex) -> RegisterArray {
         func consecutive(_ first: Int, _ isUniform: Bool) -> Bool {
             for (k, c) in base.components.enumerated() {
                 switch c {
@@ -460,13 +466,13 @@ final class Lowering {
             return true
         }
         if case .lane(let s) = base.components[0], consecutive(s, false) {
-            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: false, isArray: isArray)
+            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: false, outOfRange: rule)
         }
         if case .uniform(let s) = base.components[0], consecutive(s, true) {
-            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: true, isArray: isArray)
+            return RegisterArray(base: s, elementWidth: elementWidth, count: count, isUniform: true, outOfRange: rule)
         }
         var copy = builder.array(elementWidth: elementWidth, count: count)
-        copy.isArray = isArray
+        copy.outOfRange = rule
         builder.store(base, into: copy.allComponents)
         return copy
     }
@@ -513,6 +519,7 @@ final class Lowering {
         case .swizzle(let b, let comps):
             switch try lvalue(b) {
             case .direct(let s): return .direct(comps.map { s[$0] })
+            case .readOnly(let s): return .readOnly(comps.map { s[$0] })
             case .element(let a, let i, let cs): return .element(a, index: i, components: comps.map { cs[$0] })
             case .gathered(let a, let i, let cs, let s):
                 return .gathered(a, index: i, components: comps.map { cs[$0] }, slots: s)
@@ -521,6 +528,7 @@ final class Lowering {
             let (offset, width) = fieldRange(b.type, index)
             switch try lvalue(b) {
             case .direct(let s): return .direct(Array(s[offset..<(offset + width)]))
+            case .readOnly(let s): return .readOnly(Array(s[offset..<(offset + width)]))
             case .element(let a, let i, let cs): return .element(a, index: i, components: Array(cs[offset..<(offset + width)]))
             case .gathered(let a, let i, let cs, let s):
                 return .gathered(a, index: i, components: Array(cs[offset..<(offset + width)]), slots: s)
@@ -531,9 +539,18 @@ final class Lowering {
             let index = try lower(i)
             let base = try lvalue(b)
             if let k = index.constantValues?.first {
-                let j = Int(min(max(k.rounded(.towardZero), 0), Float(count - 1)))
+                let rule = OutOfRangeIndex(indexing: b.type)
+                guard let j = rule.writtenElement(k, count: count) else {
+                    // A dropped write still reads (`v[5] += 1.0` has a value).
+                    let r = rule.readElement(k, count: count) ?? 0
+                    switch base {
+                    case .direct(let s): return .readOnly(Array(s[(r * width)..<((r + 1) * width)]))
+                    default: throw unsupported("an out-of-range component of a dynamically indexed element", e.span)
+                    }
+                }
                 switch base {
                 case .direct(let s): return .direct(Array(s[(j * width)..<((j + 1) * width)]))
+                case .readOnly(let s): return .readOnly(Array(s[(j * width)..<((j + 1) * width)]))
                 case .element(let a, let i, let cs):
                     return .element(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]))
                 case .gathered(let a, let i, let cs, let s):
@@ -541,7 +558,7 @@ final class Lowering {
                 }
             }
             guard case .direct(let s) = base else { throw unsupported("nested dynamic indices are not supported", e.span) }
-            let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count, isArray: b.type.isArray)
+            let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count, rule: OutOfRangeIndex(indexing: b.type))
             let isConsecutive = s.indices.allSatisfy { s[$0] == s[0] + $0 }
             return isConsecutive
                 ? .element(array, index: snapshot(index), components: Array(0..<width))
@@ -553,7 +570,7 @@ final class Lowering {
 
     func read(_ place: LValue) -> Value {
         switch place {
-        case .direct(let s): return ProgramBuilder.lanes(s)
+        case .direct(let s), .readOnly(let s): return ProgramBuilder.lanes(s)
         case .element(let a, let i, let cs), .gathered(let a, let i, let cs, _):
             return builder.load(a, at: i).swizzled(cs)
         }
@@ -562,6 +579,7 @@ final class Lowering {
     func write(_ place: LValue, _ value: Value) {
         switch place {
         case .direct(let s): builder.store(value, into: ProgramBuilder.lanes(s))
+        case .readOnly: break
         case .element(let a, let i, let cs):
             if cs == Array(0..<a.elementWidth) {
                 builder.store(value, into: a, at: i)

@@ -1,4 +1,5 @@
 import Framebuffers
+import ShaderSemantics
 
 /// Kernel factories. Each is generic over the operator and the operand kinds and is only ever
 /// called with concrete types, so the optimiser emits one specialised loop per operator and
@@ -207,6 +208,14 @@ enum Kernels {
         return t >= 0 ? (t <= last ? t : last) : 0
     }
 
+    /// The truncated index when it is inside `0...last`, else `last` (NaN included): a
+    /// matrix column read out of range, as llvmpipe.
+    @inline(__always)
+    static func lastIfOutside(_ x: Float, _ last: Float) -> Float {
+        let t = x.rounded(.towardZero)
+        return t >= 0 && t <= last ? t : last
+    }
+
     /// 0 when a float index truncates to outside `0...last` (NaN counts as inside: it reads
     /// element 0), else 1: a GLSL array read out of range gives 0, as llvmpipe.
     @inline(__always)
@@ -217,13 +226,14 @@ enum Kernels {
 
     /// Gathers element `index[i]` of an array whose elements are `elementWidth` consecutive slots
     /// from `base`, in the register file (`fromUniforms` false) or the uniform file. An index out
-    /// of range reads 0 for a GLSL array (`isArray`) and the nearest element for the components
-    /// of a vector or matrix, as llvmpipe.
+    /// of range follows `rule` (`OutOfRangeIndex`): 0 for an array, the last column of a matrix,
+    /// the nearest component of a vector, as llvmpipe.
     static func gather<I: SpanOperand>(
         _: I.Type, d: [Int], index: Int, base: Int, elementWidth: Int, count: Int, fromUniforms: Bool,
-        isArray: Bool
+        rule: OutOfRangeIndex
     ) -> Kernel {
         let last = Float(count - 1)
+        let isArray = rule == .array, isMatrix = rule == .matrix
         let dSlots = ContiguousArray(d)
         return { ctx in
             let n = ctx.stride
@@ -232,11 +242,19 @@ enum Kernels {
                 let dp = ctx.registers + dSlots[c] &* n
                 if fromUniforms {
                     let src = ctx.uniforms + base + c
-                    for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* elementWidth] }
+                    if isMatrix {
+                        for i in 0..<n { dp[i] = src[Int(lastIfOutside(idx[i], last)) &* elementWidth] }
+                    } else {
+                        for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* elementWidth] }
+                    }
                 } else {
                     let src = ctx.registers + (base + c) &* n
                     let step = elementWidth &* n
-                    for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* step &+ i] }
+                    if isMatrix {
+                        for i in 0..<n { dp[i] = src[Int(lastIfOutside(idx[i], last)) &* step &+ i] }
+                    } else {
+                        for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* step &+ i] }
+                    }
                 }
                 if isArray {
                     for i in 0..<n { dp[i] = inRange(idx[i], last) != 0 ? dp[i] : 0 }
@@ -246,12 +264,13 @@ enum Kernels {
     }
 
     /// Writes `value` into element `index[i]` of a lane array for lanes whose mask is set. An
-    /// index out of range (or NaN) writes the last element of a GLSL array (`isArray`) and
-    /// nothing into a vector or matrix, as llvmpipe.
+    /// index out of range (or NaN) writes the last element of an array or matrix and nothing
+    /// into a vector, as llvmpipe (`OutOfRangeIndex`).
     static func scatter<I: SpanOperand, V: SpanOperand>(
         _: I.Type, _: V.Type, value: [Int], index: Int, base: Int, elementWidth: Int, count: Int, mask: Int,
-        isArray: Bool
+        rule: OutOfRangeIndex
     ) -> Kernel {
+        let isArray = rule != .vector  // arrays and matrices: the last element takes the rest
         let vSlots = ContiguousArray(value)
         return { ctx in
             let n = ctx.stride

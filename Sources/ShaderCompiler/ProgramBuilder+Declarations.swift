@@ -167,38 +167,41 @@ extension ProgramBuilder {
         }
     }
 
-    /// Element `index[lane]` of `array`; indices are truncated, and out of range they read 0
-    /// from a GLSL array and the nearest element of a vector or matrix (`RegisterArray.isArray`).
+    /// Element `index[lane]` of `array`; indices are truncated, and out of range follow
+    /// `array.outOfRange` (`OutOfRangeIndex`: arrays read 0, matrices their last column,
+    /// vectors the nearest component).
     public func load(_ array: RegisterArray, at index: Value) -> Value {
         precondition(index.width == 1, "internal error: array index must be a scalar")
         if let k = index.constantValues?.first {
-            let i = Int(Kernels.clampIndex(k, Float(array.count - 1)))
+            guard let i = array.outOfRange.readElement(k, count: array.count) else {
+                return .constant(Array(repeating: 0, count: array.elementWidth))
+            }
             return array.element(i)
         }
         let w = array.elementWidth
         if array.isUniform && index.isUniform {
             let d = Array(allocateUniforms(w)..<uniformFile.count)
             let idx = uniformSlots(index)[0]
-            drawKernels.append(Kernels.gather(LaneOperand.self, d: d, index: idx, base: array.base, elementWidth: w, count: array.count, fromUniforms: true, isArray: array.isArray))
+            drawKernels.append(Kernels.gather(LaneOperand.self, d: d, index: idx, base: array.base, elementWidth: w, count: array.count, fromUniforms: true, rule: array.outOfRange))
             return Value(d.map { .uniform($0) })
         }
         let (idxSlots, idxIsLanes) = operand(index)
         let d = allocateLanes(w)
         if idxIsLanes {
-            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, isArray: array.isArray))
+            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, rule: array.outOfRange))
         } else {
-            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, isArray: array.isArray))
+            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, rule: array.outOfRange))
         }
         return Self.lanes(d)
     }
 
     /// Assigns `value` to element `index[lane]` of a lane array, for active lanes. Out of range
-    /// the write goes to the last element of a GLSL array and nowhere in a vector or matrix.
+    /// the write goes to the last element of an array or matrix and nowhere in a vector.
     public func store(_ value: Value, into array: RegisterArray, at index: Value) {
         precondition(!array.isUniform, "internal error: store into a uniform array")
         let value = value.splat(array.elementWidth)
         if let k = index.constantValues?.first {
-            store(value, into: array.element(Int(Kernels.clampIndex(k, Float(array.count - 1)))))
+            if let i = array.outOfRange.writtenElement(k, count: array.count) { store(value, into: array.element(i)) }
             return
         }
         let (idx, idxIsLanes) = operand(index)
@@ -209,10 +212,10 @@ extension ProgramBuilder {
         let (v, vIsLanes) = operand(readsArray ? materialize(value) : value)
         let w = array.elementWidth, n = array.count, m = currentMask
         switch (idxIsLanes, vIsLanes) {
-        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
-        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
-        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
-        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, isArray: array.isArray))
+        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
+        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
+        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
+        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
         }
     }
 }

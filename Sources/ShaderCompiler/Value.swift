@@ -101,9 +101,9 @@ public struct RegisterArray: Hashable, Sendable {
     public let count: Int
     /// True when the array lives in the uniform file (a uniform array), false for lane slots.
     public let isUniform: Bool
-    /// True for a GLSL array, false for the components of a vector or matrix: they differ in
-    /// what a dynamic index out of range does (see `ProgramBuilder.load` and `store`).
-    public var isArray = false
+    /// What an index out of range does: arrays, matrices and vectors differ (see
+    /// `OutOfRangeIndex`, `ProgramBuilder.load` and `store`).
+    public var outOfRange = OutOfRangeIndex.vector
 
     /// Element `index` (a compile-time index) as a value.
     public func element(_ index: Int) -> Value {

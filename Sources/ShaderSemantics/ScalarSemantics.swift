@@ -72,3 +72,46 @@ public enum ScalarSemantics {
         y == 0 ? 0 : (x / y).rounded(.towardZero)
     }
 }
+
+/// What a dynamic index outside its array, matrix or vector does — undefined in GLSL ES 1.00,
+/// defined here as llvmpipe does it at run time (measured with glref.py: `mat4` columns -1 and
+/// 5, `vec4` components -1 and 5, arrays in `scripts/measure-undefined`). The executor applies
+/// the same rule whether the index is known when compiling (a variable never assigned) or
+/// only per lane, and the reference interpreter follows it.
+public enum OutOfRangeIndex: Sendable, Hashable {
+    /// A GLSL array: a read gives 0 (a NaN index reads element 0); a write lands in the last
+    /// element.
+    case array
+    /// A matrix's columns: a read gives the last column, a write lands in the last column.
+    case matrix
+    /// A vector's components: a read gives the nearest component (NaN: the first); a write
+    /// is dropped.
+    case vector
+
+    /// The rule for indexing a value of `type`.
+    public init(indexing type: GLSLType) {
+        self = type.isArray ? .array : (type.isMatrix ? .matrix : .vector)
+    }
+
+    /// The element a read of index `x` (truncated toward zero) gets among `count`, or nil for
+    /// a read of zeros.
+    public func readElement(_ x: Float, count: Int) -> Int? {
+        let t = x.rounded(.towardZero), last = Float(count - 1)
+        if t >= 0 && t <= last { return Int(t) }
+        switch self {
+        case .array: return t.isNaN ? 0 : nil
+        case .matrix: return count - 1
+        case .vector: return t > last ? count - 1 : 0
+        }
+    }
+
+    /// The element a write at index `x` changes among `count`, or nil when it is dropped.
+    public func writtenElement(_ x: Float, count: Int) -> Int? {
+        let t = x.rounded(.towardZero), last = Float(count - 1)
+        if t >= 0 && t <= last { return Int(t) }
+        switch self {
+        case .array, .matrix: return count - 1
+        case .vector: return nil
+        }
+    }
+}

@@ -415,10 +415,14 @@ final class ReferenceInterpreter {
             let (v, o) = try location(b, m)
             let index = try evaluate(i, m)
             let n = e.type.componentCount
+            let rule = OutOfRangeIndex(indexing: b.type)
             return (v, (0..<4).map { k in
                 let count = o[k].count / max(n, 1)
-                guard let j = writtenElement(index.lanes[k][0], count, isArray: b.type.isArray) else {
-                    return Array(repeating: -1, count: n)
+                guard let j = rule.writtenElement(index.lanes[k][0], count: count) else {
+                    // A dropped write still reads the nearest element: offset -1 - o is read
+                    // from o and never written.
+                    let r = rule.readElement(index.lanes[k][0], count: count) ?? 0
+                    return o[k][(r * n)..<(r * n + n)].map { $0 >= 0 ? -1 - $0 : $0 }
                 }
                 return Array(o[k][(j * n)..<(j * n + n)])
             })
@@ -436,10 +440,10 @@ final class ReferenceInterpreter {
         memory[v] = lanes
     }
 
-    /// The value at an l-value (an element written nowhere reads as 0).
+    /// The value at an l-value (a read-only offset `-1 - o` reads `o`).
     func current(_ place: (Variable, [[Int]])) -> Quad {
         let lanes = read(place.0)
-        return Quad((0..<4).map { k in place.1[k].map { $0 >= 0 ? lanes[k][$0] : 0 } })
+        return Quad((0..<4).map { k in place.1[k].map { lanes[k][$0 >= 0 ? $0 : -1 - $0] } })
     }
 
     func assign(_ target: TypedExpression, _ value: Quad, _ m: LaneMask) throws {
@@ -460,23 +464,9 @@ final class ReferenceInterpreter {
         return Int(min(max(t, 0), Float(count - 1)))
     }
 
-    // Out-of-range dynamic indices are undefined in GLSL ES 1.00; llvmpipe's behaviour,
-    // measured by scripts/measure-undefined: a GLSL array reads 0 and writes its last
-    // element; a vector or matrix reads its nearest component and writes nowhere.
-
-    /// The element a read of index `f` gets, or nil for "reads 0".
-    func readElement(_ f: Float, _ count: Int, isArray: Bool) -> Int? {
-        let t = f.rounded(.towardZero)
-        if isArray && (t < 0 || t > Float(count - 1)) { return nil }
-        return clampedIndex(f, count)
-    }
-
-    /// The element a write at index `f` changes, or nil for none.
-    func writtenElement(_ f: Float, _ count: Int, isArray: Bool) -> Int? {
-        let t = f.rounded(.towardZero)
-        if t >= 0 && t < Float(count) && (isArray ? t < Float(count - 1) : true) { return Int(t) }
-        return isArray ? count - 1 : nil
-    }
+    // Out-of-range indices are undefined in GLSL ES 1.00; Shade follows llvmpipe's run-time
+    // behaviour (`OutOfRangeIndex`): arrays read 0 and write their last element, matrices read
+    // and write their last column, vectors read the nearest component and drop the write.
 
     // MARK: Expressions
 
@@ -509,8 +499,9 @@ final class ReferenceInterpreter {
         case .index(let b, let i):
             let base = try evaluate(b, m), index = try evaluate(i, m)
             let n = e.type.componentCount
+            let rule = OutOfRangeIndex(indexing: b.type)
             return Quad((0..<4).map { k in
-                guard let j = readElement(index.lanes[k][0], base.lanes[k].count / max(n, 1), isArray: b.type.isArray)
+                guard let j = rule.readElement(index.lanes[k][0], count: base.lanes[k].count / max(n, 1))
                 else { return Array(repeating: 0, count: n) }
                 return Array(base.lanes[k][(j * n)..<(j * n + n)])
             })
