@@ -207,10 +207,9 @@ public struct DifferentialCampaign: Sendable {
     /// one of them rejects it (counted in `report`).
     func compareWithLlvmpipe(_ p: GeneratedProgram, _ oracle: LlvmpipeOracle, _ report: inout Report) throws -> LlvmpipeComparison? {
         let c = Self.differentialCase(p, width: options.width, height: options.height)
-        guard case .agree(let image) = DifferentialTest.run(c),
-              let fragile = try? Self.fragility(c)
-        else {
-            if case .rejected = DifferentialTest.run(c) { report.rejected.append(p.seed) }
+        let (outcome, fragility) = DifferentialTest.runKeepingFragility(c)
+        guard case .agree(let image) = outcome, let fragile = fragility else {
+            if case .rejected = outcome { report.rejected.append(p.seed) }
             return nil
         }
         let reference: Texture

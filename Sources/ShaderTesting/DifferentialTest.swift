@@ -84,6 +84,20 @@ public enum DifferentialTest {
     /// - Parameter stepLimit: the interpreter's step limit per quad; the executor's loop
     ///   limit per batch is the same number.
     public static func run(_ c: DifferentialCase, stepLimit: Int = 1 << 16) -> DifferentialOutcome {
+        runKeepingFragility(c, stepLimit: stepLimit).outcome
+    }
+
+    /// `run`, and the interpreter's fragile pixels (`ReferenceRenderer.renderWithFragility`)
+    /// when it rendered.
+    static func runKeepingFragility(
+        _ c: DifferentialCase, stepLimit: Int = 1 << 16
+    ) -> (outcome: DifferentialOutcome, fragile: [Bool]?) {
+        var fragile: [Bool]?
+        let outcome = run(c, stepLimit: stepLimit, fragile: &fragile)
+        return (outcome, fragile)
+    }
+
+    static func run(_ c: DifferentialCase, stepLimit: Int, fragile: inout [Bool]?) -> DifferentialOutcome {
         let fragment: CheckedShader, vertex: CheckedShader?
         let fragmentProgram: Program, vertexProgram: Program?
         do {
@@ -112,9 +126,11 @@ public enum DifferentialTest {
         }
         var interpreterImage: Texture?, interpreterError: String?
         do {
-            interpreterImage = try ReferenceRenderer(stepLimit: stepLimit).render(
+            let rendered = try ReferenceRenderer(stepLimit: stepLimit).renderWithFragility(
                 fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs,
                 samplerState: c.samplerState, width: c.width, height: c.height)
+            interpreterImage = rendered.image
+            fragile = rendered.fragile
         } catch {
             interpreterError = error.description
         }
