@@ -39,6 +39,7 @@ enum DifftestCommand {
           --no-shrink        report failing programs as generated
           --threads N        worker threads for the interpreter comparison (default: all cores)
           --vertex V         with shader files: the vertex shader
+          -u, --uniform N=V  with shader files: a uniform's value(s), comma-separated
           --write-inputs DIR write the two built-in input images as DIR/input0.png, input1.png
           -h, --help         show this help
 
@@ -56,7 +57,7 @@ enum DifftestCommand {
         .init(names: ["--oracle"], takesValue: true), .init(names: ["--size"], takesValue: true),
         .init(names: ["--findings"], takesValue: true), .init(names: ["--no-shrink"], takesValue: false),
         .init(names: ["--threads"], takesValue: true), .init(names: ["--vertex"], takesValue: true),
-        .init(names: ["--write-inputs"], takesValue: true),
+        .init(names: ["--write-inputs"], takesValue: true), .init(names: ["--uniform", "-u"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -127,6 +128,16 @@ enum DifftestCommand {
             return .internalError
         }
         let vertex = scanner.last("--vertex").flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        var given: [String: [Float]] = [:]
+        for assignment in scanner.all("--uniform") {
+            let parts = assignment.split(separator: "=", maxSplits: 1)
+            let values = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Float(String($0)) } : []
+            guard parts.count == 2, !values.isEmpty, values.count == parts[1].split(separator: ",").count else {
+                console.standardError("shade difftest: error: --uniform takes NAME=V[,V...], got '\(assignment)'\n")
+                return .usage
+            }
+            given[String(parts[0])] = values
+        }
         for path in scanner.positionals {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 console.standardError("shade difftest: error: cannot read '\(path)'\n")
@@ -135,7 +146,7 @@ enum DifftestCommand {
             let c = DifferentialCase(
                 name: path, fragmentSource: text, vertexSource: vertex,
                 uniforms: DifferentialCase.automaticUniforms(
-                    fragmentSource: text, vertexSource: vertex, width: o.width, height: o.height),
+                    fragmentSource: text, vertexSource: vertex, width: o.width, height: o.height, given: given),
                 inputs: DifferentialCampaign.inputImages, width: o.width, height: o.height)
             var line = "\(path):"
             let outcome = DifferentialTest.run(c)

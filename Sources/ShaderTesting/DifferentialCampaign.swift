@@ -115,6 +115,8 @@ public struct DifferentialCampaign: Sendable {
         public var rejected: [UInt64] = []
         /// Generated programs llvmpipe rejected (a generator or Shade front-end bug).
         public var llvmpipeRejected: [UInt64] = []
+        /// The first seeds whose pixels beyond 1/255 all sit on a discontinuity.
+        public var discontinuitySeeds: [UInt64] = []
         /// The first few reasons llvmpipe gave.
         public var llvmpipeRejectionReasons: [String] = []
         /// Disagreements.
@@ -192,7 +194,10 @@ public struct DifferentialCampaign: Sendable {
                 report.llvmpipeComparisons += 1
                 report.llvmpipePixels += comparison.pixels
                 report.discontinuityPixels += comparison.discontinuities
-                if comparison.discontinuities > 0 { report.programsWithDiscontinuities += 1 }
+                if comparison.discontinuities > 0 {
+                    report.programsWithDiscontinuities += 1
+                    if report.discontinuitySeeds.count < 20 { report.discontinuitySeeds.append(seed) }
+                }
                 if comparison.mismatches > 0 {
                     report.findings.append(shrinkLlvmpipeFinding(p, comparison, oracle))
                 }
@@ -302,6 +307,7 @@ extension DifferentialCampaign.Report {
         rejected += r.rejected
         llvmpipeRejected += r.llvmpipeRejected
         llvmpipeRejectionReasons += r.llvmpipeRejectionReasons
+        discontinuitySeeds += r.discontinuitySeeds
         findings += r.findings
     }
 
@@ -320,6 +326,9 @@ extension DifferentialCampaign.Report {
                 + "\(findings.filter { $0.oracle == "llvmpipe" }.count) programs with unexplained pixels, "
                 + "\(discontinuityPixels) pixels on a discontinuity in \(programsWithDiscontinuities) programs, "
                 + "\(llvmpipeRejected.count) programs llvmpipe rejected\n"
+        }
+        if !discontinuitySeeds.isEmpty {
+            s += "  on a discontinuity: seeds " + discontinuitySeeds.map(String.init).joined(separator: ", ") + "\n"
         }
         for r in llvmpipeRejectionReasons { s += "  llvmpipe rejected \(r)\n" }
         for f in findings { s += "  \(f.oracle) seed \(f.seed): \(f.summary)\n" }

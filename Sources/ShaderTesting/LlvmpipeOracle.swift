@@ -115,6 +115,16 @@ public final class LlvmpipeOracle {
         do {
             var line = try JSONSerialization.data(withJSONObject: request)
             line.append(0x0A)
+            // SHADE_ORACLE_LOG=FILE appends every request, to replay with scripts/glref-server.
+            if let log = ProcessInfo.processInfo.environment["SHADE_ORACLE_LOG"],
+               let handle = FileHandle(forWritingAtPath: log) ?? {
+                   FileManager.default.createFile(atPath: log, contents: nil)
+                   return FileHandle(forWritingAtPath: log)
+               }() {
+                handle.seekToEndOfFile()
+                handle.write(line)
+                handle.closeFile()
+            }
             try input.write(contentsOf: line)
             while true {
                 if let newline = buffer.firstIndex(of: 0x0A) {

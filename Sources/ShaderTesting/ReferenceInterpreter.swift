@@ -604,14 +604,18 @@ final class ReferenceInterpreter {
             return Quad((0..<4).map { LinearAlgebra.vectorTimesMatrix(a.lanes[$0], b.lanes[$0]) })
         case .matrixTimesMatrix:
             return Quad((0..<4).map { LinearAlgebra.matrixTimesMatrix(a.lanes[$0], b.lanes[$0]) })
-        case .less: return compare(a, b) { $0 < $1 }
-        case .greater: return compare(a, b) { $0 > $1 }
-        case .lessEqual: return compare(a, b) { $0 <= $1 }
-        case .greaterEqual: return compare(a, b) { $0 >= $1 }
-        case .equal:
-            return Quad((0..<4).map { k in [zip(a.lanes[k], b.lanes[k]).allSatisfy { $0 == $1 } ? 1 : 0] })
-        case .notEqual:
-            return Quad((0..<4).map { k in [zip(a.lanes[k], b.lanes[k]).allSatisfy { $0 == $1 } ? 0 : 1] })
+        case .less: return compare(a, b, ta) { $0 < $1 }
+        case .greater: return compare(a, b, ta) { $0 > $1 }
+        case .lessEqual: return compare(a, b, ta) { $0 <= $1 }
+        case .greaterEqual: return compare(a, b, ta) { $0 >= $1 }
+        case .equal, .notEqual:
+            if ta.scalarKind == .float || ta.isArray || { if case .structure = ta { return true }; return false }() {
+                for k in 0..<4 where zip(a.lanes[k], b.lanes[k]).contains(where: { Self.isNear($0, $1) }) {
+                    fragile.insert(k)
+                }
+            }
+            let equal = op == .equal
+            return Quad((0..<4).map { k in [zip(a.lanes[k], b.lanes[k]).allSatisfy { $0 == $1 } == equal ? 1 : 0] })
         case .logicalXor:
             return Quad((0..<4).map { k in [(a.lanes[k][0] != 0) != (b.lanes[k][0] != 0) ? 1 : 0] })
         case .logicalAnd, .logicalOr:
@@ -619,8 +623,10 @@ final class ReferenceInterpreter {
         }
     }
 
-    func compare(_ a: Quad, _ b: Quad, _ f: (Float, Float) -> Bool) -> Quad {
-        for k in 0..<4 where Self.isNear(a.lanes[k][0], b.lanes[k][0]) { fragile.insert(k) }
+    func compare(_ a: Quad, _ b: Quad, _ type: GLSLType, _ f: (Float, Float) -> Bool) -> Quad {
+        if type.scalarKind == .float {
+            for k in 0..<4 where Self.isNear(a.lanes[k][0], b.lanes[k][0]) { fragile.insert(k) }
+        }
         return Quad((0..<4).map { k in [f(a.lanes[k][0], b.lanes[k][0]) ? 1 : 0] })
     }
 
