@@ -195,6 +195,9 @@ let package = Package(
 // `--sanitize=fuzzer --sanitize=address` into .build-fuzz. libFuzzer supplies `main`, so they
 // cannot be linked by a plain `swift build`. See Fuzz/README.md.
 if Context.environment["SHADE_FUZZ"] != nil {
+    // `--sanitize=fuzzer` links libFuzzer's `main` into every executable, the build plugin's
+    // tool included, which then cannot link; no fuzz target needs the embedded filters.
+    for target in package.targets where target.name == "ImageGraph" { target.plugins = [] }
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("fuzz-shader", ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics"]),
         ("fuzz-render", [
