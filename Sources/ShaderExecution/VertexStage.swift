@@ -11,6 +11,14 @@ public enum FullScreenQuad {
     public static let textureCoordinates: [SIMD4<Float>] = [
         SIMD4(0, 0, 0, 1), SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1), SIMD4(1, 1, 0, 1),
     ]
+    /// The four vertices' values of the attribute `name`: `position`, `inputTextureCoordinate…`,
+    /// or (0, 0, 0, 1) for any other (GL's default attribute value).
+    public static func attribute(named name: String) -> [SIMD4<Float>] {
+        if name == "position" { return positions }
+        if name.hasPrefix("inputTextureCoordinate") { return textureCoordinates }
+        return Array(repeating: SIMD4(0, 0, 0, 1), count: 4)
+    }
+
     /// The strip's two triangles, with GL's vertex order for odd triangles.
     public static let triangles: [(Int, Int, Int)] = [(0, 1, 2), (2, 1, 3)]
 }
@@ -126,14 +134,7 @@ enum VertexStage {
             iterations.pointee = 0
             for i in 0..<lanes { registers[Program.rootMaskSlot * lanes + i] = 1 }
             for input in vertex.inputs {
-                let source: [SIMD4<Float>]
-                if input.name == "position" {
-                    source = FullScreenQuad.positions
-                } else if input.name.hasPrefix("inputTextureCoordinate") {
-                    source = FullScreenQuad.textureCoordinates
-                } else {
-                    source = Array(repeating: SIMD4(0, 0, 0, 1), count: 4)
-                }
+                let source = FullScreenQuad.attribute(named: input.name)
                 for (k, slot) in input.slots.enumerated() where k < 4 {
                     for i in 0..<lanes { registers[slot * lanes + i] = source[i][k] }
                 }

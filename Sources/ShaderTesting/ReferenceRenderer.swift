@@ -67,12 +67,8 @@ public struct ReferenceRenderer: Sendable {
                     fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs,
                     samplerState: samplerState, bindings: bindings, width: width, height: height, format: format)
             }
-        } catch let e as InterpreterError {
-            throw ShaderTestError(description: e.message)
-        } catch let e as ShaderTestError {
-            throw e
         } catch {
-            throw ShaderTestError(description: "internal error: \(error)")
+            throw ShaderTestError(interpreting: error)
         }
     }
 
@@ -145,15 +141,7 @@ struct QuadStage {
             let views = Self.bind(vertex, inputs: inputs, samplerState: samplerState, bindings: bindings, keep: &keep)
             let v = ReferenceInterpreter(shader: vertex, uniforms: uniforms, views: views, stepLimit: stepLimit)
             for a in vertex.attributes {
-                let source: [SIMD4<Float>]
-                if a.name == "position" {
-                    source = FullScreenQuad.positions
-                } else if a.name.hasPrefix("inputTextureCoordinate") {
-                    source = FullScreenQuad.textureCoordinates
-                } else {
-                    source = Array(repeating: SIMD4(0, 0, 0, 1), count: 4)
-                }
-                v.inputs[a.name] = source.map { [$0.x, $0.y, $0.z, $0.w] }
+                v.inputs[a.name] = FullScreenQuad.attribute(named: a.name).map { [$0.x, $0.y, $0.z, $0.w] }
             }
             _ = try v.run()
             guard let p = v.builtinVariable(.glPosition) else {
@@ -268,5 +256,16 @@ struct QuadStage {
             }
         }
         return [0, 0, 0, 0]
+    }
+}
+
+extension ShaderTestError {
+    /// The error a reference-interpreter run reports for `error`.
+    init(interpreting error: any Error) {
+        switch error {
+        case let e as InterpreterError: self.init(description: e.message)
+        case let e as ShaderTestError: self = e
+        default: self.init(description: "internal error: \(error)")
+        }
     }
 }

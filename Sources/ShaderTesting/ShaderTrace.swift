@@ -70,12 +70,8 @@ public struct ShaderTrace: Sendable {
                     fragColor = SIMD4(c[0], c[1], c[2], c[3])
                 }
             }
-        } catch let e as InterpreterError {
-            throw ShaderTestError(description: e.message)
-        } catch let e as ShaderTestError {
-            throw e
         } catch {
-            throw ShaderTestError(description: "internal error: \(error)")
+            throw ShaderTestError(interpreting: error)
         }
     }
 }
