@@ -49,21 +49,32 @@ enum Corpora {
 }
 
 @Suite struct CorpusDifferentialTests {
-    static let deqpFiles = Corpora.files("dEQP-GLES2", suffix: ".test")
-    static let piglitFiles = ["glsl-es-1.00", "glsl-1.10", "glsl-1.20"].flatMap {
+    /// dEQP-GLES3 and piglit's ES 3.00 / 1.30 files are here too: Shade rejects what it does
+    /// not support yet (GLSL ES 3.00), and whatever it accepts must agree.
+    static let deqpFiles = Corpora.files("dEQP-GLES2", suffix: ".test") + Corpora.files("dEQP-GLES3", suffix: ".test")
+    static let piglitFiles = ["glsl-es-1.00", "glsl-1.10", "glsl-1.20", "glsl-es-3.00", "glsl-1.30"].flatMap {
         Corpora.files("piglit/" + $0, suffix: ".shader_test")
     }
 
     @Test(arguments: deqpFiles)
     func dEQPProgramsRenderTheSameBitsBothWays(_ path: String) throws {
-        let cases = try ShaderLibraryFile.parse(try Corpora.text(path), fileName: path)
+        guard let cases = try? ShaderLibraryFile.parse(try Corpora.text(path), fileName: path) else {
+            // A file format Shade's dEQP reader does not take (some GLES3 files) is
+            // `shade test`'s concern; there is nothing to compare.
+            return
+        }
         // Cases meant to fail compiling or linking are the conformance tests' business.
+        var rendered = 0
         for c in cases where c.expectation == .pass {
             for p in c.programs {
                 let d = Corpora.differentialCase(name: "\(path):\(c.name)", vertex: p.vertexSource, fragment: p.fragmentSource)
                 let outcome = DifferentialTest.run(d)
+                if case .agree = outcome { rendered += 1 }
                 #expect(outcome.isAgreement, "\(path): \(c.name) (\(p.variant)): \(outcome)")
             }
+        }
+        if path.hasPrefix("dEQP-GLES2/") && cases.contains(where: { $0.expectation == .pass }) {
+            #expect(rendered > 0, "\(path): no program rendered both ways")
         }
     }
 
@@ -83,6 +94,6 @@ enum Corpora {
             return
         }
         #expect(Self.deqpFiles.count >= 15)
-        #expect(Self.piglitFiles.count >= 700)
+        #expect(Self.piglitFiles.count >= 900)
     }
 }
