@@ -19,9 +19,10 @@ public final class LlvmpipeOracle {
         public var description: String { "llvmpipe \(stage): \(message)" }
     }
 
-    let process: Process
-    let input: FileHandle
-    let output: FileHandle
+    var process: Process
+    var input: FileHandle
+    var output: FileHandle
+    let serverPath: String
     var buffer = Data()
     let directory: URL
     var written: [Int: String] = [:]
@@ -39,22 +40,26 @@ public final class LlvmpipeOracle {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(stage: "oracle", message: "no glref-server at \(path)")
         }
-        process = Process()
+        serverPath = path
+        (process, input, output) = try Self.start(path)
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("shade-oracle-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    static func start(_ path: String) throws(Failure) -> (Process, FileHandle, FileHandle) {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         let toServer = Pipe(), fromServer = Pipe()
         process.standardInput = toServer
         process.standardOutput = fromServer
         process.standardError = FileHandle.nullDevice
-        input = toServer.fileHandleForWriting
-        output = fromServer.fileHandleForReading
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("shade-oracle-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
             try process.run()
         } catch {
             throw Failure(stage: "oracle", message: "cannot start \(path): \(error)")
         }
+        return (process, toServer.fileHandleForWriting, fromServer.fileHandleForReading)
     }
 
     deinit {
@@ -83,7 +88,18 @@ public final class LlvmpipeOracle {
         var inputs: [String] = []
         for t in c.inputs { inputs.append(try file(for: t)) }
         request["inputs"] = inputs
-        let reply = try exchange(request)
+        let reply: [String: Any]
+        do {
+            reply = try exchange(request)
+        } catch {
+            // Mesa itself died on this draw (its compiler traps on some inputs, e.g. integer
+            // division of constants): start a fresh server and report the draw as failed.
+            try? input.close()
+            process.waitUntilExit()  // it closed its output: it is exiting, or has
+            buffer = Data()
+            (process, input, output) = try Self.start(serverPath)
+            throw Failure(stage: "crash", message: "llvmpipe's process died rendering this draw")
+        }
         guard reply["ok"] as? Bool == true else {
             throw Failure(stage: reply["stage"] as? String ?? "render", message: reply["error"] as? String ?? "unknown")
         }
