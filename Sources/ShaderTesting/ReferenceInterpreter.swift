@@ -544,6 +544,7 @@ final class ReferenceInterpreter {
             }
             let x = try evaluate(a, m)
             let y = try evaluate(b, m)
+            comparisonIsExact = isExact(a) && isExact(b)
             return try binary(op, x, y, a.type, b.type)
         case .assignment(let op, let target, let source):
             if op == nil {
@@ -580,7 +581,7 @@ final class ReferenceInterpreter {
         case .construct(let kind, let args):
             let values = try args.map { try evaluate($0, m) }
             if let target = e.type.scalarKind, target != .float {
-                for (a, v) in zip(args, values) where a.type.scalarKind == .float {
+                for (a, v) in zip(args, values) where a.type.scalarKind == .float && !isExact(a) {
                     for k in 0..<4 where v.lanes[k].contains(where: {
                         target == .int ? Self.isNearWhole($0) : Self.isNear($0, 0)
                     }) { fragile.insert(k) }
@@ -609,7 +610,7 @@ final class ReferenceInterpreter {
         case .lessEqual: return compare(a, b, ta) { $0 <= $1 }
         case .greaterEqual: return compare(a, b, ta) { $0 >= $1 }
         case .equal, .notEqual:
-            if ta.scalarKind == .float || ta.isArray || { if case .structure = ta { return true }; return false }() {
+            if !comparisonIsExact && (ta.scalarKind == .float || ta.isArray || { if case .structure = ta { return true }; return false }()) {
                 for k in 0..<4 where zip(a.lanes[k], b.lanes[k]).contains(where: { Self.isNear($0, $1) }) {
                     fragile.insert(k)
                 }
@@ -623,8 +624,11 @@ final class ReferenceInterpreter {
         }
     }
 
+    /// Whether both operands of the comparison being evaluated are exact (`isExact`).
+    var comparisonIsExact = false
+
     func compare(_ a: Quad, _ b: Quad, _ type: GLSLType, _ f: (Float, Float) -> Bool) -> Quad {
-        if type.scalarKind == .float {
+        if type.scalarKind == .float && !comparisonIsExact {
             for k in 0..<4 where Self.isNear(a.lanes[k][0], b.lanes[k][0]) { fragile.insert(k) }
         }
         return Quad((0..<4).map { k in [f(a.lanes[k][0], b.lanes[k][0]) ? 1 : 0] })
@@ -637,8 +641,29 @@ final class ReferenceInterpreter {
         return Swift.abs(a - b) <= 2e-5 * Swift.max(Swift.abs(a), Swift.abs(b)) + 1e-6
     }
 
-    /// True when `x` is that close to a whole number.
+    /// True when `x` is that close to a whole number (a whole number included).
     static func isNearWhole(_ x: Float) -> Bool { isNear(x, x.rounded()) }
+
+    /// True when `e`'s value is exact in every fp32 implementation: ints and bools, constants,
+    /// and `float()`, negation, `abs`, `min`, `max`, `clamp`, `floor`, `ceil`, `sign` of exact
+    /// values. A discontinuity at an exact value is not fragile (every generated index is
+    /// `int(clamp(float(i), …))`, which must not mark whole frames fragile and hide real
+    /// differences).
+    func isExact(_ e: TypedExpression) -> Bool {
+        if e.constantValue != nil || e.type.scalarKind == .int || e.type.scalarKind == .bool { return true }
+        switch e.kind {
+        case .constant: return true
+        case .unary(let op, let x): return (op == .negate || op == .plus) && isExact(x)
+        case .swizzle(let b, _): return isExact(b)
+        case .construct(_, let args): return args.allSatisfy(isExact)
+        case .builtinCall(let o, let args):
+            switch o.function {
+            case .abs, .min, .max, .clamp, .floor, .ceil, .sign: return args.allSatisfy(isExact)
+            default: return false
+            }
+        default: return false
+        }
+    }
 
     /// Marks the lanes where the discontinuous built-in `f` had near-threshold inputs.
     func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
@@ -850,7 +875,7 @@ final class ReferenceInterpreter {
             break
         }
         let values = try args.map { try evaluate($0, m) }
-        noteFragility(f, values, args.map { $0.type })
+        if !args.allSatisfy(isExact) { noteFragility(f, values, args.map { $0.type }) }
         // Only `pow` and `mix` depend on what the compiler knows.
         let known = f == .pow || f == .mix ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
         return try Quad((0..<4).map { k in
