@@ -42,11 +42,11 @@ enum TestCommand {
           66  a file is missing
 
         examples:
-          $ shade test Tests/Corpus/piglit/glsl-es-1.00/execution
+          $ shade test ../shared/corpora/piglit/glsl-es-1.00/execution
           PASS glsl-es-1.00/execution/…/fs-simple.shader_test
           ...
           4 passed, 0 failed, 0 skipped
-          $ shade test --quiet Tests/Corpus/dEQP-GLES2/operators.test
+          $ shade test --quiet ../shared/corpora/dEQP-GLES2/operators.test
           $ shade test --json my-shader.shader_test
 
         """

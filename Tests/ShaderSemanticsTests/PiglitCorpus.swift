@@ -3,7 +3,7 @@ import ShaderDiagnostics
 import ShaderSemantics
 import ShaderSyntax
 
-/// One piglit compiler test under `Tests/Corpus/piglit/`: a single `.frag`/`.vert` unit whose
+/// One piglit compiler test under the piglit corpus (`../shared/corpora/piglit/`): a single `.frag`/`.vert` unit whose
 /// `[config]` comment block says `expect_result: pass|fail` and `glsl_version: 1.00|1.10|…`.
 ///
 /// A case compiles with its config's version as `ParseOptions.defaultVersion` (as piglit's
@@ -11,7 +11,7 @@ import ShaderSyntax
 /// definitions of called functions (piglit compiles single units; both are link errors),
 /// unless the config says `check_link: true`.
 struct PiglitCase: Sendable, CustomStringConvertible {
-    /// The path below `Tests/Corpus/piglit/`, e.g. `glsl-1.20/compiler/x.frag`.
+    /// The path below the piglit corpus (`../shared/corpora/piglit/`), e.g. `glsl-1.20/compiler/x.frag`.
     let name: String
     let text: String
     let stage: ShaderStage
@@ -62,10 +62,15 @@ struct PiglitCase: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `Tests/Corpus/piglit`.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Corpus/piglit")
+    /// The piglit corpus: `$SHADE_CORPORA/piglit`, else `../shared/corpora/piglit` beside the
+    /// repository (other projects' tests are read in place, never copied).
+    static let root: URL = {
+        if let env = ProcessInfo.processInfo.environment["SHADE_CORPORA"] {
+            return URL(fileURLWithPath: env).appendingPathComponent("piglit")
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/piglit")
+    }()
 
     /// Every case with a config, sorted by name.
     static let all: [PiglitCase] = {
@@ -73,6 +78,8 @@ struct PiglitCase: Sendable, CustomStringConvertible {
         else { return [] }
         var out: [PiglitCase] = []
         for case let url as URL in walker {
+            // The ES 1.00 / 1.10 / 1.20 compiler tests; ES 3.00 and 1.30 belong to that work.
+            if url.path.contains("glsl-es-3.00") || url.path.contains("glsl-1.30") { continue }
             guard let stage = ShaderStage(pathExtension: url.pathExtension),
                 let text = try? String(contentsOf: url, encoding: .utf8),
                 let c = PiglitCase(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The piglit compiler tests under `Tests/Corpus/piglit/` against
+/// The piglit compiler tests under the piglit corpus (`../shared/corpora/piglit/`) against
 /// `Expectations/PiglitKnownFailures.txt`: a case not listed must agree with its
 /// `expect_result`, and a listed case must still disagree (when it starts to agree, delete its
 /// line). The list may only shrink.

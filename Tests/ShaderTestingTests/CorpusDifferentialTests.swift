@@ -6,19 +6,12 @@ import Testing
 /// The conformance corpora of `../shared/corpora` (or `$SHADE_CORPORA`): every shader pair
 /// Shade accepts renders the same bits in the executor and the reference interpreter.
 enum Corpora {
-    /// The corpus folder, or nil (then each test records one issue naming where it looked).
-    static let folder: URL? = {
-        var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["SHADE_CORPORA"] {
-            candidates.append(URL(fileURLWithPath: env))
-        }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(repository.deletingLastPathComponent().appendingPathComponent("shared/corpora"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("dEQP-GLES2").path) }
-    }()
+    /// The corpus folder (`Corpus.root`), or nil when it is not there (then each test records
+    /// one issue naming where it looked).
+    static let folder: URL? = FileManager.default.fileExists(
+        atPath: Corpus.root.appendingPathComponent("dEQP-GLES2").path) ? Corpus.root : nil
 
-    static let missing = "no corpora: set SHADE_CORPORA to the folder holding dEQP-GLES2/, piglit/ and GPUImage2/ (looked there and in ../shared/corpora)"
+    static let missing = "no corpora: set SHADE_CORPORA to the folder holding dEQP-GLES2/, piglit/ and GPUImage2/ (looked in \(Corpus.root.path))"
 
     /// Files of one suite, by path relative to the corpus folder.
     static func files(_ suite: String, suffix: String) -> [String] {

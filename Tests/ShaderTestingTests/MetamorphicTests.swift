@@ -69,22 +69,15 @@ import Testing
         Self.checkVariants(of: c)
     }
 
-    /// The GPUImage2 corpus: `$SHADE_CORPORA/GPUImage2`, else `../shared/corpora/GPUImage2`
-    /// next to the repository, else the copy in `Tests/Corpus`.
+    /// The GPUImage2 corpus (`Corpus.root`), or nil when it is not there.
     static var gpuImageFolder: URL? {
-        var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["SHADE_CORPORA"] {
-            candidates.append(URL(fileURLWithPath: env).appendingPathComponent("GPUImage2"))
-        }
-        let repository = Corpus.root.deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(repository.deletingLastPathComponent().appendingPathComponent("shared/corpora/GPUImage2"))
-        candidates.append(Corpus.root.appendingPathComponent("GPUImage2"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+        let folder = Corpus.root.appendingPathComponent("GPUImage2")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
     }
 
     @Test func variantsOfGPUImage2ShadersRenderTheSameBits() throws {
         guard let folder = Self.gpuImageFolder else {
-            Issue.record("no GPUImage2 corpus: set SHADE_CORPORA to the folder holding GPUImage2/ (looked in ../shared/corpora and Tests/Corpus)")
+            Issue.record("no GPUImage2 corpus: set SHADE_CORPORA to the folder holding GPUImage2/ (looked in \(Corpus.root.path))")
             return
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsh") }.sorted()

@@ -2,10 +2,21 @@ import Foundation
 import Testing
 import ShaderTesting
 
-/// The dEQP GLES2 shader-library files under `Tests/Corpus/dEQP-GLES2`.
+/// The conformance corpora written by others: `$SHADE_CORPORA`, else `../shared/corpora` beside
+/// the repository (never copied into it). The suites that read them check that they found files,
+/// so a missing folder fails with its path rather than passing.
 enum Corpus {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus")
+    static let root: URL = {
+        if let env = ProcessInfo.processInfo.environment["SHADE_CORPORA"] { return URL(fileURLWithPath: env) }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    }()
+
+    /// The piglit folders the corpus suites were written for (GLSL ES 1.00, 1.10, 1.20); the
+    /// ES 3.00 and 1.30 folders are for the GLSL ES 3.00 work.
+    static func isESOneFolder(_ path: String) -> Bool {
+        !path.contains("glsl-es-3.00") && !path.contains("glsl-1.30")
+    }
 
     static var deqpFiles: [URL] {
         let folder = root.appendingPathComponent("dEQP-GLES2")

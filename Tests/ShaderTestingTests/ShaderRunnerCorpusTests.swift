@@ -15,7 +15,8 @@ import ShaderTesting
     static var files: [URL] {
         let root = Corpus.root.appendingPathComponent("piglit")
         let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        return paths.filter { $0.hasSuffix(".shader_test") }.sorted().map { root.appendingPathComponent($0) }
+        return paths.filter { $0.hasSuffix(".shader_test") && Corpus.isESOneFolder($0) }.sorted()
+            .map { root.appendingPathComponent($0) }
     }
 
     static func name(_ url: URL) -> String {

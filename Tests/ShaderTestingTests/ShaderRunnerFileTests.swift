@@ -3,13 +3,13 @@ import Testing
 import ShaderTesting
 
 extension Corpus {
-    /// Every `.shader_test` under `Tests/Corpus/piglit`.
+    /// Every `.shader_test` under the corpus's piglit ES 1.00 / 1.10 / 1.20 folders.
     static var piglitShaderTests: [URL] {
         let folder = root.appendingPathComponent("piglit")
         let walker = FileManager.default.enumerator(atPath: folder.path)
         var files: [URL] = []
         while let path = walker?.nextObject() as? String {
-            if path.hasSuffix(".shader_test") { files.append(folder.appendingPathComponent(path)) }
+            if path.hasSuffix(".shader_test") && isESOneFolder(path) { files.append(folder.appendingPathComponent(path)) }
         }
         return files.sorted { $0.path < $1.path }
     }
