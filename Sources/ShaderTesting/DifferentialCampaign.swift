@@ -231,17 +231,6 @@ public struct DifferentialCampaign: Sendable {
         return LlvmpipeComparison(shade: image, llvmpipe: reference, fragile: fragile)
     }
 
-    /// The reference interpreter's fragile pixels for `c` (row-major), see
-    /// `ReferenceRenderer.renderWithFragility`.
-    public static func fragility(_ c: DifferentialCase) throws -> [Bool] {
-        let fragment = try compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment)
-        let vertex = try c.vertexSource.map { try compileFrontEnd(source: $0, name: c.name + ".vert", stage: .vertex) }
-        return try ReferenceRenderer(stepLimit: 1 << 16).renderWithFragility(
-            fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs,
-            samplerState: c.samplerState, width: c.width, height: c.height
-        ).fragile
-    }
-
     func shrinkInterpreterFinding(_ p: GeneratedProgram, _ outcome: DifferentialOutcome) -> Finding {
         let w = options.width, h = options.height
         let failing = { (q: GeneratedProgram) -> Bool in

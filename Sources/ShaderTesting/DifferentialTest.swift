@@ -88,8 +88,9 @@ public enum DifferentialTest {
     }
 
     /// `run`, and the interpreter's fragile pixels (`ReferenceRenderer.renderWithFragility`)
-    /// when it rendered.
-    static func runKeepingFragility(
+    /// when it rendered: what a comparison with another implementation needs, from the same
+    /// interpreter run.
+    public static func runKeepingFragility(
         _ c: DifferentialCase, stepLimit: Int = 1 << 16
     ) -> (outcome: DifferentialOutcome, fragile: [Bool]?) {
         var fragile: [Bool]?
