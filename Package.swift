@@ -88,11 +88,15 @@ let package = Package(
         .executableTarget(name: "gen-shader", dependencies: ["ShaderTesting"]),
 
         // MARK: Command line
+        // Hand-written C kernels that `shade bench` times beside Shade (issue 14); nothing else
+        // uses them. Vector width comes from target_clones in the source, not from flags.
+        .target(name: "BenchKernels", path: "Benchmarks/BenchKernels"),
         .target(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
                 "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
+                "BenchKernels",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),

@@ -1,11 +1,12 @@
+import BenchKernels
 import Foundation
 import Framebuffers
 import ShaderExecution
 
-/// A benchmark shader and the hand-written Swift loop that does the same work: read RGBA8,
-/// compute in Float, write RGBA8 with GL's rounding. The loops are written the way a careful
-/// Swift programmer would (unsafe pointers, no per-pixel allocation), so the ratio says what
-/// Shade's generality costs.
+/// A benchmark shader and two hand-written loops that do the same work: read RGBA8, compute in
+/// fp32, write RGBA8 with GL's rounding. The C kernel (`Benchmarks/BenchKernels`, built for the
+/// host's vector ISA) is the reference the README reports against; the Swift loop is written the
+/// way a careful Swift programmer would (unsafe pointers, no per-pixel allocation).
 struct BenchmarkShader: Sendable {
     /// Name in reports.
     var name: String
@@ -13,16 +14,80 @@ struct BenchmarkShader: Sendable {
     var file: String
     /// Input images it samples.
     var inputCount: Int
-    /// The native loop: inputs, output pixels, width, height, threads.
+    /// The native Swift loop: inputs, output pixels, width, height, threads.
     var native: @Sendable ([Texture], UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void
+    /// The C kernel, with the same arguments.
+    var c: @Sendable ([Texture], UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void
+    /// Uniforms the shader takes for a frame of this size (as glref.py sets them).
+    var uniforms: @Sendable (Int, Int) -> [String: [Float]] = { _, _ in [:] }
 
     static let all: [BenchmarkShader] = [
-        BenchmarkShader(name: "grayscale", file: "Bench/Grayscale.fsh", inputCount: 1, native: nativeGrayscale),
-        BenchmarkShader(name: "alphaBlend", file: "Bench/AlphaBlend.fsh", inputCount: 2, native: nativeAlphaBlend),
-        BenchmarkShader(name: "gaussian9", file: "Bench/Gaussian9.fsh", inputCount: 1, native: nativeGaussian9),
-        BenchmarkShader(name: "procedural", file: "Bench/Procedural.fsh", inputCount: 0, native: nativeProcedural),
+        BenchmarkShader(
+            name: "grayscale", file: "Bench/Grayscale.fsh", inputCount: 1, native: nativeGrayscale, c: cGrayscale),
+        BenchmarkShader(
+            name: "alphaBlend", file: "Bench/AlphaBlend.fsh", inputCount: 2, native: nativeAlphaBlend,
+            c: cAlphaBlend, uniforms: { _, _ in ["mixturePercent": [0.5]] }),
+        BenchmarkShader(
+            name: "gaussian9", file: "Bench/Gaussian9.fsh", inputCount: 1, native: nativeGaussian9, c: cGaussian9,
+            uniforms: { width, _ in ["texelWidth": [1 / Float(width)]] }),
+        BenchmarkShader(
+            name: "procedural", file: "Bench/Procedural.fsh", inputCount: 0, native: nativeProcedural,
+            c: cProcedural,
+            uniforms: { width, height in ["u_resolution": [Float(width), Float(height)], "u_time": [0.25]] }),
     ]
+
+    /// The floor every kernel is above: copying the input frame (C memcpy, per band).
+    static let copy: @Sendable ([Texture], UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void = cCopy
 }
+
+// MARK: - C kernels (Benchmarks/BenchKernels)
+
+private func cGrayscale(_ inputs: [Texture], _ output: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int, _ threads: Int) {
+    withPixels(inputs, output) { pixels in
+        ParallelRows.forEachBand(height: height, threads: threads) { rows in
+            let offset = rows.lowerBound * width * 4
+            shade_bench_grayscale(pixels.inputs[0] + offset, pixels.output + offset, rows.count * width)
+        }
+    }
+}
+
+private func cAlphaBlend(_ inputs: [Texture], _ output: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int, _ threads: Int) {
+    withPixels(inputs, output) { pixels in
+        ParallelRows.forEachBand(height: height, threads: threads) { rows in
+            let offset = rows.lowerBound * width * 4
+            shade_bench_alpha_blend(
+                pixels.inputs[0] + offset, pixels.inputs[1] + offset, pixels.output + offset, rows.count * width, 0.5)
+        }
+    }
+}
+
+private func cGaussian9(_ inputs: [Texture], _ output: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int, _ threads: Int) {
+    withPixels(inputs, output) { pixels in
+        ParallelRows.forEachBand(height: height, threads: threads) { rows in
+            shade_bench_gaussian9(
+                pixels.inputs[0], pixels.output, Int32(width), Int32(rows.lowerBound), Int32(rows.upperBound))
+        }
+    }
+}
+
+private func cProcedural(_ inputs: [Texture], _ output: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int, _ threads: Int) {
+    let out = Pixels(inputs: [], output: output)
+    ParallelRows.forEachBand(height: height, threads: threads) { rows in
+        shade_bench_procedural(
+            out.output, Int32(width), Int32(height), Int32(rows.lowerBound), Int32(rows.upperBound), 0.25)
+    }
+}
+
+private func cCopy(_ inputs: [Texture], _ output: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int, _ threads: Int) {
+    withPixels(inputs, output) { pixels in
+        ParallelRows.forEachBand(height: height, threads: threads) { rows in
+            let offset = rows.lowerBound * width * 4
+            shade_bench_copy(pixels.inputs[0] + offset, pixels.output + offset, rows.count * width)
+        }
+    }
+}
+
+// MARK: - Native Swift loops
 
 /// Raw pointers handed to the worker bands.
 private struct Pixels: @unchecked Sendable {
