@@ -2,7 +2,7 @@
 // Shade: a GPU-style shader pipeline emulator. See README.md and ../shared/DESIGN.md.
 //
 // Layering (each module imports only modules listed above it):
-//   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
+//   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler → CShadeRuntime
 //   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
 //   → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
@@ -31,9 +31,11 @@ let package = Package(
             name: "ShaderCompiler",
             dependencies: ["ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers"]
         ),
+        // The executor's per-pixel loops in C, built for the CPU's vector ISA by target_clones.
+        .target(name: "CShadeRuntime"),
         .target(
             name: "ShaderExecution",
-            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler"]
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "CShadeRuntime"]
         ),
 
         // MARK: Image files (system libpng and libjpeg-turbo behind C shims that own setjmp)

@@ -26,6 +26,10 @@ public struct TextureView: @unchecked Sendable {
         self.table = unormToFloatTable
     }
 
+    /// The RGBA8 texels, row 0 first, when the texture holds bytes (nil for float textures):
+    /// for code generators that sample with the same filter (`ShaderExecution`'s native engine).
+    public var rgba8Texels: UnsafePointer<UInt8>? { bytes }
+
     /// The same texels sampled with other parameters.
     public func with(_ state: SamplerState) -> TextureView {
         TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats)

@@ -40,6 +40,8 @@ enum BenchCommand {
           --sizes LIST   sizes for the suite (default 1920x1080,3840x2160)
           --threads N    only this thread count (default: 1 and all cores)
           --repeat N     timed draws per measurement (default 5; the median is reported)
+          --engine E     closures or native (generated C; default $SHADE_ENGINE or closures)
+          --lanes N      lanes per batch (default 64; 4 to 1024, a power of two)
           --only NAMES   only these benchmarks (grayscale,alphaBlend,gaussian9,procedural)
           --vs-llvmpipe  time llvmpipe too (needs Mesa and ../shared/tools/glref.py)
           --llvmpipe-precision P   native (default: Mesa as shipped, its widest vectors and
@@ -207,7 +209,11 @@ enum BenchCommand {
         var threadCounts = [1, Schedule.coreCount]
         var benchmarks = BenchmarkShader.all
         var llvmpipe: LlvmpipeTimer?
+        var laneWidth = Schedule().laneWidth
+        var engine = ShadingEngine.defaultEngine
         do throws(UsageError) {
+            if let lanes = try RenderJob.parsedLaneWidth(scanner) { laneWidth = lanes }
+            if let chosen = try RenderJob.parsedEngine(scanner) { engine = chosen }
             if let list = scanner.last("--sizes") {
                 sizes = try list.split(separator: ",").map { part throws(UsageError) in
                     guard let size = parseSize(String(part)) else { throw UsageError("invalid size '\(part)' in --sizes") }
@@ -264,7 +270,7 @@ enum BenchCommand {
                 draw.preparedInputs = prepared
                 let target = Framebuffer(width: size.width, height: size.height)
                 for threads in threadCounts {
-                    let executor = Executor(schedule: Schedule(threadCount: threads))
+                    let executor = Executor(schedule: Schedule(threadCount: threads, laneWidth: laneWidth, engine: engine))
                     let shade: Double
                     do {
                         shade = try median(repeats: repeats) { try executor.render(draw, into: target) }

@@ -66,6 +66,7 @@ enum RenderCommand {
           --jobs N             frames in flight at once
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
+          --engine E           closures or native (never changes the output)
 
         exit status: 0 ok, 64 usage, 65 bad shader (or some frames failed), 66 missing shader,
         73 output exists or cannot be written, 70 internal error.

@@ -44,6 +44,8 @@ struct RenderJob {
         .init(names: ["--wrap"], takesValue: true),
         .init(names: ["--threads"], takesValue: true),
         .init(names: ["--tile"], takesValue: true),
+        .init(names: ["--lanes"], takesValue: true),
+        .init(names: ["--engine"], takesValue: true),
         .init(names: ["--time"], takesValue: true),
         .init(names: ["--strict"], takesValue: false),
         .init(names: ["--loop-limit"], takesValue: true),
@@ -177,7 +179,7 @@ struct RenderJob {
         }
     }
 
-    /// The executor for `--threads N` and `--tile WxH`.
+    /// The executor for `--threads N`, `--tile WxH` and `--lanes N`.
     static func executor(_ scanner: ArgumentScanner) throws(CommandFailure) -> Executor {
         var schedule = Schedule()
         do {
@@ -188,10 +190,24 @@ struct RenderJob {
                 schedule.tileWidth = tile.width
                 schedule.tileHeight = tile.height
             }
+            if let lanes = try parsedLaneWidth(scanner) { schedule.laneWidth = lanes }
+            if let engine = try parsedEngine(scanner) { schedule.engine = engine }
         } catch {
             throw .usage(error.message)
         }
         return Executor(schedule: schedule)
+    }
+
+    /// `--lanes N`: lanes per batch, 4 to 1024 and a power of two (every width gives the same bits).
+    static func parsedLaneWidth(_ scanner: ArgumentScanner) throws(UsageError) -> Int? {
+        try scanner.parsed("--lanes", as: "a power of two from 4 to 1024") {
+            Int($0).flatMap { $0 >= 4 && $0 <= 1024 && $0.nonzeroBitCount == 1 ? $0 : nil }
+        }
+    }
+
+    /// `--engine closures|native` (`ShadingEngine`; the same bits either way).
+    static func parsedEngine(_ scanner: ArgumentScanner) throws(UsageError) -> ShadingEngine? {
+        try scanner.parsed("--engine", as: "closures or native") { ShadingEngine(rawValue: $0) }
     }
 
     /// The draw call for this job.

@@ -29,7 +29,7 @@ extension Lowering {
 
     /// Emits a call to a shared function, lowering its body at the first call.
     func callShared(_ f: CheckedFunction) throws {
-        let body: (kernel: Kernel, mask: Int)
+        let body: (kernel: EmittedStep, mask: Int)
         if let b = sharedBodies[f.symbol.id] {
             body = b
         } else {

@@ -79,7 +79,7 @@ final class Lowering {
     var frames: [Frame] = []
     /// Functions whose calls share one lowered body (see `Compiler+Inlining.swift`).
     var sharedFunctions: Set<Int> = []
-    var sharedBodies: [Int: (kernel: Kernel, mask: Int)] = [:]
+    var sharedBodies: [Int: (kernel: EmittedStep, mask: Int)] = [:]
 
     init(_ shader: CheckedShader) {
         self.shader = shader

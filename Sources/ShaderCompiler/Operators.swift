@@ -5,9 +5,88 @@ import ShaderSemantics
 // (no FMA contraction). Where GLSL leaves the result undefined the definition is shared with the
 // constant folder (`ScalarSemantics`; measured by scripts/measure-undefined, see README).
 
-protocol UnaryOp { static func apply(_ x: Float) -> Float }
-protocol BinaryOp { static func apply(_ x: Float, _ y: Float) -> Float }
-protocol TernaryOp { static func apply(_ x: Float, _ y: Float, _ z: Float) -> Float }
+protocol UnaryOp { static func apply(_ x: Float) -> Float; static var nativeName: String? { get } }
+protocol BinaryOp { static func apply(_ x: Float, _ y: Float) -> Float; static var nativeName: String? { get } }
+protocol TernaryOp { static func apply(_ x: Float, _ y: Float, _ z: Float) -> Float; static var nativeName: String? { get } }
+
+// The names the native engine knows each operation by (`LaneCode.map`, `ElementwiseFunction`).
+extension Negate { static var nativeName: String? { "negate" } }
+extension Radians { static var nativeName: String? { "radians" } }
+extension Degrees { static var nativeName: String? { "degrees" } }
+extension Sin { static var nativeName: String? { "sin" } }
+extension Cos { static var nativeName: String? { "cos" } }
+extension Tan { static var nativeName: String? { "tan" } }
+extension Asin { static var nativeName: String? { "asin" } }
+extension Acos { static var nativeName: String? { "acos" } }
+extension Atan { static var nativeName: String? { "atan" } }
+extension Exp { static var nativeName: String? { "exp" } }
+extension Log { static var nativeName: String? { "log" } }
+extension Exp2 { static var nativeName: String? { "exp2" } }
+extension Log2 { static var nativeName: String? { "log2" } }
+extension Sqrt { static var nativeName: String? { "sqrt" } }
+extension InverseSqrt { static var nativeName: String? { "inversesqrt" } }
+extension Abs { static var nativeName: String? { "abs" } }
+extension Sign { static var nativeName: String? { "sign" } }
+extension Floor { static var nativeName: String? { "floor" } }
+extension Ceil { static var nativeName: String? { "ceil" } }
+extension Fract { static var nativeName: String? { "fract" } }
+extension Truncate { static var nativeName: String? { "trunc" } }
+extension ToBool { static var nativeName: String? { "tobool" } }
+extension LogicalNot { static var nativeName: String? { "not" } }
+extension Add { static var nativeName: String? { "add" } }
+extension Subtract { static var nativeName: String? { "sub" } }
+extension Multiply { static var nativeName: String? { "mul" } }
+extension Divide { static var nativeName: String? { "div" } }
+extension IntDivide { static var nativeName: String? { "idiv" } }
+extension Modulo { static var nativeName: String? { "mod" } }
+extension Minimum { static var nativeName: String? { "min" } }
+extension Maximum { static var nativeName: String? { "max" } }
+extension Power { static var nativeName: String? { "pow" } }
+extension Atan2 { static var nativeName: String? { "atan2" } }
+extension Step { static var nativeName: String? { "step" } }
+extension Less { static var nativeName: String? { "lt" } }
+extension LessEqual { static var nativeName: String? { "le" } }
+extension Greater { static var nativeName: String? { "gt" } }
+extension GreaterEqual { static var nativeName: String? { "ge" } }
+extension Equal { static var nativeName: String? { "eq" } }
+extension NotEqual { static var nativeName: String? { "ne" } }
+extension LogicalAnd { static var nativeName: String? { "and" } }
+extension LogicalOr { static var nativeName: String? { "or" } }
+extension LogicalXor { static var nativeName: String? { "xor" } }
+extension MultiplyAdd { static var nativeName: String? { "madd" } }
+extension Mix { static var nativeName: String? { "mix" } }
+extension Clamp { static var nativeName: String? { "clamp" } }
+extension Smoothstep { static var nativeName: String? { "smoothstep" } }
+extension Select { static var nativeName: String? { "select" } }
+
+/// The element-wise operations whose scalar definition the native engine calls back into
+/// (transcendentals: so that every engine computes them with the same code and bits).
+public enum ElementwiseFunction {
+    /// Applies a unary operation to `count` floats in place.
+    public typealias Unary = @convention(c) (UnsafeMutablePointer<Float>, Int) -> Void
+    /// `x[i] = op(x[i], y[i])` for `count` floats.
+    public typealias Binary = @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, Int) -> Void
+
+    /// The unary callbacks, by native name.
+    public static let unary: [String: Unary] = [
+        "sin": { x, n in for i in 0..<n { x[i] = Sin.apply(x[i]) } },
+        "cos": { x, n in for i in 0..<n { x[i] = Cos.apply(x[i]) } },
+        "tan": { x, n in for i in 0..<n { x[i] = Tan.apply(x[i]) } },
+        "asin": { x, n in for i in 0..<n { x[i] = Asin.apply(x[i]) } },
+        "acos": { x, n in for i in 0..<n { x[i] = Acos.apply(x[i]) } },
+        "atan": { x, n in for i in 0..<n { x[i] = Atan.apply(x[i]) } },
+        "exp": { x, n in for i in 0..<n { x[i] = Exp.apply(x[i]) } },
+        "log": { x, n in for i in 0..<n { x[i] = Log.apply(x[i]) } },
+        "exp2": { x, n in for i in 0..<n { x[i] = Exp2.apply(x[i]) } },
+        "log2": { x, n in for i in 0..<n { x[i] = Log2.apply(x[i]) } },
+    ]
+
+    /// The binary callbacks, by native name.
+    public static let binary: [String: Binary] = [
+        "pow": { x, y, n in for i in 0..<n { x[i] = Power.apply(x[i], y[i]) } },
+        "atan2": { x, y, n in for i in 0..<n { x[i] = Atan2.apply(x[i], y[i]) } },
+    ]
+}
 
 
 enum Negate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { -x } }

@@ -54,13 +54,17 @@ public final class Program: Sendable {
 
     let drawStage: Kernel
     let laneStage: Kernel
+    /// The batch stage described for a code generator, when every step has a description
+    /// (`LaneCode`); nil when some operation runs on closures only.
+    public let laneCode: [LaneCode]?
 
     init(
         laneSlotCount: Int, initialUniformFile: [Float], uniforms: [UniformDeclaration],
         samplers: [Sampler], inputs: [InputDeclaration], outputs: [OutputDeclaration],
         fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool, canDiscard: Bool,
-        drawStage: @escaping Kernel, laneStage: @escaping Kernel
+        drawStage: @escaping Kernel, laneStage: @escaping Kernel, laneCode: [LaneCode]? = nil
     ) {
+        self.laneCode = laneCode
         self.laneSlotCount = laneSlotCount
         self.initialUniformFile = initialUniformFile
         self.uniforms = uniforms

@@ -1,6 +1,6 @@
 extension ProgramBuilder {
-    /// Builds `body` into its own region with mask slot `mask` and returns it as one kernel.
-    func region(_ kind: RegionKind, mask: Int, _ body: () -> Void) -> Kernel {
+    /// Builds `body` into its own region with mask slot `mask` and returns it as one step.
+    func region(_ kind: RegionKind, mask: Int, _ body: () -> Void) -> EmittedStep {
         pendingZeroInit = nil
         lastOperation = nil
         regions.append(Region(kind: kind, mask: mask))
@@ -8,6 +8,13 @@ extension ProgramBuilder {
         pendingZeroInit = nil
         lastOperation = nil
         return sequence(regions.removeLast().kernels)
+    }
+
+    /// The codes of a region's step as a list (nil when it has none).
+    static func codes(_ step: EmittedStep) -> [LaneCode]? {
+        guard let code = step.code else { return nil }
+        if case .block(let list) = code { return list }
+        return [code]
     }
 
     /// `if (condition) { then } else { otherwise }`.
@@ -23,13 +30,16 @@ extension ProgramBuilder {
         if condition.isUniform {
             let c = uniformSlots(condition)[0]
             let mask = currentMask
-            let thenKernel = region(.uniformBranch, mask: mask, then)
-            var elseKernel: Kernel?
-        if let otherwise { elseKernel = region(.uniformBranch, mask: mask, otherwise) }
-        let elseBlock = elseKernel
-            emit { ctx in
-                if ctx.uniforms[c] != 0 { thenKernel(ctx) } else { elseBlock?(ctx) }
+            let thenStep = region(.uniformBranch, mask: mask, then)
+            let elseStep = otherwise.map { region(.uniformBranch, mask: mask, $0) }
+            let thenKernel = thenStep.kernel, elseBlock = elseStep?.kernel
+            var code: LaneCode?
+            if let thenCode = Self.codes(thenStep), elseStep == nil || elseStep?.code != nil {
+                code = .uniformBranch(condition: c, then: thenCode, otherwise: elseStep.flatMap(Self.codes))
             }
+            emit({ ctx in
+                if ctx.uniforms[c] != 0 { thenKernel(ctx) } else { elseBlock?(ctx) }
+            }, code)
             return
         }
         let c = operand(condition).slots[0]
@@ -37,11 +47,16 @@ extension ProgramBuilder {
         let masks = allocateLanes(2)
         let thenMask = masks[0], elseMask = masks[1]
         pinnedSlots.formUnion(masks)
-        let thenKernel = region(.conditional, mask: thenMask, then)
-        var elseKernel: Kernel?
-        if let otherwise { elseKernel = region(.conditional, mask: elseMask, otherwise) }
-        let elseBlock = elseKernel
-        emit { ctx in
+        let thenStep = region(.conditional, mask: thenMask, then)
+        let elseStep = otherwise.map { region(.conditional, mask: elseMask, $0) }
+        let thenKernel = thenStep.kernel, elseBlock = elseStep?.kernel
+        var code: LaneCode?
+        if let thenCode = Self.codes(thenStep), elseStep == nil || elseStep?.code != nil {
+            code = .branch(
+                condition: c, parent: parent, thenMask: thenMask, elseMask: elseMask, then: thenCode,
+                otherwise: elseStep.flatMap(Self.codes))
+        }
+        emit({ ctx in
             let n = ctx.stride, r = ctx.registers
             let cp = r + c &* n, pp = r + parent &* n, tp = r + thenMask &* n, ep = r + elseMask &* n
             for i in 0..<n {
@@ -50,7 +65,7 @@ extension ProgramBuilder {
             }
             if anyLane(tp, n) { thenKernel(ctx) }
             if let elseBlock, anyLane(ep, n) { elseBlock(ctx) }
-        }
+        }, code)
     }
 
     /// A loop: `for (; condition; step) body`, `while (condition) body`, or with
@@ -71,7 +86,7 @@ extension ProgramBuilder {
         let loopMask = masks[0], bodyMask = masks[1]
         pinnedSlots.formUnion(masks)
         var conditionSlot = -1, conditionIsLanes = true
-        let conditionKernel = region(.loop, mask: loopMask) {
+        let conditionStep = region(.loop, mask: loopMask) {
             if let condition {
                 let v = condition()
                 precondition(v.width == 1, "internal error: loop condition must be a bool")
@@ -81,15 +96,21 @@ extension ProgramBuilder {
             }
         }
         regions.append(Region(kind: .loop, mask: loopMask))
-        let bodyKernel = region(.loopBody, mask: bodyMask, body)
-        var stepKernel: Kernel = { _ in }
-        if let step { stepKernel = region(.loop, mask: loopMask, step) }
-        let stepBlock = stepKernel
+        let bodyStep = region(.loopBody, mask: bodyMask, body)
+        let stepStep = step.map { region(.loop, mask: loopMask, $0) } ?? EmittedStep(kernel: { _ in }, code: .block([]))
+        let stepBlock = stepStep.kernel, bodyKernel = bodyStep.kernel, conditionKernel = conditionStep.kernel
         regions.removeLast()
+        var code: LaneCode?
+        if let conditionCode = Self.codes(conditionStep), let bodyCode = Self.codes(bodyStep), let stepCode = Self.codes(stepStep) {
+            code = .loop(
+                parent: parent, loopMask: loopMask, bodyMask: bodyMask, condition: conditionCode,
+                conditionSource: condition == nil ? nil : (conditionIsLanes ? .lane(conditionSlot) : .uniform(conditionSlot)),
+                body: bodyCode, step: stepCode, testsFirst: testsFirst)
+        }
         let hasCondition = condition != nil
         let cs = conditionSlot, csLanes = conditionIsLanes
         let loopBody = bodyKernel
-        emit { ctx in
+        emit({ ctx in
             let limit = ctx.loopIterationLimit
             let n = ctx.stride, r = ctx.registers
             let lp = r + loopMask &* n, bp = r + bodyMask &* n
@@ -120,7 +141,7 @@ extension ProgramBuilder {
                     }
                 }
             }
-        }
+        }, code)
     }
 
     /// Clears the current lanes from every mask up to and including the nearest region for
@@ -135,7 +156,7 @@ extension ProgramBuilder {
         }
         precondition(found, "internal error: \(what) outside its construct")
         let list = targets
-        emit { ctx in
+        emit({ ctx in
             let n = ctx.stride, r = ctx.registers
             let cp = r + current &* n
             for t in list {
@@ -143,7 +164,7 @@ extension ProgramBuilder {
                 for i in 0..<n { tp[i] = cp[i] != 0 ? 0 : tp[i] }
             }
             for i in 0..<n { cp[i] = 0 }
-        }
+        }, .leave(current: current, targets: list))
     }
 
     /// `break`: the active lanes leave the innermost loop.
@@ -171,26 +192,28 @@ extension ProgramBuilder {
     /// no recursion, so every call is inlined with its own registers.
     /// Runs a function body lowered once (`region(.function, mask: mask, …)`) under a copy of
     /// the current mask, so several calls can share its code.
-    func callFunction(_ bodyKernel: @escaping Kernel, mask: Int) {
+    func callFunction(_ body: EmittedStep, mask: Int) {
         let caller = currentMask
         pendingZeroInit = nil
         lastOperation = nil
-        emit { ctx in
+        let bodyKernel = body.kernel
+        emit({ ctx in
             let n = ctx.stride, r = ctx.registers
             copyLanes(r + mask &* n, r + caller &* n, n)
             bodyKernel(ctx)
-        }
+        }, Self.codes(body).map { .call(mask: mask, caller: caller, body: $0) })
     }
 
     public func function(_ body: () -> Void) {
         let caller = currentMask
         let mask = allocateLanes(1)[0]
         pinnedSlots.insert(mask)
-        let bodyKernel = region(.function, mask: mask, body)
-        emit { ctx in
+        let bodyStep = region(.function, mask: mask, body)
+        let bodyKernel = bodyStep.kernel
+        emit({ ctx in
             let n = ctx.stride, r = ctx.registers
             copyLanes(r + mask &* n, r + caller &* n, n)
             bodyKernel(ctx)
-        }
+        }, Self.codes(bodyStep).map { .call(mask: mask, caller: caller, body: $0) })
     }
 }

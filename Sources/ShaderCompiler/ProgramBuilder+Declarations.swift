@@ -188,9 +188,9 @@ extension ProgramBuilder {
         let (idxSlots, idxIsLanes) = operand(index)
         let d = allocateLanes(w)
         if idxIsLanes {
-            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, rule: array.outOfRange))
+            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, rule: array.outOfRange), nil)
         } else {
-            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, rule: array.outOfRange))
+            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, rule: array.outOfRange), nil)
         }
         return Self.lanes(d)
     }
@@ -212,10 +212,10 @@ extension ProgramBuilder {
         let (v, vIsLanes) = operand(readsArray ? materialize(value) : value)
         let w = array.elementWidth, n = array.count, m = currentMask
         switch (idxIsLanes, vIsLanes) {
-        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
-        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
-        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
-        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange))
+        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
+        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
+        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
+        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
         }
     }
 }

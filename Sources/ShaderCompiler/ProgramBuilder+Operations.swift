@@ -95,7 +95,9 @@ extension ProgramBuilder {
             return Value([.uniform(d)])
         }
         let x = operand(a), y = operand(b), d = allocateLanes(1)[0]
-        emit(Kernels.dot(aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: d, a: Slots(x.slots[...]), b: Slots(y.slots[...]), width: a.width))
+        emit(
+            Kernels.dot(aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: d, a: Slots(x.slots[...]), b: Slots(y.slots[...]), width: a.width),
+            .dot(destination: d, a: Self.sources(x.slots, isLanes: x.isLanes), b: Self.sources(y.slots, isLanes: y.isLanes)))
         return Value([.lane(d)])
     }
 
@@ -232,9 +234,9 @@ extension ProgramBuilder {
             let s = operand(a).slots, d = allocateLanes(a.width)
             Self.forChunks(a.width) { r in
                 if builtin == .dFdx {
-                    emit(Kernels.derivativeX(d: Slots(d[r]), a: Slots(s[r]), width: r.count))
+                    emit(Kernels.derivativeX(d: Slots(d[r]), a: Slots(s[r]), width: r.count), nil)
                 } else {
-                    emit(Kernels.derivativeY(d: Slots(d[r]), a: Slots(s[r]), width: r.count))
+                    emit(Kernels.derivativeY(d: Slots(d[r]), a: Slots(s[r]), width: r.count), nil)
                 }
             }
             return Self.lanes(d)
@@ -259,7 +261,9 @@ extension ProgramBuilder {
         let c = operand(coord).slots
         let d = allocateLanes(order.count)
         let start = regions[regions.count - 1].kernels.count
-        emit(Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+        emit(
+            Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order),
+            Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
         let result = channels.map { d[order.firstIndex(of: $0)!] }
         if channels.count == order.count {
             // `vec4 color = texture2D(…)`: the store may have the lookup write the variable.
@@ -270,10 +274,19 @@ extension ProgramBuilder {
                     if slots.contains(where: c.contains) { return nil }
                     var target = d
                     for (k, ch) in channels.enumerated() { target[order.firstIndex(of: ch)!] = slots[k] }
-                    return [Kernels.texture2D(view: view, s: c[0], t: c[1], d: target, channels: order)]
+                    return [EmittedStep(
+                        kernel: Kernels.texture2D(view: view, s: c[0], t: c[1], d: target, channels: order),
+                        code: Self.textureCode(view: view, s: c[0], t: c[1], d: target, channels: order))]
                 })
         }
         return Value(result.map { .lane($0) })
+    }
+
+    /// The native description of a `texture2D` writing `channels` (sorted) into `d`.
+    static func textureCode(view: Int, s: Int, t: Int, d: [Int], channels: [Int]) -> LaneCode {
+        var outputs = [-1, -1, -1, -1]
+        for (k, ch) in channels.enumerated() { outputs[ch] = d[k] }
+        return .texture2D(view: view, s: s, t: t, outputs: outputs)
     }
 
     /// `texture2DProj(sampler, coord)`: coord is a vec3 (s, t scaled by 1 / z) or vec4 (by 1 / w).
@@ -302,7 +315,7 @@ extension ProgramBuilder {
         }
         let c = operand(direction).slots
         let d = allocateLanes(order.count)
-        emit(Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], d: d, channels: order))
+        emit(Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], d: d, channels: order), nil)
         return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
     }
 }

@@ -31,7 +31,7 @@ public final class ProgramBuilder {
     struct Region {
         var kind: RegionKind
         var mask: Int
-        var kernels: [Kernel] = []
+        var kernels: [EmittedStep] = []
     }
 
     var laneSlotCount = 1  // slot 0 is the root mask
@@ -69,7 +69,7 @@ public final class ProgramBuilder {
         /// Lane slots each operand reads, per component (empty for broadcast operands).
         var operands: [[Int]]
         /// The kernels writing another destination, or nil when that would overlap operands.
-        var rebuild: ([Int]) -> [Kernel]?
+        var rebuild: ([Int]) -> [EmittedStep]?
     }
 
     var lastOperation: LastOperation?
@@ -147,8 +147,15 @@ public final class ProgramBuilder {
 
     var currentMask: Int { regions[regions.count - 1].mask }
 
-    func emit(_ kernel: @escaping Kernel) {
-        regions[regions.count - 1].kernels.append(kernel)
+    /// Appends a step to the current region; `code` describes it for the native engine (nil:
+    /// the program runs on closures only).
+    func emit(_ kernel: @escaping Kernel, _ code: LaneCode?) {
+        regions[regions.count - 1].kernels.append(EmittedStep(kernel: kernel, code: code))
+    }
+
+    /// The native description of an operand's slots.
+    static func sources(_ slots: [Int], isLanes: Bool) -> [LaneCode.Source] {
+        slots.map { isLanes ? .lane($0) : .uniform($0) }
     }
 
     /// Uniform-file slots of a value with no lane components (constants are interned).
@@ -189,11 +196,14 @@ public final class ProgramBuilder {
         for (d, s, isLanes) in [(laneD, laneS, true), (uniD, uniS, false)] {
             Self.forChunks(d.count) { r in
                 let ds = Slots(d[r]), ss = Slots(s[r]), w = r.count
+                let source = Self.sources(Array(s[r]), isLanes: isLanes), destination = Array(d[r])
+                let move = LaneCode.map(function: "copy", destination: destination, operands: [source])
+                let maskedMove = LaneCode.maskedMove(destination: destination, source: source, mask: mask)
                 switch (isLanes, masked) {
-                case (true, false): emit(Kernels.move(LaneOperand.self, d: ds, a: ss, width: w))
-                case (true, true): emit(Kernels.maskedMove(LaneOperand.self, d: ds, a: ss, width: w, mask: mask))
-                case (false, false): emit(Kernels.move(BroadcastOperand.self, d: ds, a: ss, width: w))
-                case (false, true): emit(Kernels.maskedMove(BroadcastOperand.self, d: ds, a: ss, width: w, mask: mask))
+                case (true, false): emit(Kernels.move(LaneOperand.self, d: ds, a: ss, width: w), move)
+                case (true, true): emit(Kernels.maskedMove(LaneOperand.self, d: ds, a: ss, width: w, mask: mask), maskedMove)
+                case (false, false): emit(Kernels.move(BroadcastOperand.self, d: ds, a: ss, width: w), move)
+                case (false, true): emit(Kernels.maskedMove(BroadcastOperand.self, d: ds, a: ss, width: w, mask: mask), maskedMove)
                 }
             }
         }
@@ -225,7 +235,12 @@ public final class ProgramBuilder {
             return Value(d.map { .uniform($0) })
         }
         let s = operand(a).slots, d = allocateLanes(a.width)
-        Self.forChunks(a.width) { r in emit(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count)) }
+        Self.forChunks(a.width) { r in
+            let code = Op.nativeName.map {
+                LaneCode.map(function: $0, destination: Array(d[r]), operands: [Self.sources(Array(s[r]), isLanes: true)])
+            }
+            emit(Kernels.unary(op, d: Slots(d[r]), a: Slots(s[r]), width: r.count), code)
+        }
         return Self.lanes(d)
     }
 
@@ -262,25 +277,30 @@ public final class ProgramBuilder {
         }
         let x = operand(a), y = operand(b), d = allocateLanes(width)
         let start = regions[regions.count - 1].kernels.count
-        let build = { (d: [Int]) -> [Kernel]? in
+        let build = { (d: [Int]) -> [EmittedStep]? in
             let inPlace = x.isLanes && d == x.slots
             // Any other overlap between the destination and the operands would defeat
             // vectorisation (and a cross-component one would be wrong): keep the temporary.
             let operandSlots = Set((x.isLanes && !inPlace ? x.slots : []) + (y.isLanes ? y.slots : []))
             if d.contains(where: operandSlots.contains) { return nil }
-            var kernels: [Kernel] = []
+            var kernels: [EmittedStep] = []
             Self.forChunks(width) { r in
+                let code = Op.nativeName.map {
+                    LaneCode.map(
+                        function: $0, destination: Array(d[r]),
+                        operands: [Self.sources(Array(x.slots[r]), isLanes: x.isLanes), Self.sources(Array(y.slots[r]), isLanes: y.isLanes)])
+                }
                 if inPlace {
-                    kernels.append(y.isLanes
+                    kernels.append(EmittedStep(kernel: y.isLanes
                         ? Kernels.binaryInPlace(op, LaneOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count)
-                        : Kernels.binaryInPlace(op, BroadcastOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count))
+                        : Kernels.binaryInPlace(op, BroadcastOperand.self, d: Slots(d[r]), b: Slots(y.slots[r]), width: r.count), code: code))
                 } else {
-                    kernels.append(Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count))
+                    kernels.append(EmittedStep(kernel: Kernels.binary(op, aIsLanes: x.isLanes, bIsLanes: y.isLanes, d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), width: r.count), code: code))
                 }
             }
             return kernels
         }
-        for k in build(d)! { emit(k) }
+        for k in build(d)! { emit(k.kernel, k.code) }
         lastOperation = LastOperation(
             region: regions.count - 1, kernels: start..<regions[regions.count - 1].kernels.count, result: d,
             operands: [x.isLanes ? x.slots : [], y.isLanes ? y.slots : []], rebuild: build
@@ -305,7 +325,15 @@ public final class ProgramBuilder {
         }
         let x = operand(a), y = operand(b), z = operand(c), d = allocateLanes(width)
         Self.forChunks(width) { r in
-            emit(Kernels.ternary(op, lanes: (x.isLanes, y.isLanes, z.isLanes), d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), c: Slots(z.slots[r]), width: r.count))
+            let code = Op.nativeName.map {
+                LaneCode.map(
+                    function: $0, destination: Array(d[r]),
+                    operands: [
+                        Self.sources(Array(x.slots[r]), isLanes: x.isLanes), Self.sources(Array(y.slots[r]), isLanes: y.isLanes),
+                        Self.sources(Array(z.slots[r]), isLanes: z.isLanes),
+                    ])
+            }
+            emit(Kernels.ternary(op, lanes: (x.isLanes, y.isLanes, z.isLanes), d: Slots(d[r]), a: Slots(x.slots[r]), b: Slots(y.slots[r]), c: Slots(z.slots[r]), width: r.count), code)
         }
         return Self.lanes(d)
     }
@@ -328,7 +356,8 @@ public final class ProgramBuilder {
             inputs: inputDeclarations, outputs: outputDeclarations,
             fragCoordSlots: fragCoordSlots, frontFacingSlot: frontFacingSlot,
             hasDerivatives: usesDerivatives, canDiscard: usesDiscard,
-            drawStage: sequence(drawKernels), laneStage: sequence(regions[0].kernels)
+            drawStage: sequence(drawKernels), laneStage: sequence(regions[0].kernels.map(\.kernel)),
+            laneCode: regions[0].kernels.allSatisfy { $0.code != nil } ? regions[0].kernels.compactMap(\.code) : nil
         )
     }
 }

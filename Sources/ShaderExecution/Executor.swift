@@ -1,3 +1,4 @@
+import CShadeRuntime
 import Dispatch
 import Foundation
 import Framebuffers
@@ -219,6 +220,7 @@ struct TileJob: @unchecked Sendable {
     let tileWidth: Int, tileHeight: Int
     let tilesAcross: Int, tileCount: Int
     let laneX: [Int], laneY: [Int]
+    let engine: ShadingEngine
 
     init(
         program: Program, triangles: [TriangleSetup], channels: [(slot: Int, value: Float)],
@@ -233,6 +235,7 @@ struct TileJob: @unchecked Sendable {
         self.views = views
         self.loopIterationLimit = loopIterationLimit
         lanes = schedule.laneWidth
+        engine = schedule.engine
         // Programs with derivatives need whole 2×2 quads; the others shade one row of lanes,
         // so that texture reads and framebuffer writes are contiguous runs of pixels.
         (batchWidth, batchHeight) = program.hasDerivatives ? schedule.batchSize : (lanes, 1)
@@ -338,7 +341,8 @@ struct Worker {
 
     init(job: TileJob) {
         program = job.program
-        kernel = job.program.batchKernel
+        kernel = (job.engine == .native ? NativeEngine.shared.kernel(for: job.program, laneWidth: job.lanes) : nil)
+            ?? job.program.batchKernel
         lanes = job.lanes
         let n = lanes
         registers = .allocate(capacity: program.laneSlotCount * n + 64)
@@ -493,7 +497,7 @@ struct Worker {
                 // same order as `Plane.callAsFunction`.
                 let rowTerm = p.dy * (y0 - p.y0)
                 let column = terms + (m &* t.pointee.columnStride &+ bx)
-                for i in 0..<n { d[i] = Float(column[i] + rowTerm) }
+                shade_interpolate_row(column, rowTerm, d, n)
             } else {
                 for i in 0..<n { d[i] = Float(p(x0 + laneXD[i], y0 + laneYD[i])) }
             }
@@ -529,19 +533,13 @@ struct Worker {
             if full && isRow && (!canDiscard || Worker.allLanesSet(mask, n)) {
                 // One row of whole pixels: convert and store in one vectorisable pass.
                 let base = (output + ((by &* width &+ bx) &<< 2)).assumingMemoryBound(to: UInt32.self)
-                for i in 0..<n {
-                    base[i] = Worker.unorm8Bits(rp[i]) | Worker.unorm8Bits(gp[i]) &<< 8
-                        | Worker.unorm8Bits(bp[i]) &<< 16 | Worker.unorm8Bits(ap[i]) &<< 24
-                }
+                shade_pack_rgba8(rp, gp, bp, ap, base, n)
                 return
             }
             if full {
                 // Convert all lanes in one vectorisable pass, then store whole pixels.
                 let packed = packedPixels
-                for i in 0..<n {
-                    packed[i] = Worker.unorm8Bits(rp[i]) | Worker.unorm8Bits(gp[i]) &<< 8
-                        | Worker.unorm8Bits(bp[i]) &<< 16 | Worker.unorm8Bits(ap[i]) &<< 24
-                }
+                shade_pack_rgba8(rp, gp, bp, ap, packed, n)
                 let base = output + ((by &* width &+ bx) &<< 2)
                 for i in 0..<n where mask[i] != 0 {
                     (base + (pixelOffsets[i] &<< 2)).storeBytes(of: packed[i], as: UInt32.self)

@@ -9,17 +9,23 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     public var threadCount: Int
     /// Lanes per batch: 4 × a power of two (4, 8, 16, … 1024). A batch is a block of 2×2 quads.
     public var laneWidth: Int
+    /// The code that shades batches (`ShadingEngine`; the same bits either way).
+    public var engine: ShadingEngine
 
     /// Creates a schedule.
     ///
     /// - Precondition: positive sizes; `laneWidth` is 4 times a power of two.
-    public init(tileWidth: Int = 4096, tileHeight: Int = 8, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64) {
+    public init(
+        tileWidth: Int = 4096, tileHeight: Int = 8, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64,
+        engine: ShadingEngine = ShadingEngine.defaultEngine
+    ) {
         precondition(tileWidth > 0 && tileHeight > 0 && threadCount > 0, "schedule sizes must be positive")
         precondition(laneWidth >= 4 && laneWidth <= 1024 && laneWidth.nonzeroBitCount == 1, "lane width must be 4, 8, 16, … 1024; got \(laneWidth)")
         self.tileWidth = tileWidth
         self.tileHeight = tileHeight
         self.threadCount = threadCount
         self.laneWidth = laneWidth
+        self.engine = engine
     }
 
     /// Active processor cores on this machine.
@@ -37,7 +43,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "tile \(tileWidth)x\(tileHeight), \(threadCount) thread\(threadCount == 1 ? "" : "s"), \(laneWidth) lanes"
+        "tile \(tileWidth)x\(tileHeight), \(threadCount) thread\(threadCount == 1 ? "" : "s"), \(laneWidth) lanes, \(engine.rawValue)"
     }
 }
 

@@ -145,11 +145,14 @@ public enum DifferentialTest {
         }
     }
 
-    /// Checks, compiles and renders `c` with the executor alone, on one thread.
+    /// Checks, compiles and renders `c` with the executor alone, on one thread, with `engine`
+    /// (by default the schedule's: `$SHADE_ENGINE` or closures).
     ///
     /// - Throws: `DiagnosticsError` when a shader does not check, or the compiler's or the
     ///   executor's error.
-    public static func renderWithExecutor(_ c: DifferentialCase, stepLimit: Int = 1 << 16) throws -> Texture {
+    public static func renderWithExecutor(
+        _ c: DifferentialCase, stepLimit: Int = 1 << 16, engine: ShadingEngine = ShadingEngine.defaultEngine
+    ) throws -> Texture {
         let fragment = try Compiler.compile(
             compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment))
         let vertex = try c.vertexSource.map {
@@ -159,7 +162,9 @@ public enum DifferentialTest {
         var draw = DrawCall(
             fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs, samplerState: c.samplerState)
         draw.loopIterationLimit = stepLimit
-        try Executor(schedule: .singleThreaded).render(draw, into: target)
+        var schedule = Schedule.singleThreaded
+        schedule.engine = engine
+        try Executor(schedule: schedule).render(draw, into: target)
         return target.makeTexture()
     }
 

@@ -1,0 +1,26 @@
+// Per-pixel loops of Shade's executor that run on every batch (varying interpolation, RGBA8
+// packing), in C so that each is built for the CPU's widest vector ISA (target_clones) without
+// compiler flags: the Swift package builds for the baseline ISA. Same arithmetic, same bits as
+// the Swift loops they replace.
+#ifndef SHADE_RUNTIME_H
+#define SHADE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// out[i] = (float)(column[i] + row_term): one varying component of a one-row batch.
+void shade_interpolate_row(const double *column, double row_term, float *out, long count);
+
+/// out[i] = unorm8(r[i]) | unorm8(g[i]) << 8 | unorm8(b[i]) << 16 | unorm8(a[i]) << 24, with
+/// unorm8(v) = rint(clamp(v, 0, 1) * 255) (NaN becomes 0), as Texture.unorm8.
+void shade_pack_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *out, long count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,57 @@
+/// A description of the per-batch stage that a code generator can translate (the native
+/// engine, `ShaderExecution.NativeEngine`): the same operations, slots and control flow as the
+/// closures the builder emits, recorded beside them. A program has it only when every step of
+/// its batch stage has one (`Program.laneCode`); otherwise it runs on closures alone.
+///
+/// Slots are the register file's lane slots; `Source.uniform` reads the uniform file. The
+/// semantics of every case are those of the closure it was recorded with (`Kernels`).
+public indirect enum LaneCode: Sendable, Hashable {
+    /// Where an operand's component comes from.
+    public enum Source: Sendable, Hashable {
+        /// A lane slot (one value per lane).
+        case lane(Int)
+        /// A uniform-file slot (one value for the draw, broadcast).
+        case uniform(Int)
+    }
+
+    /// `d[k] = function(operands[0][k], operands[1][k], …)` for each component `k`, where
+    /// `function` names an element-wise operation (`ElementwiseFunction`).
+    case map(function: String, destination: [Int], operands: [[Source]])
+    /// `d[k] = mask ? a[k] : d[k]` per lane.
+    case maskedMove(destination: [Int], source: [Source], mask: Int)
+    /// `dot` in llvmpipe's order into one slot.
+    case dot(destination: Int, a: [Source], b: [Source])
+    /// `texture2D` of texture view `view` at (s, t), channel `c` written to `outputs[c]` when
+    /// it is not negative.
+    case texture2D(view: Int, s: Int, t: Int, outputs: [Int])
+    /// A divergent `if`: `then = condition ? parent : 0`, `else = condition ? 0 : parent`, each
+    /// side run when any of its lanes is set.
+    case branch(condition: Int, parent: Int, thenMask: Int, elseMask: Int, then: [LaneCode], otherwise: [LaneCode]?)
+    /// A uniform `if`.
+    case uniformBranch(condition: Int, then: [LaneCode], otherwise: [LaneCode]?)
+    /// A loop (`ProgramBuilder.loop`): `loopMask` starts as `parent`; the condition code runs,
+    /// then lanes whose condition is 0 leave; `bodyMask` is a copy of `loopMask` each iteration.
+    case loop(
+        parent: Int, loopMask: Int, bodyMask: Int, condition: [LaneCode], conditionSource: Source?,
+        body: [LaneCode], step: [LaneCode], testsFirst: Bool)
+    /// `break`, `continue`, `return`, `discard`: clears the lanes of `current` from each of
+    /// `targets`, then clears `current`.
+    case leave(current: Int, targets: [Int])
+    /// A function body run under a copy of the caller's mask.
+    case call(mask: Int, caller: Int, body: [LaneCode])
+    /// Steps run in order.
+    case block([LaneCode])
+}
+
+/// One emitted step of a stage: the closure that runs it, and its description when the
+/// operation has one.
+struct EmittedStep {
+    var kernel: Kernel
+    var code: LaneCode?
+}
+
+/// Runs steps in order as one step.
+func sequence(_ steps: [EmittedStep]) -> EmittedStep {
+    let codes = steps.compactMap(\.code)
+    return EmittedStep(kernel: sequence(steps.map(\.kernel)), code: codes.count == steps.count ? .block(codes) : nil)
+}

@@ -1,0 +1,399 @@
+import ShaderCompiler
+
+/// Translates a program's batch stage (`Program.laneCode`) into C for the native engine.
+///
+/// The C function runs the batch in groups of `vectorWidth` lanes. Inside a group every lane
+/// slot is a local vector variable (clang's `ext_vector_type`), so a run of operations stays in
+/// registers instead of sending each result through memory; slots the executor fills are loaded
+/// when a group starts, and the slots it reads afterwards (the root mask and the outputs) are
+/// stored when it ends. Arithmetic is written in the closures' order, with FMA contraction off,
+/// so both engines give the same bits; transcendental functions call back into the Swift
+/// definitions (`ElementwiseFunction`) and `texture2D` into `TextureView.sample`.
+///
+/// Control flow follows the closures' SIMT model per group: masks are vectors, a side of an
+/// `if` runs when any lane of the group takes it, and a loop runs while any lane of the group is
+/// in it. The loop budget counts a group's iterations (each group at most as many as its batch),
+/// so a program stops with `loopLimitExceeded` on the native engine only if it does on closures.
+struct NativeCodeGenerator {
+    /// Lanes per vector: 16 with AVX-512, 8 with AVX2, 4 otherwise.
+    let vectorWidth: Int
+    /// Slots the executor writes before the batch stage runs.
+    let liveIn: Set<Int>
+    /// Slots the executor reads after it.
+    let liveOut: Set<Int>
+
+    private var lines: [String] = []
+    private var indent = 2
+    private var slots: Set<Int> = []
+    private var temporary = 0
+
+    init(vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>) {
+        self.vectorWidth = vectorWidth
+        self.liveIn = liveIn
+        self.liveOut = liveOut
+    }
+
+    /// The unary and binary functions implemented by calling back into Swift, in table order.
+    static let unaryCallbacks = ["sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "exp2", "log2"]
+    static let binaryCallbacks = ["pow", "atan2"]
+
+    /// The C source of `shade_batch` for `code`, or nil when it uses something the generator
+    /// does not translate.
+    static func source(for code: [LaneCode], vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>) -> String? {
+        var generator = NativeCodeGenerator(vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
+        guard generator.emit(code) else { return nil }
+        return generator.finish()
+    }
+
+    private mutating func line(_ text: String) {
+        lines.append(String(repeating: "  ", count: indent) + text)
+    }
+
+    private mutating func fresh() -> String {
+        temporary += 1
+        return "t\(temporary)"
+    }
+
+    private mutating func slot(_ s: Int) -> String {
+        slots.insert(s)
+        return "r\(s)"
+    }
+
+    private mutating func source(_ source: LaneCode.Source) -> String {
+        switch source {
+        case .lane(let s): return slot(s)
+        case .uniform(let u): return "((V)(u[\(u)]))"
+        }
+    }
+
+    /// Emits `code`; false when some case cannot be translated.
+    private mutating func emit(_ code: [LaneCode]) -> Bool {
+        for c in code where !emit(c) { return false }
+        return true
+    }
+
+    private mutating func emit(_ code: LaneCode) -> Bool {
+        switch code {
+        case .block(let list):
+            return emit(list)
+        case .map(let function, let destination, let operands):
+            var results: [(String, String)] = []
+            for k in destination.indices {
+                let args = operands.map { source($0[k]) }
+                guard let expression = expression(function, args) else { return false }
+                let t = fresh()
+                line("V \(t) = \(expression);")
+                results.append((slot(destination[k]), t))
+            }
+            for (d, t) in results { line("\(d) = \(t);") }
+            return true
+        case .maskedMove(let destination, let sourceList, let mask):
+            let m = slot(mask)
+            var results: [(String, String)] = []
+            for k in destination.indices {
+                let t = fresh(), d = slot(destination[k])
+                line("V \(t) = SELECT(\(m) != 0, \(source(sourceList[k])), \(d));")
+                results.append((d, t))
+            }
+            for (d, t) in results { line("\(d) = \(t);") }
+            return true
+        case .dot(let destination, let a, let b):
+            let x = a.map { source($0) }, y = b.map { source($0) }
+            let products = zip(x, y).map { "\($0) * \($1)" }
+            let expression: String
+            switch products.count {
+            case 1: expression = products[0]
+            case 2: expression = "\(products[0]) + \(products[1])"
+            case 3: expression = "\(products[0]) + (\(products[1]) + \(products[2]))"
+            case 4: expression = "\(products[0]) + (\(products[1]) + (\(products[2]) + \(products[3])))"
+            default: return false
+            }
+            line("\(slot(destination)) = \(expression);")
+            return true
+        case .texture2D(let view, let s, let t, let outputs):
+            let sv = slot(s), tv = slot(t)
+            let names = outputs.map { _ in fresh() }
+            line("V \(names.joined(separator: ", "));")
+            line("sample2d(&textures[\(view)], \(sv), \(tv), &\(names[0]), &\(names[1]), &\(names[2]), &\(names[3]), callbacks);")
+            for (k, name) in names.enumerated() where outputs[k] >= 0 { line("\(slot(outputs[k])) = \(name);") }
+            return true
+        case .branch(let condition, let parent, let thenMask, let elseMask, let then, let otherwise):
+            let c = slot(condition), p = slot(parent), tm = slot(thenMask), em = slot(elseMask)
+            line("\(tm) = SELECT(\(c) != 0, \(p), ZERO);")
+            line("\(em) = SELECT(\(c) != 0, ZERO, \(p));")
+            line("if (ANY(\(tm))) {")
+            indent += 1
+            guard emit(then) else { return false }
+            indent -= 1
+            line("}")
+            if let otherwise {
+                line("if (ANY(\(em))) {")
+                indent += 1
+                guard emit(otherwise) else { return false }
+                indent -= 1
+                line("}")
+            }
+            return true
+        case .uniformBranch(let condition, let then, let otherwise):
+            line("if (u[\(condition)] != 0) {")
+            indent += 1
+            guard emit(then) else { return false }
+            indent -= 1
+            line("} else {")
+            indent += 1
+            guard emit(otherwise ?? []) else { return false }
+            indent -= 1
+            line("}")
+            return true
+        case .loop(let parent, let loopMask, let bodyMask, let condition, let conditionSource, let body, let step, let testsFirst):
+            let lm = slot(loopMask), bm = slot(bodyMask), p = slot(parent)
+            line("\(lm) = \(p);")
+            // The test: run the condition's code, then drop lanes whose condition is false.
+            var test: [String] = []
+            let saved = lines
+            lines = []
+            guard emit(condition) else { return false }
+            if let conditionSource {
+                switch conditionSource {
+                case .lane(let s): line("\(lm) = SELECT(\(slot(s)) != 0, \(lm), ZERO);")
+                case .uniform(let u): line("if (u[\(u)] == 0) \(lm) = ZERO;")
+                }
+            }
+            test = lines
+            lines = saved
+            line("{")
+            indent += 1
+            line("int go = 1;")
+            if testsFirst {
+                lines += test
+                line("go = ANY(\(lm));")
+            }
+            line("if (go) for (;;) {")
+            indent += 1
+            line("\(bm) = \(lm);")
+            guard emit(body), emit(step) else { return false }
+            lines += test.map { "  " + $0 }
+            line("if (!ANY(\(lm))) break;")
+            line("iterations += 1;")
+            line("if (iterations >= limit || *status != 0) { *status = 1; break; }")
+            indent -= 1
+            line("}")
+            indent -= 1
+            line("}")
+            return true
+        case .leave(let current, let targets):
+            let c = slot(current)
+            for t in targets {
+                let tv = slot(t)
+                line("\(tv) = SELECT(\(c) != 0, ZERO, \(tv));")
+            }
+            line("\(c) = ZERO;")
+            return true
+        case .call(let mask, let caller, let body):
+            line("\(slot(mask)) = \(slot(caller));")
+            return emit(body)
+        }
+    }
+
+    /// The C expression of an element-wise operation on vector operands.
+    private func expression(_ function: String, _ a: [String]) -> String? {
+        func x(_ k: Int) -> String { a[k] }
+        switch function {
+        case "copy": return x(0)
+        case "negate": return "-\(x(0))"
+        case "radians": return "\(x(0)) * RADIANS"
+        case "degrees": return "\(x(0)) * DEGREES"
+        case "sqrt": return "__builtin_elementwise_sqrt(\(x(0)))"
+        case "inversesqrt": return "ONE / __builtin_elementwise_sqrt(\(x(0)))"
+        case "abs": return "__builtin_elementwise_abs(\(x(0)))"
+        case "sign": return "sign_v(\(x(0)))"
+        case "floor": return "__builtin_elementwise_floor(\(x(0)))"
+        case "ceil": return "__builtin_elementwise_ceil(\(x(0)))"
+        case "fract": return "fract_v(\(x(0)))"
+        case "trunc": return "__builtin_elementwise_trunc(\(x(0)))"
+        case "tobool": return "BOOL(\(x(0)) != 0)"
+        case "not": return "BOOL(\(x(0)) == 0)"
+        case "add": return "\(x(0)) + \(x(1))"
+        case "sub": return "\(x(0)) - \(x(1))"
+        case "mul": return "\(x(0)) * \(x(1))"
+        case "div": return "\(x(0)) / \(x(1))"
+        case "idiv": return "idiv_v(\(x(0)), \(x(1)))"
+        case "mod": return "mod_v(\(x(0)), \(x(1)))"
+        case "min": return "min_v(\(x(0)), \(x(1)))"
+        case "max": return "max_v(\(x(0)), \(x(1)))"
+        case "step": return "BOOL(\(x(1)) >= \(x(0)))"
+        case "lt": return "BOOL(\(x(0)) < \(x(1)))"
+        case "le": return "BOOL(\(x(0)) <= \(x(1)))"
+        case "gt": return "BOOL(\(x(0)) > \(x(1)))"
+        case "ge": return "BOOL(\(x(0)) >= \(x(1)))"
+        case "eq": return "BOOL(\(x(0)) == \(x(1)))"
+        case "ne": return "BOOL(\(x(0)) != \(x(1)))"
+        case "and": return "BOOL((\(x(0)) != 0) & (\(x(1)) != 0))"
+        case "or": return "BOOL((\(x(0)) != 0) | (\(x(1)) != 0))"
+        case "xor": return "BOOL((\(x(0)) != 0) ^ (\(x(1)) != 0))"
+        case "madd": return "\(x(0)) * \(x(1)) + \(x(2))"
+        case "mix": return "\(x(0)) + (\(x(1)) - \(x(0))) * \(x(2))"
+        case "clamp": return "min_v(max_v(\(x(0)), \(x(1))), \(x(2)))"
+        case "smoothstep": return "smoothstep_v(\(x(0)), \(x(1)), \(x(2)))"
+        case "select": return "SELECT(\(x(0)) != 0, \(x(1)), \(x(2)))"
+        default:
+            if let k = Self.unaryCallbacks.firstIndex(of: function) { return "unary_cb(callbacks->unary[\(k)], \(x(0)))" }
+            if let k = Self.binaryCallbacks.firstIndex(of: function) {
+                return "binary_cb(callbacks->binary[\(k)], \(x(0)), \(x(1)))"
+            }
+            return nil
+        }
+    }
+
+    private func finish() -> String {
+        let all = slots.sorted()
+        var text = Self.prelude(vectorWidth: vectorWidth)
+        text += """
+            void shade_batch(float *restrict reg, const float *restrict u, long n, const shade_texture *textures,
+                             long *status, long limit, const shade_callbacks *callbacks) {
+              long iterations = 0;
+              for (long i = 0; i < n; i += W) {
+
+            """
+        for s in all {
+            text += liveIn.contains(s) ? "    V r\(s) = LOAD(reg + \(s) * n + i);\n" : "    V r\(s) = ZERO;\n"
+        }
+        text += lines.joined(separator: "\n") + "\n"
+        for s in all where liveOut.contains(s) { text += "    STORE(reg + \(s) * n + i, r\(s));\n" }
+        text += "  }\n}\n"
+        return text
+    }
+
+    /// Types and helpers every generated file starts with.
+    static func prelude(vectorWidth: Int) -> String {
+        """
+        // Generated by Shade's native engine (NativeCodeGenerator); do not edit.
+        #pragma clang fp contract(off)
+        #define W \(vectorWidth)
+        typedef float V __attribute__((ext_vector_type(W)));
+        typedef int I __attribute__((ext_vector_type(W)));
+        typedef void (*unary_fn)(float *, long);
+        typedef void (*binary_fn)(float *, const float *, long);
+        typedef void (*texture_fn)(const void *, long, const float *, const float *, long, float *, float *, float *, float *);
+        typedef struct { unary_fn unary[10]; binary_fn binary[2]; texture_fn texture2D; } shade_callbacks;
+        // A texture view: RGBA8 texels (null for float textures), size, and whether the sampler
+        // is bilinear with clamp-to-edge on both axes (the filter sampled here; any other goes
+        // back to TextureView.sample through the callback with the view itself).
+        typedef struct { const unsigned char *texels; long width, height; long linear_clamped; const void *view; } shade_texture;
+        #define ZERO ((V)(0.0f))
+        #define ONE ((V)(1.0f))
+        #define RADIANS ((V)(\(Float(Double.pi / 180).bitPatternLiteral)))
+        #define DEGREES ((V)(\(Float(180 / Double.pi).bitPatternLiteral)))
+        #define SELECT(c, a, b) ((c) ? (a) : (b))
+        #define BOOL(c) SELECT(c, ONE, ZERO)
+        #define ANY(m) (__builtin_reduce_or((I)((m) != 0)) != 0)
+        static inline V LOAD(const float *p) { V v; __builtin_memcpy(&v, p, sizeof v); return v; }
+        static inline void STORE(float *p, V v) { __builtin_memcpy(p, &v, sizeof v); }
+        static inline V min_v(V x, V y) { return SELECT((x < y) | (y != y), x, y); }
+        static inline V max_v(V x, V y) { return SELECT((x > y) | (y != y), x, y); }
+        static inline V sign_v(V x) { return SELECT(x > 0, ONE, SELECT(x < 0, -ONE, ZERO)); }
+        static inline V fract_v(V x) { return x - __builtin_elementwise_floor(x); }
+        static inline V idiv_v(V x, V y) { return SELECT(y == 0, ZERO, __builtin_elementwise_trunc(x / y)); }
+        static inline V mod_v(V x, V y) { return x - y * __builtin_elementwise_floor(x / y); }
+        static inline V smoothstep_v(V e0, V e1, V x) {
+          V t = min_v(max_v((x - e0) / (e1 - e0), ZERO), ONE);
+          return t * t * ((V)(3.0f) - (V)(2.0f) * t);
+        }
+        #define MAGIC 12582912.0f
+        static inline int magic_int(float x) { union { float f; int i; } a = { x + MAGIC }, b = { MAGIC }; return a.i - b.i; }
+        // TextureView.split: floor index and fraction; NaN and huge values clamped first.
+        static inline void split(float x, int *index, float *fraction) {
+          const float limit = 4194304.0f;
+          float c = x <= limit ? (x >= -limit ? x : -limit) : limit;
+          float nearest = (c + MAGIC) - MAGIC;
+          float f = nearest > c ? nearest - 1.0f : nearest;
+          *index = magic_int(f);
+          *fraction = c - f;
+        }
+        static inline int clampi(int i, long n) { return i < 0 ? 0 : (i >= n ? (int)n - 1 : i); }
+        // llvmpipe's fixed-point bilinear filter on RGBA8 with clamp-to-edge, as
+        // TextureView.linearRGBA8Span: 8-bit weights rint(fract * 256), integer lerps, x then y.
+        static void sample2d(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
+          float ss[W], ts[W], rs[W], gs[W], bs[W], as[W];
+          if (tex->texels && tex->linear_clamped) {
+            // Every lane on the centre of consecutive texels of one row (TextureView's
+            // sampleRowOfTexelCentres): the filter takes those texels alone, bit for bit.
+            const V u = s * (float)tex->width - 0.5f, v = t * (float)tex->height - 0.5f;
+            const V ru = u + MAGIC, rv = v + MAGIC;
+            const V du = u - (ru - MAGIC), dv = v - (rv - MAGIC);
+            const I xi = __builtin_bit_cast(I, ru) - 0x4B400000, yi = __builtin_bit_cast(I, rv) - 0x4B400000;
+            I lane; for (int i = 0; i < W; i++) lane[i] = i;
+            const int x0 = xi[0], y0 = yi[0];
+            const float tolerance = 1.0f / 512, limit = 4194304.0f;
+            I bad = (xi - x0 - lane) | (yi - y0) | ((__builtin_elementwise_abs(du) <= tolerance) == 0)
+              | ((__builtin_elementwise_abs(dv) <= tolerance) == 0) | ((__builtin_elementwise_abs(u) < limit) == 0)
+              | ((__builtin_elementwise_abs(v) < limit) == 0);
+            if (x0 >= 0 && (long)x0 + W <= tex->width && y0 >= 0 && y0 < tex->height && __builtin_reduce_or(bad) == 0) {
+              typedef unsigned int U __attribute__((ext_vector_type(W)));
+              U words;
+              __builtin_memcpy(&words, tex->texels + ((long)y0 * tex->width + x0) * 4, sizeof words);
+              const float unit = (float)(1.0 / 255.0);
+              *r = __builtin_convertvector(words & 0xFF, V) * unit;
+              *g = __builtin_convertvector((words >> 8) & 0xFF, V) * unit;
+              *b = __builtin_convertvector((words >> 16) & 0xFF, V) * unit;
+              *a = __builtin_convertvector(words >> 24, V) * unit;
+              return;
+            }
+          }
+          STORE(ss, s); STORE(ts, t);
+          if (!tex->texels || !tex->linear_clamped) {
+            cb->texture2D(tex->view, 0, ss, ts, W, rs, gs, bs, as);
+          } else {
+            const float wf = (float)tex->width, hf = (float)tex->height, unit = (float)(1.0 / 255.0);
+            for (int i = 0; i < W; i++) {
+              int ix, iy; float fx, fy;
+              split(ss[i] * wf - 0.5f, &ix, &fx);
+              split(ts[i] * hf - 0.5f, &iy, &fy);
+              int wx = magic_int(fx * 256.0f), wy = magic_int(fy * 256.0f);
+              int x0 = ix + (wx >> 8), y0 = iy + (wy >> 8);
+              wx &= 255; wy &= 255;
+              int x1 = clampi(x0 + 1, tex->width), y1 = clampi(y0 + 1, tex->height);
+              x0 = clampi(x0, tex->width); y0 = clampi(y0, tex->height);
+              const unsigned char *p00 = tex->texels + ((long)y0 * tex->width + x0) * 4;
+              int c[4];
+              if ((wx | wy) == 0) {
+                for (int k = 0; k < 4; k++) c[k] = p00[k];
+              } else {
+                const unsigned char *p10 = tex->texels + ((long)y0 * tex->width + x1) * 4;
+                const unsigned char *p01 = tex->texels + ((long)y1 * tex->width + x0) * 4;
+                const unsigned char *p11 = tex->texels + ((long)y1 * tex->width + x1) * 4;
+                for (int k = 0; k < 4; k++) {
+                  int top = p00[k] + (((p10[k] - p00[k]) * wx + 128) >> 8);
+                  int bottom = p01[k] + (((p11[k] - p01[k]) * wx + 128) >> 8);
+                  c[k] = top + (((bottom - top) * wy + 128) >> 8);
+                }
+              }
+              rs[i] = (float)c[0] * unit; gs[i] = (float)c[1] * unit; bs[i] = (float)c[2] * unit; as[i] = (float)c[3] * unit;
+            }
+          }
+          *r = LOAD(rs); *g = LOAD(gs); *b = LOAD(bs); *a = LOAD(as);
+        }
+        static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }
+        static inline V binary_cb(binary_fn f, V x, V y) {
+          float a[W], b[W]; STORE(a, x); STORE(b, y); f(a, b, W); return LOAD(a);
+        }
+
+        """
+    }
+}
+
+extension Float {
+    /// A C expression with exactly this value (a hexadecimal float literal).
+    var bitPatternLiteral: String {
+        if isNaN { return "__builtin_nanf(\"\")" }
+        if isInfinite { return self < 0 ? "-__builtin_inff()" : "__builtin_inff()" }
+        let sign = self.sign == .minus ? "-" : ""
+        let magnitude = abs(self)
+        if magnitude == 0 { return sign + "0.0f" }
+        // significand in [1, 2) times 2^exponent; subnormals are written as scaled normals.
+        let exponent = magnitude.exponent
+        let significand = magnitude.significand
+        let bits = Int(significand * Float(1 << 23))  // 24 bits including the leading one
+        return "\(sign)0x\(String(bits, radix: 16))p\(exponent - 23)f"
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Framebuffers
+import ShaderCompiler
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which code shades the batches of a draw. Every engine gives the same bits (the differential
+/// tests check it); they differ in speed and in what they need.
+public enum ShadingEngine: String, Sendable, Hashable, CaseIterable {
+    /// The compiled closures (`Program.batchKernel`): always available.
+    case closures
+    /// C generated from the program (`NativeCodeGenerator`), compiled for this CPU's vector
+    /// ISA by clang and loaded into the process; a program it cannot translate, or a machine
+    /// without clang, runs on closures.
+    case native
+
+    /// The engine a `Schedule` uses unless told: `$SHADE_ENGINE` (`closures` or `native`),
+    /// else closures.
+    public static var defaultEngine: ShadingEngine {
+        ProcessInfo.processInfo.environment["SHADE_ENGINE"].flatMap(ShadingEngine.init(rawValue:)) ?? .closures
+    }
+}
+
+/// The C `shade_texture` of a view (NativeCodeGenerator's prelude).
+struct NativeTexture {
+    var texels: UnsafePointer<UInt8>?
+    var width: Int
+    var height: Int
+    var linearClamped: Int
+    var view: UnsafeRawPointer
+
+    init(_ view: UnsafePointer<TextureView>) {
+        let v = view.pointee
+        texels = v.rgba8Texels
+        width = v.width
+        height = v.height
+        linearClamped = v.state.filter == .linear && v.state.wrapS == .clampToEdge && v.state.wrapT == .clampToEdge ? 1 : 0
+        self.view = UnsafeRawPointer(view)
+    }
+}
+
+/// Compiles programs' batch stages to native code and keeps the results: in memory for the
+/// process, and on disk (`$SHADE_CACHE`, else `$XDG_CACHE_HOME/shade` or `~/.cache/shade`) keyed
+/// by the generated source, the compiler and the CPU, so a shader is compiled once per machine.
+public final class NativeEngine: @unchecked Sendable {
+    /// The process's engine.
+    public static let shared = NativeEngine()
+
+    /// `shade_batch`'s C type.
+    typealias BatchFunction = @convention(c) (
+        UnsafeMutablePointer<Float>, UnsafePointer<Float>, Int, UnsafeRawPointer, UnsafeMutablePointer<Int>, Int,
+        UnsafeRawPointer
+    ) -> Void
+
+    /// Lanes per vector on this CPU.
+    public let vectorWidth: Int
+    /// The C compiler, or nil when none was found.
+    public let compilerPath: String?
+    private let lock = NSLock()
+    private var compiled: [String: BatchFunction?] = [:]
+    private var programs: [ObjectIdentifier: (program: Program, function: BatchFunction?)] = [:]
+    private let callbacks: UnsafeMutableRawPointer
+    /// Why the last compilation failed, for diagnostics.
+    public private(set) var lastFailure: String?
+
+    init() {
+        vectorWidth = Self.hostVectorWidth()
+        compilerPath = Self.findCompiler()
+        let unary = NativeCodeGenerator.unaryCallbacks, binary = NativeCodeGenerator.binaryCallbacks
+        let table = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: unary.count + binary.count + 1)
+        for (k, name) in unary.enumerated() { table[k] = unsafeBitCast(ElementwiseFunction.unary[name]!, to: UnsafeRawPointer.self) }
+        for (k, name) in binary.enumerated() {
+            table[unary.count + k] = unsafeBitCast(ElementwiseFunction.binary[name]!, to: UnsafeRawPointer.self)
+        }
+        let texture: @convention(c) (
+            UnsafeRawPointer, Int, UnsafePointer<Float>, UnsafePointer<Float>, Int, UnsafeMutablePointer<Float>?,
+            UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?
+        ) -> Void = { view, _, s, t, count, r, g, b, a in
+            view.assumingMemoryBound(to: TextureView.self).pointee.sample(s: s, t: t, count: count, outputs: (r, g, b, a))
+        }
+        table[unary.count + binary.count] = unsafeBitCast(texture, to: UnsafeRawPointer.self)
+        callbacks = UnsafeMutableRawPointer(table)
+    }
+
+    /// A kernel running `program`'s batch stage as native code for batches of `laneWidth`
+    /// lanes, or nil when the program (or the machine) cannot have one.
+    func kernel(for program: Program, laneWidth: Int) -> Kernel? {
+        guard laneWidth % vectorWidth == 0 else { return nil }
+        guard let function = function(for: program) else { return nil }
+        nonisolated(unsafe) let table = UnsafeRawPointer(callbacks)
+        let viewCount = program.textureViewCount
+        return { ctx in
+            withUnsafeTemporaryAllocation(of: NativeTexture.self, capacity: max(viewCount, 1)) { buffer in
+                for k in 0..<viewCount { buffer[k] = NativeTexture(ctx.textures + k) }
+                function(
+                    ctx.registers, ctx.uniforms, ctx.stride, UnsafeRawPointer(buffer.baseAddress!), ctx.status,
+                    ctx.loopIterationLimit, table)
+            }
+        }
+    }
+
+    /// The compiled batch function of `program` (cached per program object and per source).
+    func function(for program: Program) -> BatchFunction? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let entry = programs[ObjectIdentifier(program)], entry.program === program { return entry.function }
+        let function = compile(program)
+        programs[ObjectIdentifier(program)] = (program, function)
+        return function
+    }
+
+    /// True when `program` runs natively on this machine.
+    public func runsNatively(_ program: Program) -> Bool { function(for: program) != nil }
+
+    /// The C source the engine generates for `program`, or nil when it cannot translate it.
+    public func source(for program: Program) -> String? {
+        guard let code = program.laneCode, !program.hasDerivatives else { return nil }
+        var liveIn: Set<Int> = [Program.rootMaskSlot]
+        for input in program.inputs { liveIn.formUnion(input.slots) }
+        if let f = program.fragCoordSlots { liveIn.formUnion(f) }
+        if let f = program.frontFacingSlot { liveIn.insert(f) }
+        var liveOut: Set<Int> = [Program.rootMaskSlot]
+        for output in program.outputs {
+            for case .lane(let s) in output.value.components { liveOut.insert(s) }
+        }
+        return NativeCodeGenerator.source(
+            for: code, vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
+    }
+
+    private func compile(_ program: Program) -> BatchFunction? {
+        guard let compilerPath, let source = source(for: program) else { return nil }
+        if let known = compiled[source] { return known }
+        let function = load(source, compiler: compilerPath)
+        compiled[source] = function
+        return function
+    }
+
+    private func load(_ source: String, compiler: String) -> BatchFunction? {
+        let key = Self.hash(source + "\u{0}" + compiler + "\u{0}" + Self.cpuSignature)
+        let directory = Self.cacheDirectory
+        let library = directory.appendingPathComponent("shade-\(key).so").path
+        if !FileManager.default.fileExists(atPath: library) {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                lastFailure = "cannot create \(directory.path): \(error)"
+                return nil
+            }
+            let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+            let sourcePath = directory.appendingPathComponent("shade-\(key)-\(unique).c").path
+            let temporary = directory.appendingPathComponent("shade-\(key)-\(unique).so").path
+            defer {
+                try? FileManager.default.removeItem(atPath: sourcePath)
+                try? FileManager.default.removeItem(atPath: temporary)
+            }
+            guard FileManager.default.createFile(atPath: sourcePath, contents: Data(source.utf8)) else {
+                lastFailure = "cannot write \(sourcePath)"
+                return nil
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: compiler)
+            process.arguments = [
+                "-O2", "-march=native", "-fPIC", "-shared", "-fno-math-errno", "-w", sourcePath, "-o", temporary,
+            ]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                lastFailure = "cannot run \(compiler): \(error)"
+                return nil
+            }
+            let message = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                lastFailure = "\(compiler) failed: " + String(decoding: message, as: UTF8.self)
+                return nil
+            }
+            // Atomic: another process compiling the same shader replaces it with the same bytes.
+            guard rename(temporary, library) == 0 else {
+                lastFailure = "cannot move \(temporary) to \(library)"
+                return nil
+            }
+        }
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
+            lastFailure = "cannot load \(library): " + (dlerror().map { String(cString: $0) } ?? "")
+            return nil
+        }
+        guard let symbol = dlsym(handle, "shade_batch") else {
+            lastFailure = "\(library) has no shade_batch"
+            return nil
+        }
+        return unsafeBitCast(symbol, to: BatchFunction.self)
+    }
+
+    // MARK: Machine
+
+    static var cacheDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SHADE_CACHE"] { return URL(fileURLWithPath: path).appendingPathComponent("native") }
+        if let path = environment["XDG_CACHE_HOME"] {
+            return URL(fileURLWithPath: path).appendingPathComponent("shade/native")
+        }
+        if let home = environment["HOME"] {
+            return URL(fileURLWithPath: home).appendingPathComponent(".cache/shade/native")
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("shade-cache/native")
+    }
+
+    static func findCompiler() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SHADE_CC"] { return FileManager.default.isExecutableFile(atPath: path) ? path : nil }
+        let directories = (environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":").map(String.init)
+        for directory in directories {
+            let path = directory + "/clang"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The CPU's model and feature flags: part of the cache key, since the code is built
+    /// with `-march=native`.
+    static let cpuSignature: String = {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown-cpu" }
+        let wanted = text.split(separator: "\n").filter { $0.hasPrefix("model name") || $0.hasPrefix("flags") || $0.hasPrefix("Features") }
+        return Array(Set(wanted)).sorted().joined(separator: "\n")
+    }()
+
+    static func hostVectorWidth() -> Int {
+        #if arch(x86_64)
+        let flags = cpuSignature.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+        if flags.contains("avx512f") { return 16 }
+        if flags.contains("avx2") { return 8 }
+        #endif
+        return 4
+    }
+
+    /// FNV-1a, 64 bits, as hexadecimal: a stable cache key.
+    static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x100_0000_01b3
+        }
+        return String(h, radix: 16)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Framebuffers
+import ShaderCompiler
+import ShaderExecution
+import ShaderSemantics
+import ShaderTesting
+import Testing
+
+/// The native engine (C generated per program, compiled by clang) renders the same bits as the
+/// closure engine (issue 14): on random programs, on every repository shader, on GPUImage2.
+@Suite struct NativeEngineTests {
+    /// Renders `c` on both engines and compares; returns whether the program ran natively.
+    @discardableResult
+    static func check(_ c: DifferentialCase, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let closures = try? DifferentialTest.renderWithExecutor(c, engine: .closures) else { return false }
+        let native: Texture
+        do {
+            native = try DifferentialTest.renderWithExecutor(c, engine: .native)
+        } catch {
+            Issue.record("\(c.name): the native engine failed where closures rendered: \(error)", sourceLocation: sourceLocation)
+            return false
+        }
+        if let d = DifferentialTest.firstDifference(closures, native) {
+            Issue.record(
+                "\(c.name): \(d.count) pixels differ; first at (\(d.x), \(d.y)): closures \(d.a), native \(d.b)\n\(c.fragmentSource)",
+                sourceLocation: sourceLocation)
+        }
+        guard let program = try? Compiler.compile(compileFrontEnd(source: c.fragmentSource, name: c.name, stage: .fragment))
+        else { return false }
+        return NativeEngine.shared.runsNatively(program)
+    }
+
+    @Test func aCompilerIsThere() {
+        #expect(
+            NativeEngine.shared.compilerPath != nil,
+            "no clang on PATH (or $SHADE_CC): the native engine cannot run, so none of these tests compare anything")
+    }
+
+    /// 4 chunks of 40 seeded programs at 16×8 (two lane groups per row at any vector width).
+    @Test(arguments: 0..<4)
+    func generatedProgramsRenderTheSameBitsOnBothEngines(_ chunk: Int) {
+        let generator = ProgramGenerator()
+        var native = 0
+        for k in 0..<40 {
+            let p = generator.program(seed: UInt64(4_000_000_000 + chunk * 40 + k))
+            guard p.vertexSource == nil else { continue }
+            if Self.check(DifferentialCampaign.differentialCase(p, width: 16, height: 8)) { native += 1 }
+        }
+        // Programs with derivatives, dynamic array indices or cube maps run on closures (the
+        // generator uses them often); the others must run natively.
+        #expect(native >= 2, "only \(native) of the programs ran natively: \(NativeEngine.shared.lastFailure ?? "")")
+    }
+
+    @Test(arguments: RepositoryShader.all)
+    func aRepositoryShaderRendersTheSameBitsOnBothEngines(_ shader: RepositoryShader) throws {
+        guard let c = try shader.differentialCase() else { return }
+        Self.check(c)
+    }
+
+    @Test func gpuImage2ShadersRenderTheSameBitsOnBothEngines() throws {
+        guard let folder = MetamorphicTests.gpuImageFolder else {
+            Issue.record("no GPUImage2 corpus: set SHADE_CORPORA to the folder holding GPUImage2/ (looked in \(Corpus.root.path))")
+            return
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsh") }.sorted()
+        let inputs = [ShaderTraceTests.gradient(32, 18, seed: 1), ShaderTraceTests.gradient(32, 18, seed: 2)]
+        var native = 0
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let c = DifferentialCase(
+                name: "GPUImage2/" + name, fragmentSource: text,
+                uniforms: DifferentialCase.automaticUniforms(fragmentSource: text, vertexSource: nil, width: 32, height: 18),
+                inputs: inputs, width: 32, height: 18)
+            if Self.check(c) { native += 1 }
+        }
+        #expect(native >= 100, "only \(native) GPUImage2 shaders ran natively")
+    }
+}
