@@ -112,6 +112,8 @@ enum BenchCommand {
         /// Output channels where Shade and the C kernel differ (0: the same bits).
         var differingChannels: Int?
         var llvmpipeMilliseconds: Double?
+        /// The engine that shaded (`closures` when the native engine fell back).
+        var engine: String?
 
         func megapixelsPerSecond(_ milliseconds: Double) -> Double { Double(width * height) / milliseconds / 1000 }
 
@@ -122,6 +124,7 @@ enum BenchCommand {
                 ("height", "\(height)"),
                 ("threads", "\(threads)"),
             ]
+            if let engine { fields.append(("engine", JSON.quoted(engine))) }
             func add(_ name: String, _ value: Double?, _ format: String = "%.3f") {
                 if let value { fields.append((name, String(format: format, value))) }
             }
@@ -153,7 +156,7 @@ enum BenchCommand {
                 + size.padding(toLength: 11, withPad: " ", startingAt: 0)
                 + String(format: "%3d", threads)
             if let shade = medianMilliseconds {
-                text += String(format: "  %8.2f ms %7.0f Mpix/s", shade, megapixelsPerSecond(shade))
+                text += String(format: " %@ %8.2f ms %7.0f Mpix/s", engine == "native" ? "N" : " ", shade, megapixelsPerSecond(shade))
             } else {
                 text += String(repeating: " ", count: 26)
             }
@@ -200,7 +203,8 @@ enum BenchCommand {
         }
         let measurement = Measurement(
             shader: job.fragmentPath, width: job.width, height: job.height,
-            threads: executor.schedule.threadCount, medianMilliseconds: milliseconds)
+            threads: executor.schedule.threadCount, medianMilliseconds: milliseconds,
+            engine: Self.engineName(executor.schedule.engine, job.fragment))
         console.standardOutput((scanner.has("--json") ? measurement.json : measurement.row) + "\n")
     }
 
@@ -245,7 +249,7 @@ enum BenchCommand {
         let isJSON = scanner.has("--json")
         if !isJSON {
             console.standardOutput(
-                "C kernels: \(String(cString: shade_bench_vector_isa())); C/Shade is how many times faster C is (target <= 2)\n"
+                "C kernels: \(String(cString: shade_bench_vector_isa())); C/Shade is how many times faster C is (target <= 2); N: shaded by the native engine\n"
                     + "shader      size       thr     Shade median  throughput | same work in C\n")
         }
         if let llvmpipe { try llvmpipe.start() }
@@ -287,11 +291,22 @@ enum BenchCommand {
                     let measurement = Measurement(
                         shader: benchmark.name, width: size.width, height: size.height, threads: threads,
                         medianMilliseconds: shade, nativeMilliseconds: native, cMilliseconds: c,
-                        differingChannels: differing, llvmpipeMilliseconds: llvmpipeTime)
+                        differingChannels: differing, llvmpipeMilliseconds: llvmpipeTime,
+                        engine: Self.engineName(engine, program))
                     console.standardOutput((isJSON ? measurement.json : measurement.row) + "\n")
                 }
             }
         }
+    }
+
+    /// The engine that shades `program` when `engine` is asked for.
+    static func engineName(_ engine: ShadingEngine, _ program: Program) -> String {
+        guard engine == .native else { return "closures" }
+        if let reason = NativeEngine.shared.reasonForClosures(program) {
+            FileHandle.standardError.write(Data("shade bench: running on closures: \(reason)\n".utf8))
+            return "closures"
+        }
+        return "native"
     }
 
     /// Bytes that differ between two frames.

@@ -306,6 +306,9 @@ struct WorkerTriangle {
     /// (component `m` at column `x` is `columnTerms[m * stride + x]`); nil otherwise.
     var columnTerms: UnsafeMutablePointer<Double>?
     var columnStride: Int
+    /// The edges for `shade_cover_row`: a0 a1 a2 b0 b1 b2 c0 c1 c2, and the owned flags.
+    var edgeCoefficients: UnsafeMutablePointer<Double>
+    var edgeOwned: UnsafeMutablePointer<Int32>
 }
 
 /// A worker's private copy of a draw: register file, lane tables, triangles, output channels.
@@ -383,8 +386,15 @@ struct Worker {
                 e0: edge(t.edges[0]), e1: edge(t.edges[1]), e2: edge(t.edges[2]),
                 minX: t.minX, maxX: t.maxX, minY: t.minY, maxY: t.maxY,
                 frontFacing: t.isFrontFacing ? 1 : 0, isPerspective: t.isPerspective,
-                q: t.q, z: t.z, planes: planes, columnTerms: nil, columnStride: 0
+                q: t.q, z: t.z, planes: planes, columnTerms: nil, columnStride: 0,
+                edgeCoefficients: .allocate(capacity: 9), edgeOwned: .allocate(capacity: 3)
             ))
+            for (e, edge) in t.edges.enumerated() {
+                triangles[k].edgeCoefficients[e] = edge.a
+                triangles[k].edgeCoefficients[3 + e] = edge.b
+                triangles[k].edgeCoefficients[6 + e] = edge.c
+                triangles[k].edgeOwned[e] = edge.owned ? 1 : 0
+            }
             if job.batchHeight == 1 && !t.isPerspective && !slots.isEmpty {
                 // The column part of every plane, computed once per draw in the same order as
                 // `Plane.callAsFunction`, so that a lane's value has the same bits.
@@ -416,6 +426,8 @@ struct Worker {
         for k in 0..<triangleCount {
             triangles[k].planes.deallocate()
             triangles[k].columnTerms?.deallocate()
+            triangles[k].edgeCoefficients.deallocate()
+            triangles[k].edgeOwned.deallocate()
         }
         triangles.deallocate()
         registers.deallocate(); status.deallocate(); channelValues.deallocate()
@@ -460,6 +472,9 @@ struct Worker {
             if empty { continue }
             if full {
                 for i in 0..<n { mask[i] = 1 }
+            } else if isRow {
+                let e = t.pointee.edgeCoefficients
+                if shade_cover_row(e, e + 3, e + 6, t.pointee.edgeOwned, bx, by, width, mask, n) == 0 { continue }
             } else {
                 var live = 0
                 let e0 = t.pointee.e0, e1 = t.pointee.e1, e2 = t.pointee.e2
@@ -544,6 +559,15 @@ struct Worker {
                 for i in 0..<n where mask[i] != 0 {
                     (base + (pixelOffsets[i] &<< 2)).storeBytes(of: packed[i], as: UInt32.self)
                 }
+                return
+            }
+            if isRow {
+                // A row at an edge of the triangle or the image: convert all lanes in one pass,
+                // store the covered pixels (the mask is 0 beyond the image's right edge).
+                let packed = packedPixels
+                shade_pack_rgba8(rp, gp, bp, ap, packed, n)
+                let base = (output + ((by &* width &+ bx) &<< 2)).assumingMemoryBound(to: UInt32.self)
+                for i in 0..<min(n, width &- bx) where mask[i] != 0 { base[i] = packed[i] }
                 return
             }
             for i in 0..<n where mask[i] != 0 {

@@ -1,3 +1,4 @@
+import CShadeRuntime
 import Foundation
 import Framebuffers
 import ShaderCompiler
@@ -131,6 +132,18 @@ public final class NativeEngine: @unchecked Sendable {
             for: code, vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
     }
 
+    /// Why `program` does not run natively, or nil when it does.
+    public func reasonForClosures(_ program: Program) -> String? {
+        if runsNatively(program) { return nil }
+        if compilerPath == nil { return "no clang on PATH (set SHADE_CC)" }
+        if program.laneCode == nil || program.hasDerivatives {
+            return "the program uses derivatives, dynamic array indices or cube maps, which only closures run"
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return lastFailure ?? "its code could not be generated"
+    }
+
     private func compile(_ program: Program) -> BatchFunction? {
         guard let compilerPath, let source = source(for: program) else { return nil }
         if let known = compiled[source] { return known }
@@ -140,7 +153,7 @@ public final class NativeEngine: @unchecked Sendable {
     }
 
     private func load(_ source: String, compiler: String) -> BatchFunction? {
-        let key = Self.hash(source + "\u{0}" + compiler + "\u{0}" + Self.cpuSignature)
+        let key = Self.hash(source + "\u{0}" + compiler + "\u{0}" + Self.targetFlags.joined(separator: " "))
         let directory = Self.cacheDirectory
         let library = directory.appendingPathComponent("shade-\(key).so").path
         if !FileManager.default.fileExists(atPath: library) {
@@ -164,8 +177,8 @@ public final class NativeEngine: @unchecked Sendable {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: compiler)
             process.arguments = [
-                "-O2", "-march=native", "-fPIC", "-shared", "-fno-math-errno", "-w", sourcePath, "-o", temporary,
-            ]
+                "-O2", "-fPIC", "-shared", "-fno-math-errno", "-w", sourcePath, "-o", temporary,
+            ] + Self.targetFlags
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
@@ -223,21 +236,34 @@ public final class NativeEngine: @unchecked Sendable {
         return nil
     }
 
-    /// The CPU's model and feature flags: part of the cache key, since the code is built
-    /// with `-march=native`.
-    static let cpuSignature: String = {
-        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown-cpu" }
-        let wanted = text.split(separator: "\n").filter { $0.hasPrefix("model name") || $0.hasPrefix("flags") || $0.hasPrefix("Features") }
-        return Array(Set(wanted)).sorted().joined(separator: "\n")
+    /// The instruction set the code is built for: the x86-64 level CPUID reports (so a
+    /// process under an emulator that hides AVX-512 gets AVX2 code), or the host's on other
+    /// architectures. Part of the cache key.
+    static let targetFlags: [String] = {
+        switch level {
+        case 4: return ["-march=x86-64-v4", "-mprefer-vector-width=512"]
+        case 3: return ["-march=x86-64-v3"]
+        case 2: return ["-march=x86-64-v2"]
+        case 1: return ["-march=x86-64"]
+        default: return ["-mcpu=native"]
+        }
+    }()
+
+    /// The x86-64 level code is built for: CPUID's, or lower when `$SHADE_NATIVE_LEVEL` (1 to
+    /// 4) asks (to share a cache between machines, or to match a tool that hides AVX-512).
+    static let level: Int = {
+        let cpu = Int(shade_x86_64_level())
+        guard cpu > 0, let asked = ProcessInfo.processInfo.environment["SHADE_NATIVE_LEVEL"].flatMap({ Int($0) }),
+              (1...4).contains(asked) else { return cpu }
+        return min(cpu, asked)
     }()
 
     static func hostVectorWidth() -> Int {
-        #if arch(x86_64)
-        let flags = cpuSignature.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
-        if flags.contains("avx512f") { return 16 }
-        if flags.contains("avx2") { return 8 }
-        #endif
-        return 4
+        switch level {
+        case 4: return 16
+        case 3: return 8
+        default: return 4
+        }
     }
 
     /// FNV-1a, 64 bits, as hexadecimal: a stable cache key.

@@ -19,6 +19,17 @@ void shade_interpolate_row(const double *column, double row_term, float *out, lo
 /// unorm8(v) = rint(clamp(v, 0, 1) * 255) (NaN becomes 0), as Texture.unorm8.
 void shade_pack_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *out, long count);
 
+/// Coverage of one row of `count` pixels starting at (x, y) by a triangle with edge functions
+/// e_k(px, py) = a[k] * px + b[k] * py + c[k] at pixel centres: mask[i] = 1 where every edge
+/// is > 0, or == 0 and owned[k] (the top-left rule), and the pixel is left of `width`; else 0.
+/// Returns the number of covered pixels. Double arithmetic in the Swift loop's order.
+long shade_cover_row(const double *a, const double *b, const double *c, const int *owned, long x, long y,
+                     long width, float *mask, long count);
+
+/// The widest x86-64 micro-architecture level this CPU runs, as CPUID reports it: 4 (AVX-512),
+/// 3 (AVX2, FMA), 2 (SSE4.2) or 1; 0 on other architectures.
+int shade_x86_64_level(void);
+
 #ifdef __cplusplus
 }
 #endif
