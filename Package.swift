@@ -4,8 +4,11 @@
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
 //   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
-//   → ShadeCLI → shade
+//   → Shade (the umbrella: re-exports every public module) → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
+//
+// Every module a user imports is a library product, and no product has unsafe flags, so other
+// packages can depend on Shade (Examples/05-Downstream is one, built and tested by .ci/run).
 import PackageDescription
 
 let package = Package(
@@ -13,10 +16,18 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "shade", targets: ["shade"]),
-        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        // `import Shade`: every public module below in one import.
+        .library(name: "Shade", targets: ["Shade"]),
+        .library(name: "ShaderDiagnostics", targets: ["ShaderDiagnostics"]),
+        .library(name: "ShaderSyntax", targets: ["ShaderSyntax"]),
         .library(name: "ShaderSemantics", targets: ["ShaderSemantics"]),
-        .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
+        .library(name: "Framebuffers", targets: ["Framebuffers"]),
+        .library(name: "ShaderCompiler", targets: ["ShaderCompiler"]),
+        .library(name: "ShaderExecution", targets: ["ShaderExecution"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageGraph", targets: ["ImageGraph"]),
+        .library(name: "ShaderTesting", targets: ["ShaderTesting"]),
+        .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
         .executable(name: "spookcam", targets: ["spookcam"]),
     ],
     targets: [
@@ -64,6 +75,9 @@ let package = Package(
             path: "Plugins/EmbedShaders"
         ),
 
+        // Writes the git commit into ShadeCLI before each build, for `shade version`.
+        .plugin(name: "StampCommit", capability: .buildTool(), path: "Plugins/StampCommit"),
+
         // MARK: Image graph (GPUImage-style sources, operations, targets)
         .target(
             name: "ImageGraph",
@@ -84,6 +98,15 @@ let package = Package(
             ]
         ),
 
+        // MARK: Umbrella: `import Shade` re-exports every public module (GPUImage's `import GPUImage`).
+        .target(
+            name: "Shade",
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
+                "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
+            ]
+        ),
+
         // Prints or dumps programs of the random program generator (issue 13).
         .executableTarget(name: "gen-shader", dependencies: ["ShaderTesting"]),
 
@@ -93,14 +116,16 @@ let package = Package(
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
                 "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
-            ]
+            ],
+            plugins: ["StampCommit"]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
-        // Release benchmark of the shading runtime against a native loop:
-        // `swift run -c release exec-bench`.
+
+        // MARK: Benchmark (swift run -c release exec-bench): the shading runtime against a native loop
         .executableTarget(
             name: "exec-bench",
-            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"]
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"],
+            path: "Benchmarks/exec-bench"
         ),
 
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
