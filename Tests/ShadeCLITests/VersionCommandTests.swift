@@ -33,7 +33,7 @@ struct VersionCommandTests {
 
     @Test("version --json has every field, and the commit of this work tree")
     func json() throws {
-        let outcome = shade("version", "--json")
+        let outcome = shadeInProcess(["version", "--json"])
         #expect(outcome.status == 0)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
@@ -52,8 +52,8 @@ struct VersionCommandTests {
 
     @Test("a stray argument or option is a usage error (64)")
     func usage() {
-        #expect(shade("version", "extra").status == 64)
-        #expect(shade("version", "--jsn").status == 64)
-        #expect(shade("--version", "--json").status == 0)
+        #expect(shadeInProcess(["version", "extra"]).status == 64)
+        #expect(shadeInProcess(["version", "--jsn"]).status == 64)
+        #expect(shadeInProcess(["--version", "--json"]).status == 0)
     }
 }
