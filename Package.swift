@@ -3,7 +3,8 @@
 //
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
-//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph
+//   → CTextShim → TextRendering → ShaderTesting
 //   → Shade (the umbrella: re-exports every public module) → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
 //
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "ShaderExecution", targets: ["ShaderExecution"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageGraph", targets: ["ImageGraph"]),
+        .library(name: "TextRendering", targets: ["TextRendering"]),
         .library(name: "ShaderTesting", targets: ["ShaderTesting"]),
         .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
         .executable(name: "spookcam", targets: ["spookcam"]),
@@ -89,6 +91,22 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: Text (system FreeType and fontconfig behind a C shim): fonts, coverage, TextOverlay
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Sources/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CFontconfig"]),
+        .target(name: "TextRendering", dependencies: ["Framebuffers", "ImageGraph", "CTextShim"]),
+
         // MARK: Testing kit
         .target(
             name: "ShaderTesting",
@@ -103,7 +121,7 @@ let package = Package(
             name: "Shade",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
-                "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
+                "ShaderExecution", "ImageCodecs", "ImageGraph", "TextRendering", "ShaderTesting",
             ]
         ),
 
@@ -115,7 +133,8 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "TextRendering",
+                "ShaderTesting",
             ],
             plugins: ["StampCommit"]
         ),
@@ -204,6 +223,9 @@ let package = Package(
             dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ShaderExecution", "ImageCodecs"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+        .testTarget(
+            name: "TextRenderingTests", dependencies: ["TextRendering", "Framebuffers", "ImageGraph"]
+        ),
         // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
         .testTarget(
             name: "HostileInputTests",

@@ -17,4 +17,5 @@
 @_exported import ShaderExecution
 @_exported import ImageCodecs
 @_exported import ImageGraph
+@_exported import TextRendering
 @_exported import ShaderTesting
