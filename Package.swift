@@ -222,7 +222,10 @@ let package = Package(
             name: "FilterTests",
             dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ShaderExecution", "ImageCodecs"]
         ),
-        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+        .testTarget(
+            name: "ShadeCLITests",
+            dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers", "ImageGraph", "TextRendering"]
+        ),
         .testTarget(
             name: "TextRenderingTests", dependencies: ["TextRendering", "Framebuffers", "ImageGraph"]
         ),

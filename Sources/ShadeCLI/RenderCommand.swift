@@ -5,6 +5,7 @@ import ImageGraph
 import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
+import TextRendering
 
 /// `shade render`: Shadertoy / Book of Shaders / glslViewer shaders to image files, one frame or
 /// an animation.
@@ -217,6 +218,7 @@ enum RenderCommand {
                 let basic = operation as? BasicOperation
                 basic?.forceProcessing(at: ImageSize(width: size.width, height: size.height))
                 (operation as? FilterOperation)?.outputSize = ImageSize(width: size.width, height: size.height)
+                (operation as? TextOverlay)?.outputSize = ImageSize(width: size.width, height: size.height)
                 let context = ProcessingContext(executor: executor)
                 var result: Texture?
                 let target = TextureOutput(name: "output") { result = $0 }

@@ -56,6 +56,7 @@ public enum ShadeCommand {
         RenderCommand.subcommand,
         BenchCommand.subcommand,
         FiltersCommand.subcommand,
+        GalleryCommand.subcommand,
         TestCommand.subcommand,
         TraceCommand.subcommand,
         DifftestCommand.subcommand,
