@@ -4,11 +4,11 @@ import Testing
 
 @Suite("shade version and --version")
 struct VersionCommandTests {
-    /// The commit of this work tree, read with git, or nil without one.
-    static var workTreeCommit: String? {
+    /// Runs git in this work tree; its output, or nil when git fails or is missing.
+    static func git(_ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", URL(fileURLWithPath: #filePath).deletingLastPathComponent().path, "rev-parse", "HEAD"]
+        process.arguments = ["git", "-C", URL(fileURLWithPath: #filePath).deletingLastPathComponent().path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -44,9 +44,13 @@ struct VersionCommandTests {
         #if DEBUG
         #expect(object["configuration"] as? String == "debug")
         #endif
-        // Built from this work tree, so the stamped commit is its HEAD (when git is installed).
-        if let commit = Self.workTreeCommit {
-            #expect(object["commit"] as? String == commit)
+        // Built from this work tree: the stamped commit is its HEAD, or an ancestor of it when
+        // commits were made after the build (when git is installed).
+        if let head = Self.git(["rev-parse", "HEAD"]) {
+            let commit = try #require(object["commit"] as? String, "no commit stamped in a git work tree")
+            #expect(commit.count == 40 && commit.allSatisfy(\.isHexDigit))
+            #expect(commit == head || Self.git(["merge-base", "--is-ancestor", commit, head]) != nil,
+                    "\(commit) is not HEAD (\(head)) or an ancestor of it")
         }
     }
 
