@@ -35,6 +35,8 @@ struct PiglitCorpusTests {
 
     @Test("every known failure names a case of the corpus")
     func knownFailuresExist() {
+        // A missing corpus is reported once, by corpusExists.
+        guard !PiglitCase.all.isEmpty else { return }
         let names = Set(Self.supported.map(\.name))
         #expect(Self.knownFailures.subtracting(names).isEmpty,
                 "stale lines: \(Self.knownFailures.subtracting(names).sorted())")
