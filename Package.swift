@@ -3,9 +3,13 @@
 //
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler → CShadeRuntime
-//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
-//   → ShadeCLI → shade
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph
+//   → CTextShim → TextRendering → ShaderTesting
+//   → Shade (the umbrella: re-exports every public module) → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
+//
+// Every module a user imports is a library product, and no product has unsafe flags, so other
+// packages can depend on Shade (Examples/05-Downstream is one, built and tested by .ci/run).
 import PackageDescription
 
 let package = Package(
@@ -13,10 +17,19 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "shade", targets: ["shade"]),
-        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        // `import Shade`: every public module below in one import.
+        .library(name: "Shade", targets: ["Shade"]),
+        .library(name: "ShaderDiagnostics", targets: ["ShaderDiagnostics"]),
+        .library(name: "ShaderSyntax", targets: ["ShaderSyntax"]),
         .library(name: "ShaderSemantics", targets: ["ShaderSemantics"]),
-        .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
+        .library(name: "Framebuffers", targets: ["Framebuffers"]),
+        .library(name: "ShaderCompiler", targets: ["ShaderCompiler"]),
+        .library(name: "ShaderExecution", targets: ["ShaderExecution"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ImageGraph", targets: ["ImageGraph"]),
+        .library(name: "TextRendering", targets: ["TextRendering"]),
+        .library(name: "ShaderTesting", targets: ["ShaderTesting"]),
+        .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
         .executable(name: "spookcam", targets: ["spookcam"]),
     ],
     targets: [
@@ -66,6 +79,9 @@ let package = Package(
             path: "Plugins/EmbedShaders"
         ),
 
+        // Writes the git commit into ShadeCLI before each build, for `shade version`.
+        .plugin(name: "StampCommit", capability: .buildTool(), path: "Plugins/StampCommit"),
+
         // MARK: Image graph (GPUImage-style sources, operations, targets)
         .target(
             name: "ImageGraph",
@@ -77,12 +93,37 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: Text (system FreeType and fontconfig behind a C shim): fonts, coverage, TextOverlay
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Sources/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            path: "Sources/CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CFontconfig"]),
+        .target(name: "TextRendering", dependencies: ["Framebuffers", "ImageGraph", "CTextShim"]),
+
         // MARK: Testing kit
         .target(
             name: "ShaderTesting",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
                 "ShaderExecution", "ImageCodecs",
+            ]
+        ),
+
+        // MARK: Umbrella: `import Shade` re-exports every public module (GPUImage's `import GPUImage`).
+        .target(
+            name: "Shade",
+            dependencies: [
+                "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
+                "ShaderExecution", "ImageCodecs", "ImageGraph", "TextRendering", "ShaderTesting",
             ]
         ),
 
@@ -97,16 +138,18 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
-                "BenchKernels",
-            ]
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "TextRendering",
+                "ShaderTesting", "BenchKernels",
+            ],
+            plugins: ["StampCommit"]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
-        // Release benchmark of the shading runtime against a native loop:
-        // `swift run -c release exec-bench`.
+
+        // MARK: Benchmark (swift run -c release exec-bench): the shading runtime against a native loop
         .executableTarget(
             name: "exec-bench",
-            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"]
+            dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"],
+            path: "Benchmarks/exec-bench"
         ),
 
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
@@ -184,7 +227,13 @@ let package = Package(
             name: "FilterTests",
             dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ShaderExecution", "ImageCodecs"]
         ),
-        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+        .testTarget(
+            name: "ShadeCLITests",
+            dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers", "ImageGraph", "TextRendering"]
+        ),
+        .testTarget(
+            name: "TextRenderingTests", dependencies: ["TextRendering", "Framebuffers", "ImageGraph"]
+        ),
         // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
         .testTarget(
             name: "HostileInputTests",

@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds `Shaders/Filters/*.fsh`, `Shaders/Vertex/*.vsh` and `Shaders/Bench/*.fsh` into the target at build time and
+/// Embeds `Shaders/Filters/*.fsh` (and the header-only `*.composite`), `Shaders/Vertex/*.vsh` and
+/// `Shaders/Bench/*.fsh` into the target at build time and
 /// generates the typed filter wrappers from their headers (see `Tools/shader-embedder`).
 ///
 /// Every shader file and both folders are inputs of the build command, so `swift build` re-runs
@@ -14,7 +15,7 @@ struct EmbedShaders: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let shaders = context.package.directoryURL.appending(path: "Shaders")
         var inputs: [URL] = []
-        for (folder, suffix) in [("Filters", "fsh"), ("Vertex", "vsh"), ("Bench", "fsh")] {
+        for (folder, suffix) in [("Filters", "fsh"), ("Filters", "composite"), ("Vertex", "vsh"), ("Bench", "fsh")] {
             let directory = shaders.appending(path: folder)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             inputs += names.filter { $0.hasSuffix("." + suffix) }.sorted().map {

@@ -15,6 +15,7 @@ enum ChainCommand {
     static let help = """
         usage: shade chain INPUT... STEP... -o OUT [--quality Q] [--force] [--quiet]
                            [--jobs N] [--threads N] [--tile WxH] [--start-number N]
+                           [--shard I/N | --shard auto [--shards N]]
 
         Sends each INPUT through the STEPs, left to right, and writes the result.
 
@@ -52,6 +53,11 @@ enum ChainCommand {
           --start-number N     first number of %d in OUT (default 0)
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
+        \(Shard.helpLines)
+
+        With --shard, the inputs are sorted by path and cut into N runs; this process does run
+        I, and {index} and %d number the whole sorted batch, so N processes (on N machines)
+        write every output exactly once.
 
         A step may also take size=WxH when its filter chooses its own size (resize,
         lanczos-resize) or is a shader file: resize:size=640x480,fillMode=2.
@@ -68,6 +74,7 @@ enum ChainCommand {
           $ shade chain 'frames/*.png' vignette:vignetteEnd=0.6 -o 'out/{name}.jpg' --quality 80
           $ shade chain frames/ grayscale -o out/%04d.png
           $ cat in.jpg | shade chain - color-invert -o - > out.png
+          $ shade chain photos/ sepia -o 'out/{name}.jpg' --shard 2/8
 
         """
 
@@ -82,7 +89,7 @@ enum ChainCommand {
         .init(names: ["--threads"], takesValue: true),
         .init(names: ["--tile"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
-    ]
+    ] + Shard.options
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
         ShadeCommand.runScanned("chain", arguments, options: options, help: help, console: console, execute: execute)
@@ -104,16 +111,28 @@ enum ChainCommand {
             }
             steps.append(try StepRecipe.resolve(step))
         }
-        let inputs = try InputList.expand(inputArguments)
+        var batch = try InputList.expand(inputArguments)
         let settings = try OutputSettings(scanner, output: output)
         let pattern = OutputPattern(text: output)
-        if inputs.count > 1 && !pattern.isPattern {
-            throw .usage("\(inputs.count) inputs need an output pattern such as 'out/{name}.png' or 'out/%04d.png', not '\(output)'")
+        if batch.count > 1 && !pattern.isPattern {
+            throw .usage("\(batch.count) inputs need an output pattern such as 'out/{name}.png' or 'out/%04d.png', not '\(output)'")
         }
-        if inputs.count > 1 && output == "-" { throw .usage("'-o -' takes one input, got \(inputs.count)") }
-        if inputs.filter({ $0 == "-" }).count > 1 { throw .usage("'-' (stdin) can be given once") }
+        if batch.count > 1 && output == "-" { throw .usage("'-o -' takes one input, got \(batch.count)") }
+        if batch.filter({ $0 == "-" }).count > 1 { throw .usage("'-' (stdin) can be given once") }
         let start = try settings.startNumber(scanner)
-        let outputs = inputs.enumerated().map { pattern.path(index: $0.offset, number: $0.offset + start, input: $0.element) }
+        // A shard does its run of the batch sorted by path; {index} and %d stay the whole batch's.
+        var indices = Array(batch.indices)
+        if let shard = try Shard.parse(scanner, environment: ProcessInfo.processInfo.environment) {
+            if batch.contains("-") { throw .usage("--shard splits a batch of files; '-' (stdin) cannot be split") }
+            batch.sort()
+            indices = Array(shard.range(of: batch.count))
+            if indices.isEmpty {
+                console.standardError("shade chain: shard \(shard) of \(batch.count) inputs is empty; nothing to do\n")
+                return .success
+            }
+        }
+        let inputs = indices.map { batch[$0] }
+        let outputs = indices.map { pattern.path(index: $0, number: $0 + start, input: batch[$0]) }
 
         let secondInputs = steps.flatMap { $0.imageInputs.values }
         try OutputSettings.checkOutputs(outputs, inputs: inputs + secondInputs, force: settings.force)

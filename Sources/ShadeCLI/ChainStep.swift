@@ -15,6 +15,9 @@ struct ChainStep: Equatable, Sendable {
     /// `KEY=VALUE` pairs in order; a vector value keeps its commas (`0.5,0.4`).
     var arguments: [(key: String, value: String)]
 
+    /// Whether this is the `text` step, whose `string` keeps its `,` and `:`.
+    var isText: Bool { name.lowercased() == "text" }
+
     /// Whether `name` names a shader file rather than a built-in filter.
     var isShaderFile: Bool { ChainStep.looksLikeShaderFile(name) }
 
@@ -34,6 +37,24 @@ struct ChainStep: Equatable, Sendable {
         guard !name.isEmpty else { throw UsageError("empty filter name in '\(text)'") }
         guard nameEnd < trimmed.endIndex else { return }
         let rest = trimmed[trimmed.index(after: nameEnd)...]
+        if name.lowercased() == "text" {
+            // Only ':' separates the text step's arguments, and a piece that is not KEY=VALUE
+            // belongs to the previous value with its ':' (a caption may hold ',' and ':').
+            for piece in rest.split(separator: ":", omittingEmptySubsequences: false) {
+                if let equals = piece.firstIndex(of: "="), ChainStep.isKey(piece[..<equals]),
+                    ["string", "text", "font", "size", "color", "colour", "position", "margin"].contains(piece[..<equals].lowercased())
+                {
+                    arguments.append((String(piece[..<equals]), String(piece[piece.index(after: equals)...])))
+                } else if !arguments.isEmpty {
+                    arguments[arguments.count - 1].value += ":" + piece
+                } else if let equals = piece.firstIndex(of: "=") {
+                    throw UsageError("text has no parameter '\(piece[..<equals])' (it has string, font, size, color, position, margin)")
+                } else {
+                    throw UsageError("'\(text)': expected KEY=VALUE after 'text:', found '\(piece)'")
+                }
+            }
+            return
+        }
         for piece in rest.split(whereSeparator: { $0 == ":" || $0 == "," }).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if let equals = piece.firstIndex(of: "="), ChainStep.isKey(piece[..<equals]) {
                 arguments.append((String(piece[..<equals]), String(piece[piece.index(after: equals)...])))

@@ -12,7 +12,8 @@ enum FiltersCommand {
                shade filters [--json] NAME
 
         Without a name, lists every built-in filter (name, category, summary), sorted by
-        name. With a name, shows that filter: its summary and formula, inputs, output size,
+        name, and the text step (a caption or watermark drawn with FreeType, not a shader:
+        'shade filters text'; not in the --json catalogue). With a name, shows that filter: its summary and formula, inputs, output size,
         passes, and every parameter with its type, default, range and help.
 
         Names are matched ignoring letter case, and kebab-case works too: 'gaussianBlur',
@@ -66,7 +67,10 @@ enum FiltersCommand {
         switch scanner.positionals.count {
         case 0:
             let filters = FilterCatalog.all.filter { category == nil || $0.category == category }
-            console.standardOutput(isJSON ? listJSON(filters) : listText(filters))
+            // The text step is not a shader, so it is not in the catalogue (or its JSON); the
+            // plain list shows it with the generators so that it can be found.
+            let withText = category == nil || category == .generator
+            console.standardOutput(isJSON ? listJSON(filters) : listText(filters, includingText: withText))
             return .success
         case 1:
             if category != nil {
@@ -75,6 +79,10 @@ enum FiltersCommand {
                 return .usage
             }
             let name = scanner.positionals[0]
+            if name.lowercased() == "text" && !isJSON {
+                console.standardOutput(TextSettings.description)
+                return .success
+            }
             guard let filter = FilterCatalog.filter(named: name) else {
                 let error = FilterError.unknownFilter(
                     name, suggestion: FilterCatalog.suggestion(for: name))
@@ -97,13 +105,14 @@ enum FiltersCommand {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    static func listText(_ filters: [FilterDescription]) -> String {
-        let nameWidth = (filters.map(\.name.count).max() ?? 0) + 2
+    static func listText(_ filters: [FilterDescription], includingText: Bool = false) -> String {
+        var rows = filters.map { ($0.name, $0.category.rawValue, $0.summary) }
+        if includingText { rows.append(("text", FilterCategory.generator.rawValue, TextSettings.summary)) }
+        rows.sort { $0.0 < $1.0 }
+        let nameWidth = (rows.map(\.0.count).max() ?? 0) + 2
         var out = ""
-        for filter in filters {
-            out +=
-                padded(filter.name, nameWidth) + padded(filter.category.rawValue, 12)
-                + filter.summary + "\n"
+        for row in rows {
+            out += padded(row.0, nameWidth) + padded(row.1, 12) + row.2 + "\n"
         }
         return out
     }

@@ -11,8 +11,9 @@ enum PipelineCommand {
         run: run)
 
     static let help = """
-        usage: shade pipeline FILE [--set NAME=VALUE ...] [--check] [--force] [--quality Q]
-                              [--threads N] [--tile WxH]
+        usage: shade pipeline FILE... [--set NAME=VALUE ...] [--check] [--force] [--quality Q]
+                              [--threads N] [--tile WxH] [--quiet]
+                              [--shard I/N | --shard auto [--shards N]]
 
         Runs the graph FILE describes ('-' reads it from stdin). One statement per line:
 
@@ -36,6 +37,15 @@ enum PipelineCommand {
           --quality Q        JPEG quality for outputs without quality= (default 90)
           --threads N        worker threads (default: all cores)
           --tile WxH         tile size (never changes the output)
+          --quiet            with several files, print only failures
+          --shard I/N        run only part I (0-based) of N of the files, sorted by path;
+                             --shard auto reads I from JOB_COMPLETION_INDEX or
+                             SLURM_ARRAY_TASK_ID and N from --shards, SLURM_ARRAY_TASK_COUNT
+                             or SHADE_SHARDS
+          --shards N         the number of parts for --shard auto
+
+        Several FILEs are a batch: each is checked and run on its own, a failed file is
+        reported and the others go on (exit 65 if any failed).
 
         exit status: 0 ok, 64 usage or a mistake in the file, 65 bad shader or image,
         66 missing input or file, 73 output exists or cannot be written, 70 internal error.
@@ -63,18 +73,51 @@ enum PipelineCommand {
         .init(names: ["--quality"], takesValue: true),
         .init(names: ["--threads"], takesValue: true),
         .init(names: ["--tile"], takesValue: true),
+        .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--help", "-h"], takesValue: false),
-    ]
+    ] + Shard.options
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
         ShadeCommand.runScanned("pipeline", arguments, options: options, help: help, console: console, execute: execute)
     }
 
     static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
-        guard scanner.positionals.count == 1, let path = scanner.positionals.first else {
-            throw .usage(scanner.positionals.isEmpty ? "no pipeline file given (shade pipeline FILE)"
-                : "one pipeline file at a time, got \(scanner.positionals.count)")
+        var files = scanner.positionals
+        guard !files.isEmpty else { throw .usage("no pipeline file given (shade pipeline FILE...)") }
+        let shard = try Shard.parse(scanner, environment: ProcessInfo.processInfo.environment)
+        if files.count == 1 && shard == nil { return try runFile(files[0], scanner, console) }
+        if files.contains("-") { throw .usage("'-' (a pipeline on stdin) cannot be part of a batch of pipeline files") }
+        // A batch: each file is run on its own; a shard runs its part of the files sorted by path.
+        var selected = files.indices
+        if let shard {
+            files.sort()
+            selected = shard.range(of: files.count)
+            if selected.isEmpty {
+                console.standardError("shade pipeline: shard \(shard) of \(files.count) files is empty; nothing to do\n")
+                return .success
+            }
         }
+        var failures = 0
+        var lastCode = ExitCode.success
+        for index in selected {
+            do throws(CommandFailure) {
+                _ = try runFile(files[index], scanner, console)
+                if !scanner.has("--quiet") { console.standardError("shade pipeline: \(files[index]): done\n") }
+            } catch {
+                console.standardError(error.message)
+                failures += 1
+                lastCode = error.code
+            }
+        }
+        if failures > 0 {
+            console.standardError("shade pipeline: \(failures) of \(selected.count) pipeline files failed\n")
+            return selected.count == 1 ? lastCode : .dataError
+        }
+        return .success
+    }
+
+    /// Checks and runs one pipeline file.
+    static func runFile(_ path: String, _ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
         var overrides: [String: String] = [:]
         for assignment in scanner.all("--set") {
             guard let equals = assignment.firstIndex(of: "="), PipelineFile.isName(String(assignment[..<equals])) else {

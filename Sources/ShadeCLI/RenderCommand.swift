@@ -5,6 +5,7 @@ import ImageGraph
 import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
+import TextRendering
 
 /// `shade render`: Shadertoy / Book of Shaders / glslViewer shaders to image files, one frame or
 /// an animation.
@@ -19,6 +20,7 @@ enum RenderCommand {
                             -o OUT [--quality Q] [--force] [--quiet] [--jobs N] [--threads N]
                             [--tile WxH] [--start-number N] [-u NAME=V[,V...] ...]
                             [--channel0 IMAGE ... --channel3 IMAGE]
+                            [--shard I/N | --shard auto [--shards N]]
 
         Renders a screen shader with no input images. The shader may be a plain GLSL ES fragment
         shader or use Shadertoy's entry point mainImage(out vec4 fragColor, in vec2 fragCoord);
@@ -67,6 +69,10 @@ enum RenderCommand {
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
           --engine E           closures or native (never changes the output)
+        \(Shard.helpLines)
+
+        With --shard, the frame range 0..N-1 is cut into runs and this process renders its
+        run, with the frame numbers, times and output names of the whole animation.
 
         exit status: 0 ok, 64 usage, 65 bad shader (or some frames failed), 66 missing shader,
         73 output exists or cannot be written, 70 internal error.
@@ -124,7 +130,13 @@ enum RenderCommand {
             throw .usage("\(frames) frames need an output pattern such as 'frames/%04d.png', not '\(output)'")
         }
         let start = try settings.startNumber(scanner)
-        let outputs = (0..<frames).map { pattern.path(index: $0, number: $0 + start, input: nil) }
+        // A shard renders its run of the frame range; frame numbers and times stay the whole range's.
+        var frameNumbers = Array(0..<frames)
+        let shard = try Shard.parse(scanner, environment: ProcessInfo.processInfo.environment)
+        if let shard {
+            frameNumbers = Array(shard.range(of: frames))
+        }
+        let outputs = frameNumbers.map { pattern.path(index: $0, number: $0 + start, input: nil) }
 
         var uniforms: [String: [Float]] = [:]
         for assignment in scanner.all("--uniform") {
@@ -188,9 +200,14 @@ enum RenderCommand {
         let executor = settings.executor
         let generatorRecipe = recipe, channels = channelTextures
         let style: ProgressBar.Style = frames == 1 ? .quiet : ProgressBar.style(quiet: settings.quiet)
-        let progress = ProgressBar(total: frames, style: style, write: console.standardError)
+        if let shard, frameNumbers.isEmpty {
+            console.standardError("shade render: shard \(shard) of \(frames) frames is empty; nothing to do\n")
+            return .success
+        }
+        let progress = ProgressBar(total: frameNumbers.count, style: style, write: console.standardError)
+        let selectedFrames = frameNumbers
         let failures = BatchRunner(jobs: settings.jobs, progress: progress).run(
-            count: frames, label: { outputs[$0] },
+            count: selectedFrames.count, label: { outputs[$0] },
             makeWorker: { () throws(CommandFailure) -> (Int) throws(CommandFailure) -> Void in
                 let operation = try generatorRecipe.makeGenerator()
                 // The graph holds its sources weakly: the worker keeps the channel inputs.
@@ -202,12 +219,14 @@ enum RenderCommand {
                 let basic = operation as? BasicOperation
                 basic?.forceProcessing(at: ImageSize(width: size.width, height: size.height))
                 (operation as? FilterOperation)?.outputSize = ImageSize(width: size.width, height: size.height)
+                (operation as? TextOverlay)?.outputSize = ImageSize(width: size.width, height: size.height)
                 let context = ProcessingContext(executor: executor)
                 var result: Texture?
                 let target = TextureOutput(name: "output") { result = $0 }
                 operation.addTarget(target, atTextureLocation: 0)
-                return { (frame: Int) throws(CommandFailure) in
+                return { (position: Int) throws(CommandFailure) in
                     withExtendedLifetime(channelInputs) {}
+                    let frame = selectedFrames[position]
                     let time = startTime + Double(frame) / fps
                     context.time = Float(time)
                     let perFrame: [(String, any UniformValue)] = [
@@ -222,11 +241,11 @@ enum RenderCommand {
                         throw CommandFailure(code: .internalError, message: "shade: internal error: no frame rendered\n")
                     }
                     if flips { texture = texture.flippedVertically() }
-                    try OutputFile.write(texture, to: outputs[frame], as: settings.encoding, console: console)
+                    try OutputFile.write(texture, to: outputs[position], as: settings.encoding, console: console)
                 }
             })
-        if frames > 1, let summary = progress.summary() { console.standardError(summary) }
-        return BatchRunner.exitCode(for: failures, total: frames)
+        if selectedFrames.count > 1, let summary = progress.summary() { console.standardError(summary) }
+        return BatchRunner.exitCode(for: failures, total: selectedFrames.count)
     }
 }
 

@@ -56,9 +56,11 @@ public enum ShadeCommand {
         RenderCommand.subcommand,
         BenchCommand.subcommand,
         FiltersCommand.subcommand,
+        GalleryCommand.subcommand,
         TestCommand.subcommand,
         TraceCommand.subcommand,
         DifftestCommand.subcommand,
+        VersionCommand.subcommand,
     ]
 
     static let usage = """
@@ -79,6 +81,9 @@ public enum ShadeCommand {
         if first == "--help" || first == "-h" || first == "help" {
             console.standardOutput(helpText())
             return ExitCode.success.rawValue
+        }
+        if first == "--version" || first == "-V" {
+            return VersionCommand.run(Array(arguments.dropFirst()), console).rawValue
         }
         guard let command = subcommands.first(where: { $0.name == first }) else {
             console.standardError("shade: unknown command '\(first)'\n" + helpText())

@@ -7,6 +7,7 @@ import ShaderDiagnostics
 import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
+import TextRendering
 
 /// A chain step checked against its built-in filter or shader file: parameters converted and
 /// validated, second inputs found. It is a value, so each worker thread makes its own
@@ -17,6 +18,8 @@ struct StepRecipe: Sendable {
         case filter(FilterDescription)
         /// A shader file: its path and text.
         case shader(path: String, text: String)
+        /// The `text` step (FreeType, not a shader).
+        case text(TextSettings)
     }
 
     /// The step as the user wrote it, for messages.
@@ -42,6 +45,14 @@ struct StepRecipe: Sendable {
         let kind: Kind
         var inputNames: [Int: [String]] = [:]
         let inputCount: Int
+        if step.isText {
+            // A caption over the image in chains and pipelines; a generator in 'shade render'.
+            let settings = try TextSettings(step)
+            let recipe = StepRecipe(
+                label: "text", kind: .text(settings), parameters: [:], inputCount: allowsGenerators ? 0 : 1, imageInputs: [:])
+            _ = try recipe.makeOperation()  // finds the font now, before any frame runs
+            return recipe
+        }
         if step.isShaderFile {
             let text = try ChainCommand.readText(step.name)
             kind = .shader(path: step.name, text: text)
@@ -115,6 +126,7 @@ struct StepRecipe: Sendable {
         case .filter(let filter): candidates = filter.parameters.map(\.name)
         case .shader(let path, let text):
             candidates = (try? StepRecipe.makeShaderOperation(path: path, text: text))?.fragmentProgram.uniforms.map(\.name) ?? []
+        case .text: candidates = TextSettings.keys
         }
         let camel = ChainStep.camelCased(key)
         if let exact = candidates.first(where: { $0 == key || $0 == camel }) { return exact }
@@ -142,6 +154,8 @@ struct StepRecipe: Sendable {
             try setUniforms(of: operation, path: path)
             if let outputSize { operation.forceProcessing(at: outputSize) }
             return operation
+        case .text(let settings):
+            return try settings.makeOperation(inputs: inputCount)
         }
     }
 

@@ -350,7 +350,11 @@ final class Rewriter {
         var out: [Statement] = []
         for i in 0...list.count {
             if mode == .deadFalse || mode == .deadUniform {
-                let copies = list[..<i].filter(isCopyable)
+                // A statement is copied only where no declaration after it hides a name it
+                // uses (`float y = f(1.0); float f = 2.0;` cannot repeat `f(1.0)` below).
+                let copies = list.indices.prefix(i).filter { j in
+                    isCopyable(list[j]) && !isHidden(list[j], by: list[(j + 1)..<i])
+                }.map { list[$0] }
                 if !copies.isEmpty || stage == .fragment, hit() {
                     out.append(deadCode(copies: Array(copies)))
                 }
@@ -605,6 +609,20 @@ final class Rewriter {
         default: break
         }
         return s.description.count <= 240
+    }
+
+    /// Whether a declaration in `later` declares a name that `s` mentions (read from its text:
+    /// a conservative test, as any identifier-shaped word counts).
+    private func isHidden(_ s: Statement, by later: ArraySlice<Statement>) -> Bool {
+        var declared = Set<String>()
+        for statement in later {
+            if case .declaration(.variables(let list)) = statement {
+                for declarator in list.declarators { declared.insert(declarator.name.name) }
+            }
+        }
+        guard !declared.isEmpty else { return false }
+        let words = s.description.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        return words.contains(where: declared.contains)
     }
 
     /// A statement that may move into a block of its own: no declaration (the name would go

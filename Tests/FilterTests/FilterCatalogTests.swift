@@ -10,7 +10,7 @@ struct FilterCatalogTests {
     func catalogIsComplete() throws {
         let folder = projectRoot.appendingPathComponent("Shaders/Filters").path
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
-            $0.hasSuffix(".fsh")
+            $0.hasSuffix(".fsh") || $0.hasSuffix(".composite")
         }
         #expect(FilterCatalog.all.count == files.count)
         #expect(FilterCatalog.all.count == 120)

@@ -3,12 +3,13 @@ import Testing
 
 @Suite("shade filters, the real executable")
 struct FiltersCommandTests {
-    @Test("lists all 120 filters, one line each: name, category, summary")
+    @Test("lists all 120 filters and the text step, one line each: name, category, summary")
     func list() throws {
         let outcome = try runShade(["filters"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n")
-        #expect(lines.count == 120)
+        #expect(lines.count == 121)
+        #expect(lines.contains { $0.hasPrefix("text ") && $0.contains("FreeType") })
         let blur = try #require(lines.first { $0.hasPrefix("gaussianBlur ") })
         #expect(
             blur.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
@@ -25,7 +26,7 @@ struct FiltersCommandTests {
             $0.split(separator: " ")[0]
         }
         #expect(
-            names.contains("solidColor") && names.contains("perlinNoise")
+            names.contains("solidColor") && names.contains("perlinNoise") && names.contains("text")
                 && !names.contains("sepia"))
         #expect(try runShade(["filters", "--category", "colour"]).status == 64)
     }

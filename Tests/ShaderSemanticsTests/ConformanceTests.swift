@@ -4,17 +4,17 @@ import ShaderSemantics
 import ShaderSyntax
 import Testing
 
-/// One shader under `Shaders/Conformance/`, with the expectation its comments state:
+/// One shader under `Tests/Conformance/`, with the expectation its comments state:
 /// `// expect: ok`, or `// error: <message substring>` on each line that must have an error.
 /// `// check: strict` checks the case with `CheckOptions(isStrict: true)` (Appendix A).
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
-    /// The path below `Shaders/Conformance/`, e.g. `swizzle/swizzle-ok.frag`.
+    /// The path below `Tests/Conformance/`, e.g. `swizzle/swizzle-ok.frag`.
     let name: String
     let url: URL
 
     var testDescription: String { name }
 
-    /// The repository's `Shaders/Conformance` folder, or the folder named by the environment
+    /// The repository's `Tests/Conformance` folder, or the folder named by the environment
     /// variable `SHADE_CONFORMANCE_ROOT` (used by `scripts/corpus-vs-mesa` to run other
     /// corpora through the same test).
     static let root: URL = {
@@ -23,7 +23,7 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
         }
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Shaders/Conformance")
+            .appendingPathComponent("Tests/Conformance")
     }()
 
     /// Every case, sorted by name.

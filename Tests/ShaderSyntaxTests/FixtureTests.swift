@@ -46,7 +46,7 @@ struct FixtureTests {
     }
 
     @Test func fixtureDetails() throws {
-        let blur = parse(try Fixtures.source("gaussian_blur.vsh"), stage: .vertex)
+        let blur = parse(try Fixtures.source("blur_offsets.vsh"), stage: .vertex)
         #expect(blur.translationUnit.declarations.count == 8)
         let desktop = parse(try Fixtures.source("desktop120_lighting.frag"), stage: .fragment)
         #expect(desktop.version == .glsl120)

@@ -13,10 +13,10 @@ struct RepositoryShader: CustomStringConvertible, Sendable {
     var path: String
     var description: String { path }
 
-    /// Every `.fsh`/`.frag` under `Shaders/` and `Examples/`.
+    /// Every `.fsh`/`.frag` under `Shaders/`, `Tests/Conformance/` and `Examples/`.
     static let all: [RepositoryShader] = {
         var out: [RepositoryShader] = []
-        for top in ["Shaders", "Examples"] {
+        for top in ["Shaders", "Tests/Conformance", "Examples"] {
             let base = root.appendingPathComponent(top)
             guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
             for case let file as String in walker where file.hasSuffix(".fsh") || file.hasSuffix(".frag") {

@@ -18,6 +18,19 @@ enum Corpus {
         !path.contains("glsl-es-3.00") && !path.contains("glsl-1.30")
     }
 
+    /// The corpus folder `name` (`dEQP-GLES2`, `piglit`, `GPUImage2`), or nil after recording one
+    /// issue that names the folder looked for: a missing corpus fails its suite with that line
+    /// instead of passing with nothing run.
+    static func folder(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> URL? {
+        let url = root.appendingPathComponent(name)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        guard names.isEmpty else { return url }
+        Issue.record(
+            "corpus folder missing: \(url.path) (set SHADE_CORPORA to the folder holding dEQP-GLES2/, piglit/ and GPUImage2/)",
+            sourceLocation: sourceLocation)
+        return nil
+    }
+
     static var deqpFiles: [URL] {
         let folder = root.appendingPathComponent("dEQP-GLES2")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

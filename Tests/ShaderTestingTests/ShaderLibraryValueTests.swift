@@ -85,6 +85,7 @@ import ShaderTesting
 extension ShaderLibraryValueTests {
     /// The whole corpus in one sweep: how many programs had their values checked.
     @Test func theCorpusRunsWithValues() throws {
+        guard Corpus.folder("dEQP-GLES2") != nil else { return }
         var passed = 0, failed = 0, programs = 0
         for file in Corpus.deqpFiles {
             let cases = try ShaderLibraryFile.parse(String(contentsOf: file, encoding: .utf8), fileName: file.lastPathComponent)

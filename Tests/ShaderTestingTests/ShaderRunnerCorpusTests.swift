@@ -24,6 +24,7 @@ import ShaderTesting
     }
 
     @Test func theCorpusRuns() throws {
+        guard Corpus.folder("piglit") != nil else { return }
         var passed = 0, failed = 0, skipped = 0
         for file in Self.files where !Self.tooSlow.contains(Self.name(file)) {
             let name = Self.name(file)

@@ -1,6 +1,7 @@
 // shader-embedder SHADERS_DIR OUTPUT_DIR
 //
-// Run by the EmbedShaders build plugin. Reads Shaders/Filters/*.fsh, Shaders/Vertex/*.vsh and
+// Run by the EmbedShaders build plugin. Reads Shaders/Filters/*.fsh (and the header-only
+// Shaders/Filters/*.composite), Shaders/Vertex/*.vsh and
 // Shaders/Bench/*.fsh (the `shade bench` suite) and
 // writes two Swift files into OUTPUT_DIR:
 //   EmbeddedShaders.swift — every shader's text, so an installed `shade` needs no source tree;
@@ -47,8 +48,9 @@ func literal(_ text: String) -> String {
 }
 
 do {
-    let paths = try files(in: "Filters", suffix: "fsh") + files(in: "Vertex", suffix: "vsh")
-        + files(in: "Bench", suffix: "fsh")
+    // Filters/*.composite: header-only filters, whose passes run other filters' shaders.
+    let paths = try (files(in: "Filters", suffix: "fsh") + files(in: "Filters", suffix: "composite")).sorted()
+        + files(in: "Vertex", suffix: "vsh") + files(in: "Bench", suffix: "fsh")
     var texts: [(path: String, text: String)] = []
     for path in paths {
         texts.append(
@@ -72,6 +74,17 @@ do {
     for (path, text) in texts where path.hasPrefix("Filters/") {
         do {
             let description = try FilterDescription(parsingHeaderOf: text, file: path)
+            // The extension says whether the file holds a shader: a .composite file is a header
+            // only (its passes run other filters' shaders), a .fsh file has a shader body.
+            let hasBody = description.body.contains("main")
+            if path.hasSuffix(".composite") == hasBody {
+                let problem = hasBody
+                    ? "a .composite filter is a header only, but this file has a shader: rename it to .fsh"
+                    : "this filter has no shader (its passes run other filters): rename it to .composite"
+                FileHandle.standardError.write(Data("\(shaders.appendingPathComponent(path).path):1: error: \(problem)\n".utf8))
+                failed = true
+                continue
+            }
             descriptions.append((description, description.swiftTypeName))
         } catch {
             let located = FilterHeaderError(

@@ -1,6 +1,7 @@
 // Lesson 3, with Swift Testing: the kit returns reports, and a three-line helper turns a
-// failed report into an issue at the caller's line (XCTest: call XCTFail(report.description,
-// file: report.sourceLocation.filePath, line: UInt(report.sourceLocation.line)) instead).
+// failed report into an issue at the caller's line (XCTest: a helper taking `file: StaticString
+// = #filePath, line: UInt = #line` that calls XCTFail(report.description, file:, line:); see
+// Examples/05-Downstream).
 import Foundation
 import Framebuffers
 import ShaderTesting

@@ -1,6 +1,7 @@
 @_exported import FilterHeaders
 
-/// The built-in filters: every `Shaders/Filters/*.fsh`, embedded at build time.
+/// The built-in filters: every `Shaders/Filters/*.fsh` (a shader with its header) and
+/// `*.composite` (a header only, whose passes run other filters' shaders), embedded at build time.
 ///
 /// ```swift
 /// let blur = FilterCatalog.filter(named: "gaussian-blur")   // FilterDescription of gaussianBlur

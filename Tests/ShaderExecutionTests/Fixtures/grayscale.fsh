@@ -1,10 +1,9 @@
+// Rec. 709 luminance, alpha kept: an oracle fixture written for Shade.
 precision highp float;
 varying vec2 textureCoordinate;
 uniform sampler2D inputImageTexture;
-const highp vec3 W = vec3(0.2125, 0.7154, 0.0721);
 void main()
 {
-    lowp vec4 textureColor = texture2D(inputImageTexture, textureCoordinate);
-    float luminance = dot(textureColor.rgb, W);
-    gl_FragColor = vec4(vec3(luminance), textureColor.a);
+    vec4 c = texture2D(inputImageTexture, textureCoordinate);
+    gl_FragColor = vec4(vec3(dot(c.rgb, vec3(0.2125, 0.7154, 0.0721))), c.a);
 }

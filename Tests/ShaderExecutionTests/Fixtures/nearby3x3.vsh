@@ -1,4 +1,7 @@
 #version 100
+// The 3x3 neighbourhood vertex stage of the oracle fixtures, written for Shade. The varying
+// names are GPUImage's interface for 3x3 filters; each neighbour is the centre plus or minus
+// one step across, down or along a diagonal (the arithmetic the references were made with).
 attribute vec4 position;
 attribute vec4 inputTextureCoordinate;
 uniform float texelWidth;
@@ -15,17 +18,18 @@ varying vec2 bottomRightTextureCoordinate;
 void main()
 {
     gl_Position = position;
-    vec2 widthStep = vec2(texelWidth, 0.0);
-    vec2 heightStep = vec2(0.0, texelHeight);
-    vec2 widthHeightStep = vec2(texelWidth, texelHeight);
-    vec2 widthNegativeHeightStep = vec2(texelWidth, -texelHeight);
-    textureCoordinate = inputTextureCoordinate.xy;
-    leftTextureCoordinate = inputTextureCoordinate.xy - widthStep;
-    rightTextureCoordinate = inputTextureCoordinate.xy + widthStep;
-    topTextureCoordinate = inputTextureCoordinate.xy - heightStep;
-    topLeftTextureCoordinate = inputTextureCoordinate.xy - widthHeightStep;
-    topRightTextureCoordinate = inputTextureCoordinate.xy + widthNegativeHeightStep;
-    bottomTextureCoordinate = inputTextureCoordinate.xy + heightStep;
-    bottomLeftTextureCoordinate = inputTextureCoordinate.xy - widthNegativeHeightStep;
-    bottomRightTextureCoordinate = inputTextureCoordinate.xy + widthHeightStep;
+    vec2 centre = inputTextureCoordinate.xy;
+    vec2 across = vec2(texelWidth, 0.0);
+    vec2 down = vec2(0.0, texelHeight);
+    vec2 diagonal = vec2(texelWidth, texelHeight);
+    vec2 antidiagonal = vec2(texelWidth, -texelHeight);
+    textureCoordinate = centre;
+    leftTextureCoordinate = centre - across;
+    rightTextureCoordinate = centre + across;
+    topTextureCoordinate = centre - down;
+    bottomTextureCoordinate = centre + down;
+    topLeftTextureCoordinate = centre - diagonal;
+    bottomRightTextureCoordinate = centre + diagonal;
+    topRightTextureCoordinate = centre + antidiagonal;
+    bottomLeftTextureCoordinate = centre - antidiagonal;
 }

@@ -10,7 +10,7 @@ Every `*.fsh` here is one case. Its header comments say how to render it:
     //                              render this repository shader (path from the repository root)
     //                              instead of the case file itself, which then holds only its
     //                              header: a stub named repo-*.fsh; the shader is never copied
-    // vertex-shader: Shaders/Conformance/real-world/two-input.vert
+    // vertex-shader: Tests/Conformance/real-world/two-input.vert
     //                              a repository vertex shader (path from the repository root)
     // inputs: astronaut coffee     photos from ../shared/images, cropped to 64x48 (see PHOTOS);
     //                              a word with a `/` is a PNG of the repository used whole

@@ -1,4 +1,4 @@
 // covers: lowp brightness and contrast on soft alpha
-// shader: Shaders/Conformance/real-world/brightness-contrast.frag
+// shader: Tests/Conformance/real-world/brightness-contrast.frag
 // inputs: ghost
 // uniforms: brightness=0.1 contrast=1.5

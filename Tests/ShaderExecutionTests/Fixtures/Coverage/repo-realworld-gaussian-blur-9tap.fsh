@@ -1,3 +1,3 @@
 // covers: diagonal 9-tap blur
-// shader: Shaders/Conformance/real-world/gaussian-blur-9tap.frag
+// shader: Tests/Conformance/real-world/gaussian-blur-9tap.frag
 // inputs: chelsea

@@ -1,4 +1,4 @@
 // covers: YIQ hue rotation (atan, sqrt, sin, cos)
-// shader: Shaders/Conformance/real-world/hue-adjust.frag
+// shader: Tests/Conformance/real-world/hue-adjust.frag
 // inputs: astronaut
 // uniforms: hueAdjust=1.1

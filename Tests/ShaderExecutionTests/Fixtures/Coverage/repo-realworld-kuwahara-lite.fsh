@@ -1,3 +1,3 @@
 // covers: two-quadrant Kuwahara (nested loops, variance)
-// shader: Shaders/Conformance/real-world/kuwahara-lite.frag
+// shader: Tests/Conformance/real-world/kuwahara-lite.frag
 // inputs: astronaut

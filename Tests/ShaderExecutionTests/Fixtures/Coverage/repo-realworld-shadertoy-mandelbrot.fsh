@@ -1,5 +1,5 @@
 // covers: Mandelbrot (loop with break, palette cos)
-// shader: Shaders/Conformance/real-world/shadertoy-mandelbrot.frag
+// shader: Tests/Conformance/real-world/shadertoy-mandelbrot.frag
 // uniforms: u_time=2.5
 // exception: the escape count is chaotic next to the set's boundary: at (51, 20) and its mirror
 //   (51, 27) llvmpipe escapes after 91 iterations, Shade after 93, which is what plain fp32 in

@@ -1,3 +1,3 @@
 // covers: plasma through mainImage (out parameter, iResolution)
-// shader: Shaders/Conformance/real-world/shadertoy-plasma.frag
+// shader: Tests/Conformance/real-world/shadertoy-plasma.frag
 // uniforms: iTime=1.7

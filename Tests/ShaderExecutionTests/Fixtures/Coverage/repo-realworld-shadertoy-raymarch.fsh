@@ -1,3 +1,3 @@
 // covers: sphere-box raymarcher (structs, loops, normalize, pow)
-// shader: Shaders/Conformance/real-world/shadertoy-raymarch.frag
+// shader: Tests/Conformance/real-world/shadertoy-raymarch.frag
 // uniforms: iTime=0.8

@@ -1,4 +1,4 @@
 // covers: mediump Sobel through a function
-// shader: Shaders/Conformance/real-world/sobel-edge.frag
+// shader: Tests/Conformance/real-world/sobel-edge.frag
 // inputs: coffee
 // uniforms: edgeStrength=1.5

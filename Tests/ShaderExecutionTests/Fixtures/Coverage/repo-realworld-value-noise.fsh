@@ -1,5 +1,5 @@
 // covers: value-noise fbm (fract(sin) hash, mat2, #ifdef GL_FRAGMENT_PRECISION_HIGH)
-// shader: Shaders/Conformance/real-world/value-noise.frag
+// shader: Tests/Conformance/real-world/value-noise.frag
 // uniforms: u_time=3.0
 // exception: the hash fract(sin(x) * 43758.5453) lands within a few ulps of an integer at
 //   lattice corners these pixels use (e.g. sin(-1044.0) * 43758.5453 = -36613.0), so an ulp

@@ -1,4 +1,4 @@
-// covers: GPUImage 3x3 sampling vertex shader, length, abs
+// covers: a 3x3 vertex stage's neighbour varyings, length
 // inputs: chelsea
 // vertex: nearby3x3
 precision highp float;
@@ -13,19 +13,14 @@ varying vec2 bottomLeftTextureCoordinate;
 varying vec2 bottomRightTextureCoordinate;
 uniform sampler2D inputImageTexture;
 
-// GPUImage's Sobel edge detection.
+// Sobel gradient magnitude of the red channel (written for Shade).
+float red(vec2 at) { return texture2D(inputImageTexture, at).r; }
+
 void main()
 {
-    float bottomLeftIntensity = texture2D(inputImageTexture, bottomLeftTextureCoordinate).r;
-    float topRightIntensity = texture2D(inputImageTexture, topRightTextureCoordinate).r;
-    float topLeftIntensity = texture2D(inputImageTexture, topLeftTextureCoordinate).r;
-    float bottomRightIntensity = texture2D(inputImageTexture, bottomRightTextureCoordinate).r;
-    float leftIntensity = texture2D(inputImageTexture, leftTextureCoordinate).r;
-    float rightIntensity = texture2D(inputImageTexture, rightTextureCoordinate).r;
-    float bottomIntensity = texture2D(inputImageTexture, bottomTextureCoordinate).r;
-    float topIntensity = texture2D(inputImageTexture, topTextureCoordinate).r;
-    float h = -topLeftIntensity - 2.0 * topIntensity - topRightIntensity + bottomLeftIntensity + 2.0 * bottomIntensity + bottomRightIntensity;
-    float v = -bottomLeftIntensity - 2.0 * leftIntensity - topLeftIntensity + bottomRightIntensity + 2.0 * rightIntensity + topRightIntensity;
-    float mag = length(vec2(h, v));
-    gl_FragColor = vec4(vec3(mag), 1.0);
+    float gx = -red(topLeftTextureCoordinate) - 2.0 * red(topTextureCoordinate) - red(topRightTextureCoordinate)
+        + red(bottomLeftTextureCoordinate) + 2.0 * red(bottomTextureCoordinate) + red(bottomRightTextureCoordinate);
+    float gy = -red(bottomLeftTextureCoordinate) - 2.0 * red(leftTextureCoordinate) - red(topLeftTextureCoordinate)
+        + red(bottomRightTextureCoordinate) + 2.0 * red(rightTextureCoordinate) + red(topRightTextureCoordinate);
+    gl_FragColor = vec4(vec3(length(vec2(gx, gy))), 1.0);
 }

@@ -1,4 +1,0 @@
-// covers: chroma key to alpha (distance, smoothstep)
-// shader: Shaders/Conformance/real-world/chroma-key.frag
-// inputs: chelsea
-// uniforms: thresholdSensitivity=0.15 smoothing=0.1 colorToReplace=0.8,0.6,0.4

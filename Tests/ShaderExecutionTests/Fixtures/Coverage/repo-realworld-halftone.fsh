@@ -1,4 +1,0 @@
-// covers: halftone dots (mod, distance, step)
-// shader: Shaders/Conformance/real-world/halftone.frag
-// inputs: coffee
-// uniforms: fractionalWidthOfPixel=0.06 aspectRatio=0.75 dotScaling=1.3

@@ -1,4 +1,0 @@
-// covers: GPUImage's 512x512 colour lookup (floor, ceil, fract, dependent reads)
-// shader: Shaders/Conformance/real-world/lookup-table.frag
-// inputs: coffee Tests/References/Inputs/lookup-512.png
-// uniforms: intensity=0.85

@@ -1,4 +1,0 @@
-// covers: pixellate (mod)
-// shader: Shaders/Conformance/real-world/pixellate.frag
-// inputs: chelsea
-// uniforms: fractionalWidthOfPixel=0.07 aspectRatio=0.75

@@ -1,5 +1,0 @@
-// covers: lowp vignette (distance, smoothstep, mix), with the passthrough vertex shader
-// shader: Shaders/Conformance/real-world/vignette.frag
-// vertex-shader: Shaders/Conformance/real-world/passthrough.vert
-// inputs: coffee
-// uniforms: vignetteCenter=0.55,0.45 vignetteColor=0.2,0.1,0.3 vignetteStart=0.2 vignetteEnd=0.7
