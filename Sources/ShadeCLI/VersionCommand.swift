@@ -19,12 +19,18 @@ public enum ShadeVersion {
         #endif
     }
 
-    /// The engine that shades pixels: the closure compiler and the SIMT executor (the reference
-    /// interpreter in ShaderTesting only checks it).
-    public static let engine = "closure compiler + SIMT executor"
+    /// The engine that shades pixels by default (`ShadingEngine.defaultEngine`: `$SHADE_ENGINE`
+    /// or closures); the reference interpreter in ShaderTesting only checks it.
+    public static var engine: String { ShadingEngine.defaultEngine.rawValue }
 
-    /// Lanes shaded together by one closure call in the default schedule (`Schedule.laneWidth`).
+    /// Lanes shaded together by one call in the default schedule (`Schedule.laneWidth`).
     public static var vectorWidth: Int { Schedule().laneWidth }
+
+    /// Lanes per vector register in the native engine's generated code on this CPU.
+    public static var nativeVectorWidth: Int { NativeEngine.shared.vectorWidth }
+
+    /// The C compiler the native engine uses, or nil when there is none.
+    public static var nativeCompiler: String? { NativeEngine.shared.compilerPath }
 
     /// The CPU architecture the binary was built for.
     public static var architecture: String {
@@ -51,7 +57,8 @@ public enum ShadeVersion {
     /// One line: `shade 0.17.0 (commit 93d730b1c2e4, release, 64 lanes, closure compiler + …)`.
     public static var summary: String {
         let commitText = commit.map { "commit " + $0.prefix(12) } ?? "commit unknown"
-        return "shade \(number) (\(commitText), \(configuration), \(vectorWidth) lanes, \(engine), "
+        return "shade \(number) (\(commitText), \(configuration), \(vectorWidth) lanes, \(engine) engine, "
+            + "native \(nativeCompiler == nil ? "unavailable" : "\(nativeVectorWidth)-wide"), "
             + "\(operatingSystem) \(architecture))"
     }
 }
@@ -114,6 +121,8 @@ enum VersionCommand {
             ("configuration", JSON.quoted(ShadeVersion.configuration)),
             ("vectorWidth", String(ShadeVersion.vectorWidth)),
             ("engine", JSON.quoted(ShadeVersion.engine)),
+            ("nativeVectorWidth", String(ShadeVersion.nativeVectorWidth)),
+            ("nativeCompiler", ShadeVersion.nativeCompiler.map(JSON.quoted) ?? "null"),
             ("os", JSON.quoted(ShadeVersion.operatingSystem)),
             ("arch", JSON.quoted(ShadeVersion.architecture)),
             ("threads", String(Schedule.coreCount)),

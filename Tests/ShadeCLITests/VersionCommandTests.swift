@@ -37,7 +37,10 @@ struct VersionCommandTests {
         #expect(outcome.status == 0)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["version", "commit", "configuration", "vectorWidth", "engine", "os", "arch", "threads"])
+        #expect(Set(object.keys) == [
+            "version", "commit", "configuration", "vectorWidth", "engine", "nativeVectorWidth", "nativeCompiler", "os",
+            "arch", "threads",
+        ])
         #expect(object["version"] as? String == ShadeVersion.number)
         #expect(object["vectorWidth"] as? Int == 64)
         #expect(["debug", "release"].contains(object["configuration"] as? String ?? ""))
