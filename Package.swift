@@ -107,6 +107,13 @@ let package = Package(
             dependencies: ["ShaderSemantics", "Framebuffers", "ShaderCompiler", "ShaderExecution"]
         ),
 
+        // Transcendentals against llvmpipe's bits (scripts/measure-transcendentals) and their
+        // speed: `swift run -c release math-check bench`.
+        .executableTarget(
+            name: "math-check", dependencies: ["ShaderSemantics", "ShaderCompiler"],
+            path: "Benchmarks/math-check"
+        ),
+
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
         .target(
             name: "CodecBenchDirect",

@@ -106,7 +106,8 @@ public enum LlvmpipeMath {
         s = s * z
         s = s * r + r
         let y = Float(bitPattern: (useSine ? s : c).bitPattern ^ signBit)
-        let clamped = minps(maxps(y, -1), 1)
+        // Clamped to [-1, 1] as min then max, so a NaN from overflow (|a| near FLT_MAX) ends as 1.
+        let clamped = maxps(-1, minps(y, 1))
         let isFinite = bits & 0x7f80_0000 != 0x7f80_0000
         return isFinite ? clamped : .nan
     }
@@ -117,10 +118,12 @@ public enum LlvmpipeMath {
     @inlinable
     public static func exp2(_ x: Float) -> Float {
         let clamped = maxps(-126.99999, minps(128, x))
-        let whole = clamped.rounded(.down)
-        let f = clamped - whole
+        // floor, exact on the clamped range (a NaN stays NaN through `f`).
+        let truncated = truncateToInt32(clamped)
+        let whole = Float(truncated) > clamped ? truncated &- 1 : truncated
+        let f = clamped - Float(whole)
         // 2^whole in the exponent field (0 for -127, +Inf for 128).
-        let scale = Float(bitPattern: UInt32(bitPattern: (truncateToInt32(whole) &+ 127) << 23))
+        let scale = Float(bitPattern: UInt32(bitPattern: (whole &+ 127) << 23))
         // 2^f, f in [0, 1): c0 + c1 f + ... + c5 f^5 in even and odd halves of f².
         let f2 = f * f
         var odd = Float(bitPattern: 0x3af6_1905)  // c5
