@@ -152,6 +152,13 @@ let package = Package(
             path: "Benchmarks/exec-bench"
         ),
 
+        // Transcendentals against llvmpipe's bits (scripts/measure-transcendentals) and their
+        // speed: `swift run -c release math-check bench`.
+        .executableTarget(
+            name: "math-check", dependencies: ["ShaderSemantics", "ShaderCompiler"],
+            path: "Benchmarks/math-check"
+        ),
+
         // MARK: Benchmarks (swift run -c release codec-bench): Shade's codecs vs libpng/libjpeg from C
         .target(
             name: "CodecBenchDirect",

@@ -3,7 +3,9 @@ import ShaderSemantics
 
 // Scalar definitions of GLSL ES operators and built-ins, as llvmpipe evaluates them in fp32
 // (no FMA contraction). Where GLSL leaves the result undefined the definition is shared with the
-// constant folder (`ScalarSemantics`; measured by scripts/measure-undefined, see README).
+// constant folder (`ScalarSemantics`; measured by scripts/measure-undefined, see README), and so
+// are the transcendental functions (`LlvmpipeMath`, llvmpipe's own algorithms bit for bit;
+// measured by scripts/measure-transcendentals).
 
 protocol UnaryOp { static func apply(_ x: Float) -> Float; static var nativeName: String? { get } }
 protocol BinaryOp { static func apply(_ x: Float, _ y: Float) -> Float; static var nativeName: String? { get } }
@@ -92,18 +94,18 @@ public enum ElementwiseFunction {
 enum Negate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { -x } }
 enum Radians: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(Double.pi / 180) } }
 enum Degrees: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(180 / Double.pi) } }
-enum Sin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { sinf(x) } }
-enum Cos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { cosf(x) } }
-enum Tan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { tanf(x) } }
-enum Asin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { asinf(x) } }
-enum Acos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { acosf(x) } }
+enum Sin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.sin(x) } }
+enum Cos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.cos(x) } }
+enum Tan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.tan(x) } }
+enum Asin: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.asin(x) } }
+enum Acos: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.acos(x) } }
 enum Atan: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.atan(x) } }
-enum Exp: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { expf(x) } }
-enum Log: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { logf(x) } }
-enum Exp2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { exp2f(x) } }
-enum Log2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { log2f(x) } }
+enum Exp: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.exp(x) } }
+enum Log: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.log(x) } }
+enum Exp2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.exp2(x) } }
+enum Log2: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.log2(x) } }
 enum Sqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.squareRoot() } }
-enum InverseSqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { 1 / x.squareRoot() } }
+enum InverseSqrt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.inverseSqrt(x) } }
 enum Abs: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { abs(x) } }
 enum Sign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.sign(x) } }
 enum Floor: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.down) } }

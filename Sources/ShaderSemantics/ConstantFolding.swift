@@ -221,11 +221,11 @@ enum ConstantFolder {
         switch overload.function {
         case .radians: return per { $0 * (Float.pi / 180) }
         case .degrees: return per { $0 * (180 / Float.pi) }
-        case .sin: return per { Foundation.sin($0) }
-        case .cos: return per { Foundation.cos($0) }
-        case .tan: return per { Foundation.tan($0) }
-        case .asin: return per { Foundation.asin($0) }
-        case .acos: return per { Foundation.acos($0) }
+        case .sin: return per(LlvmpipeMath.sin)
+        case .cos: return per(LlvmpipeMath.cos)
+        case .tan: return per(LlvmpipeMath.tan)
+        case .asin: return per(LlvmpipeMath.asin)
+        case .acos: return per(LlvmpipeMath.acos)
         case .atan:
             if args.count == 1 { return per { ScalarSemantics.atan($0) } }
             return per2 { ScalarSemantics.atan2($0, $1) }
@@ -234,12 +234,12 @@ enum ConstantFolder {
             if all(1, 1) { return per { $0 } }
             if all(1, 2) { return per { $0 * $0 } }
             return per2 { ScalarSemantics.pow($0, $1) }
-        case .exp: return per { Foundation.exp($0) }
-        case .log: return per { Foundation.log($0) }
-        case .exp2: return per { Foundation.exp2($0) }
-        case .log2: return per { Foundation.log2($0) }
+        case .exp: return per(LlvmpipeMath.exp)
+        case .log: return per(LlvmpipeMath.log)
+        case .exp2: return per(LlvmpipeMath.exp2)
+        case .log2: return per(LlvmpipeMath.log2)
         case .sqrt: return per { $0.squareRoot() }
-        case .inversesqrt: return per { 1 / $0.squareRoot() }
+        case .inversesqrt: return per(LlvmpipeMath.inverseSqrt)
         case .abs: return per { Swift.abs($0) }
         case .sign: return per { ScalarSemantics.sign($0) }
         case .floor: return per { $0.rounded(.down) }

