@@ -3,7 +3,8 @@
 //
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler
-//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph → ShaderTesting
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FeatureDetection → FilterHeaders → ImageGraph
+//   → ShaderTesting
 //   → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
 import PackageDescription
@@ -17,7 +18,9 @@ let package = Package(
         .library(name: "ShaderSemantics", targets: ["ShaderSemantics"]),
         .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
         .library(name: "ImageGraph", targets: ["ImageGraph"]),
+        .library(name: "FeatureDetection", targets: ["FeatureDetection"]),
         .executable(name: "spookcam", targets: ["spookcam"]),
+        .executable(name: "disguise", targets: ["disguise"]),
     ],
     targets: [
         // MARK: Shader language front end
@@ -53,6 +56,10 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Face and feature detection (Viola–Jones over OpenCV's cascade files, issue 16).
+        // FoundationXML parses the cascades; ShaderExecution lends its ParallelRows.
+        .target(name: "FeatureDetection", dependencies: ["Framebuffers", "ShaderExecution"]),
+
         // MARK: Built-in filter shaders, embedded at build time from Shaders/ by the EmbedShaders
         // plugin (its tool, shader-embedder, also generates one typed wrapper per filter).
         .target(name: "FilterHeaders", path: "Tools/FilterHeaders"),
@@ -69,7 +76,7 @@ let package = Package(
             name: "ImageGraph",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "FeatureDetection",
                 "FilterHeaders",  // built-in filters (Sources/ImageGraph/Filters)
             ],
             plugins: ["EmbedShaders"]
@@ -92,7 +99,8 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "ShaderTesting",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "FeatureDetection", "ImageGraph",
+                "ShaderTesting",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
@@ -120,6 +128,13 @@ let package = Package(
             name: "spookcam",
             dependencies: ["Framebuffers", "ImageCodecs", "ImageGraph"],
             path: "Examples/01-SpookCam"
+        ),
+
+        // Lesson 4: find the faces in a photo and give each one a mustache.
+        .executableTarget(
+            name: "disguise",
+            dependencies: ["Framebuffers", "ImageCodecs", "FeatureDetection", "ImageGraph"],
+            path: "Examples/04-Disguise"
         ),
 
         // Lesson 3: testing shaders with the kit, as a program and with Swift Testing.
@@ -179,6 +194,13 @@ let package = Package(
             dependencies: ["FilterHeaders", "ImageGraph", "Framebuffers", "ShaderExecution", "ImageCodecs"]
         ),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers"]),
+        // Tests/FeatureDetectionTests: cascades, integral images, grouping, detection against
+        // OpenCV's stored answers (Photos/ and Expected/ are read by path).
+        .testTarget(
+            name: "FeatureDetectionTests",
+            dependencies: ["FeatureDetection", "Framebuffers", "ImageCodecs", "ImageGraph"],
+            exclude: ["Photos", "Expected"]
+        ),
         // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
         .testTarget(
             name: "HostileInputTests",

@@ -59,6 +59,7 @@ public enum ShadeCommand {
         TestCommand.subcommand,
         TraceCommand.subcommand,
         DifftestCommand.subcommand,
+        DetectCommand.subcommand,
     ]
 
     static let usage = """

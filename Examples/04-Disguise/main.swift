@@ -1,0 +1,1 @@
+print("disguise: not yet")
