@@ -2,6 +2,7 @@ import FeatureDetection
 import Foundation
 import Framebuffers
 import ImageCodecs
+import ImageGraph
 
 /// `shade detect faces IMAGE…`: Viola–Jones detection over OpenCV's cascades, as text or JSON,
 /// with optional crops and outlined copies.
@@ -132,7 +133,7 @@ enum DetectCommand {
                     faces = detector.faces(in: gray)
                     best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
-                if repeats > 1 {
+                if scanner.last("--repeat") != nil {
                     console.standardError("shade: \(file): detection took \(String(format: "%.2f", best)) ms (fastest of \(repeats), \(detector.options.threadCount) thread\(detector.options.threadCount == 1 ? "" : "s"))\n")
                 }
                 if scanner.has("--json") {
@@ -233,7 +234,12 @@ enum DetectCommand {
 
     /// Loads the cascade; 66 when it (or opencv-data) is missing, 65 when it is not a cascade.
     static func makeDetector(_ file: CascadeFile, options: FaceDetector.Options, scanner: ArgumentScanner) throws(CommandFailure) -> FaceDetector {
-        let folders = scanner.all("--cascade-dir") + CascadeFile.searchDirectories
+        try detector(file, options: options, extraFolders: scanner.all("--cascade-dir"))
+    }
+
+    /// Loads a cascade from `extraFolders` or the usual ones and makes a detector.
+    static func detector(_ file: CascadeFile, options: FaceDetector.Options, extraFolders: [String]) throws(CommandFailure) -> FaceDetector {
+        let folders = extraFolders + CascadeFile.searchDirectories
         do {
             let cascade = try Cascade(file, searching: folders)
             return try FaceDetector(cascade: cascade, options: options)
@@ -275,17 +281,6 @@ enum DetectCommand {
 }
 
 extension Texture {
-    /// The pixels of `rect` (which must lie inside the texture) as a new RGBA8 texture.
-    func cropped(to rect: PixelRect) -> Texture {
-        let source = rgba8Bytes
-        var bytes = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
-        for row in 0..<rect.height {
-            let from = ((rect.y + row) * width + rect.x) * 4
-            bytes[(row * rect.width * 4)..<((row + 1) * rect.width * 4)] = source[from..<(from + rect.width * 4)]
-        }
-        return Texture(width: rect.width, height: rect.height, rgba8: bytes)
-    }
-
     /// A copy with each rectangle outlined in opaque green, `max(2, width / 200)` pixels thick.
     func outlining(_ rects: [PixelRect]) -> Texture {
         var bytes = rgba8Bytes

@@ -17,6 +17,8 @@ struct StepRecipe: Sendable {
         case filter(FilterDescription)
         /// A shader file: its path and text.
         case shader(path: String, text: String)
+        /// `on-faces`: a sprite on every detected face.
+        case faceSprite(FaceSpriteRecipe)
     }
 
     /// The step as the user wrote it, for messages.
@@ -39,6 +41,10 @@ struct StepRecipe: Sendable {
     /// - Throws: `CommandFailure`: 64 for an unknown filter (with a suggestion) or a bad
     ///   argument, 66 for a missing shader file, 65 for a shader that does not compile.
     static func resolve(_ step: ChainStep, wiredInputs: Int = 1, allowsGenerators: Bool = false) throws(CommandFailure) -> StepRecipe {
+        if FaceSpriteRecipe.names.contains(step.name.lowercased()) {
+            let recipe = try FaceSpriteRecipe.resolve(step)
+            return StepRecipe(label: step.name, kind: .faceSprite(recipe), parameters: [:], inputCount: 1, imageInputs: [:])
+        }
         let kind: Kind
         var inputNames: [Int: [String]] = [:]
         let inputCount: Int
@@ -115,6 +121,8 @@ struct StepRecipe: Sendable {
         case .filter(let filter): candidates = filter.parameters.map(\.name)
         case .shader(let path, let text):
             candidates = (try? StepRecipe.makeShaderOperation(path: path, text: text))?.fragmentProgram.uniforms.map(\.name) ?? []
+        case .faceSprite:
+            candidates = FaceSpriteRecipe.keys
         }
         let camel = ChainStep.camelCased(key)
         if let exact = candidates.first(where: { $0 == key || $0 == camel }) { return exact }
@@ -142,6 +150,8 @@ struct StepRecipe: Sendable {
             try setUniforms(of: operation, path: path)
             if let outputSize { operation.forceProcessing(at: outputSize) }
             return operation
+        case .faceSprite(let recipe):
+            return try recipe.makeOperation()
         }
     }
 
