@@ -133,7 +133,7 @@ public final class FaceSpriteOperation: ImageProcessingOperation {
 ///
 /// ```swift
 /// let crops = try FaceCropInput(texture: photo)
-/// crops --> GaussianBlur() --> PictureOutput(pathForFrame: { "face-\($0).png" })
+/// crops --> GaussianBlur(sigma: 3) --> PictureOutput(pathForFrame: { "face-\($0).png" })
 /// try crops.processAllFaces()
 /// ```
 public final class FaceCropInput: ImageSource {
