@@ -37,6 +37,16 @@ extension Cascade {
     ///   - name: what errors call the file.
     /// - Throws: `CascadeError.malformedXML` or `.invalidCascade` saying what is wrong where.
     public init(xml: Data, name: String = "cascade") throws(CascadeError) {
+        // XMLDocument (and XMLParser on Linux) accept a truncated file; counting the elements
+        // the streaming parser opens and closes catches it.
+        let checker = XMLParser(data: xml)
+        let balance = ElementBalance()
+        checker.delegate = balance
+        if !checker.parse() || balance.depth != 0 || balance.elements == 0 {
+            let reason = checker.parserError.map { "\($0.localizedDescription)" }
+                ?? (balance.elements == 0 ? "no element" : "\(balance.depth) element(s) never closed (truncated file?)")
+            throw .malformedXML(path: name, reason: reason)
+        }
         let document: XMLDocument
         do {
             document = try XMLDocument(data: xml, options: [])
@@ -309,5 +319,23 @@ struct CascadeReader {
         return Cascade(
             featureKind: kind, layout: layout, windowWidth: width, windowHeight: height, stages: stages,
             weakClassifiers: weak, nodes: nodes, leaves: leaves, subsets: subsets, haarFeatures: haar, lbpFeatures: lbp)
+    }
+}
+
+/// Counts the elements a parse opens and closes.
+final class ElementBalance: NSObject, XMLParserDelegate {
+    var depth = 0
+    var elements = 0
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        depth += 1
+        elements += 1
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        depth -= 1
     }
 }

@@ -61,15 +61,22 @@ struct IntegralImageTests {
     func luma() {
         let texture = Texture(width: 4, height: 1, rgba8: [255, 255, 255, 0, 255, 0, 0, 255, 0, 255, 0, 255, 10, 200, 30, 7])
         let gray = GrayImage(texture)
-        // (9798 R + 19235 G + 3735 B + 16384) >> 15, by hand.
-        #expect(gray.pixels == [255, 76, 150, 121])
+        // (9798 R + 19235 G + 3735 B + 16384) >> 15; the last one is also what
+        // cv2.cvtColor gives for BGR (30, 200, 10).
+        #expect(gray.pixels == [255, 76, 150, 124])
     }
 
     @Test("bilinear scaling matches cv2.resize(INTER_LINEAR_EXACT) on a 7x5 pattern")
     func scalingMatchesOpenCV() {
         // The pattern (37x + 91y + 13xy) mod 256; expected values printed by OpenCV 4.14:
         // cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR_EXACT).flatten().
-        let pixels = (0..<5).flatMap { y in (0..<7).map { x in UInt8((x * 37 + y * 91 + x * y * 13) % 256) } }
+        var pixels: [UInt8] = []
+        for y in 0..<5 {
+            for x in 0..<7 {
+                let value: Int = (x * 37 + y * 91 + x * y * 13) % 256
+                pixels.append(UInt8(value))
+            }
+        }
         let image = GrayImage(width: 7, height: 5, pixels: pixels)
         #expect(image.resized(width: 4, height: 3).pixels == [46, 118, 116, 178, 206, 60, 170, 120, 110, 87, 161, 127])
         #expect(image.resized(width: 5, height: 4).pixels

@@ -68,11 +68,11 @@ struct SpriteTests {
     func crops() throws {
         let picture = try photo("small-faces.jpg")
         let crops = try FaceCropInput(texture: picture)
-        nonisolated(unsafe) var sizes: [PixelSize] = []
-        crops --> TextureOutput { sizes.append(PixelSize(width: $0.width, height: $0.height)) }
+        nonisolated(unsafe) var sizes: [FeatureDetection.PixelSize] = []
+        crops --> TextureOutput { sizes.append(FeatureDetection.PixelSize(width: $0.width, height: $0.height)) }
         try crops.processAllFaces()
         #expect(crops.faces.count >= 4)
-        #expect(sizes == crops.faces.map { PixelSize(width: $0.bounds.width, height: $0.bounds.height) })
+        #expect(sizes == crops.faces.map { FeatureDetection.PixelSize(width: $0.bounds.width, height: $0.bounds.height) })
         #expect(crops.crop(at: 0).rgba8Pixel(x: 0, y: 0) == picture.rgba8Pixel(x: crops.faces[0].bounds.x, y: crops.faces[0].bounds.y))
     }
 }
