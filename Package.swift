@@ -3,7 +3,7 @@
 //
 // Layering (each module imports only modules listed above it):
 //   ShaderDiagnostics → ShaderSyntax → ShaderSemantics → Framebuffers → ShaderCompiler → CShadeRuntime
-//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FilterHeaders → ImageGraph
+//   → ShaderExecution → CPNGShim, CJPEGShim → ImageCodecs → FeatureDetection → FilterHeaders → ImageGraph
 //   → CTextShim → TextRendering → ShaderTesting
 //   → Shade (the umbrella: re-exports every public module) → ShadeCLI → shade
 // The dependency lists below are the only place that layering is granted.
@@ -30,7 +30,9 @@ let package = Package(
         .library(name: "TextRendering", targets: ["TextRendering"]),
         .library(name: "ShaderTesting", targets: ["ShaderTesting"]),
         .library(name: "ShadeCLI", targets: ["ShadeCLI"]),
+        .library(name: "FeatureDetection", targets: ["FeatureDetection"]),
         .executable(name: "spookcam", targets: ["spookcam"]),
+        .executable(name: "disguise", targets: ["disguise"]),
     ],
     targets: [
         // MARK: Shader language front end
@@ -68,6 +70,10 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "ImageCodecs", dependencies: ["Framebuffers", "CPNGShim", "CJPEGShim"]),
 
+        // MARK: Face and feature detection (Viola–Jones over OpenCV's cascade files, issue 16).
+        // FoundationXML parses the cascades; ShaderExecution lends its ParallelRows.
+        .target(name: "FeatureDetection", dependencies: ["Framebuffers", "ShaderExecution"]),
+
         // MARK: Built-in filter shaders, embedded at build time from Shaders/ by the EmbedShaders
         // plugin (its tool, shader-embedder, also generates one typed wrapper per filter).
         .target(name: "FilterHeaders", path: "Tools/FilterHeaders"),
@@ -87,7 +93,7 @@ let package = Package(
             name: "ImageGraph",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "FeatureDetection",
                 "FilterHeaders",  // built-in filters (Sources/ImageGraph/Filters)
             ],
             plugins: ["EmbedShaders"]
@@ -123,7 +129,7 @@ let package = Package(
             name: "Shade",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers", "ShaderCompiler",
-                "ShaderExecution", "ImageCodecs", "ImageGraph", "TextRendering", "ShaderTesting",
+                "ShaderExecution", "ImageCodecs", "FeatureDetection", "ImageGraph", "TextRendering", "ShaderTesting",
             ]
         ),
 
@@ -138,7 +144,7 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShaderDiagnostics", "ShaderSyntax", "ShaderSemantics", "Framebuffers",
-                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "ImageGraph", "TextRendering",
+                "ShaderCompiler", "ShaderExecution", "ImageCodecs", "FeatureDetection", "ImageGraph", "TextRendering",
                 "ShaderTesting", "BenchKernels",
             ],
             plugins: ["StampCommit"]
@@ -176,6 +182,13 @@ let package = Package(
             name: "spookcam",
             dependencies: ["Framebuffers", "ImageCodecs", "ImageGraph"],
             path: "Examples/01-SpookCam"
+        ),
+
+        // Lesson 4: find the faces in a photo and give each one a mustache.
+        .executableTarget(
+            name: "disguise",
+            dependencies: ["Framebuffers", "ImageCodecs", "FeatureDetection", "ImageGraph"],
+            path: "Examples/04-Disguise"
         ),
 
         // Lesson 3: testing shaders with the kit, as a program and with Swift Testing.
@@ -236,10 +249,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ShadeCLITests",
-            dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers", "ImageGraph", "TextRendering"]
+            dependencies: ["ShadeCLI", "ImageCodecs", "Framebuffers", "ImageGraph", "TextRendering", "FeatureDetection"]
         ),
         .testTarget(
             name: "TextRenderingTests", dependencies: ["TextRendering", "Framebuffers", "ImageGraph"]
+        ),
+        // Tests/FeatureDetectionTests: cascades, integral images, grouping, detection against
+        // OpenCV's stored answers (Photos/ and Expected/ are read by path).
+        .testTarget(
+            name: "FeatureDetectionTests",
+            dependencies: ["FeatureDetection", "Framebuffers", "ImageCodecs", "ImageGraph"],
+            exclude: ["Photos", "Expected"]
         ),
         // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
         .testTarget(

@@ -6,7 +6,7 @@
 // Each module is also a product of its own (`ShaderTesting`, `ImageGraph`, …) for packages
 // that want fewer dependencies. The command line (`ShadeCLI`) is not re-exported.
 //
-// When a module is added to the package (FeatureDetection, for one), it is listed here and in
+// When a module is added to the package, it is listed here and in
 // the `Shade` target's dependencies in Package.swift.
 
 @_exported import ShaderDiagnostics
@@ -16,6 +16,7 @@
 @_exported import ShaderCompiler
 @_exported import ShaderExecution
 @_exported import ImageCodecs
+@_exported import FeatureDetection
 @_exported import ImageGraph
 @_exported import TextRendering
 @_exported import ShaderTesting

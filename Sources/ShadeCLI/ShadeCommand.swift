@@ -61,6 +61,7 @@ public enum ShadeCommand {
         TraceCommand.subcommand,
         DifftestCommand.subcommand,
         VersionCommand.subcommand,
+        DetectCommand.subcommand,
     ]
 
     static let usage = """

@@ -20,6 +20,8 @@ struct StepRecipe: Sendable {
         case shader(path: String, text: String)
         /// The `text` step (FreeType, not a shader).
         case text(TextSettings)
+        /// `on-faces`: a sprite on every detected face.
+        case faceSprite(FaceSpriteRecipe)
     }
 
     /// The step as the user wrote it, for messages.
@@ -42,6 +44,10 @@ struct StepRecipe: Sendable {
     /// - Throws: `CommandFailure`: 64 for an unknown filter (with a suggestion) or a bad
     ///   argument, 66 for a missing shader file, 65 for a shader that does not compile.
     static func resolve(_ step: ChainStep, wiredInputs: Int = 1, allowsGenerators: Bool = false) throws(CommandFailure) -> StepRecipe {
+        if FaceSpriteRecipe.names.contains(step.name.lowercased()) {
+            let recipe = try FaceSpriteRecipe.resolve(step)
+            return StepRecipe(label: step.name, kind: .faceSprite(recipe), parameters: [:], inputCount: 1, imageInputs: [:])
+        }
         let kind: Kind
         var inputNames: [Int: [String]] = [:]
         let inputCount: Int
@@ -127,6 +133,8 @@ struct StepRecipe: Sendable {
         case .shader(let path, let text):
             candidates = (try? StepRecipe.makeShaderOperation(path: path, text: text))?.fragmentProgram.uniforms.map(\.name) ?? []
         case .text: candidates = TextSettings.keys
+        case .faceSprite:
+            candidates = FaceSpriteRecipe.keys
         }
         let camel = ChainStep.camelCased(key)
         if let exact = candidates.first(where: { $0 == key || $0 == camel }) { return exact }
@@ -156,6 +164,8 @@ struct StepRecipe: Sendable {
             return operation
         case .text(let settings):
             return try settings.makeOperation(inputs: inputCount)
+        case .faceSprite(let recipe):
+            return try recipe.makeOperation()
         }
     }
 
