@@ -2,6 +2,7 @@ import BenchKernels
 import Foundation
 import Framebuffers
 import ShaderExecution
+import ShaderSemantics
 
 /// A benchmark shader and two hand-written loops that do the same work: read RGBA8, compute in
 /// fp32, write RGBA8 with GL's rounding. The C kernel (`Benchmarks/BenchKernels`, built for the
@@ -195,7 +196,7 @@ private func nativeProcedural(_ inputs: [Texture], _ output: UnsafeMutablePointe
                 var frequency: Float = 3
                 var amplitude: Float = 0.5
                 for _ in 0..<8 {
-                    value += amplitude * sinf(u * frequency + time) * cosf(v * frequency - time)
+                    value += amplitude * LlvmpipeMath.sin(u * frequency + time) * LlvmpipeMath.cos(v * frequency - time)
                     frequency *= 1.7
                     amplitude *= 0.6
                 }

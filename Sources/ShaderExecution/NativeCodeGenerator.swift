@@ -203,6 +203,8 @@ struct NativeCodeGenerator {
         case "negate": return "-\(x(0))"
         case "radians": return "\(x(0)) * RADIANS"
         case "degrees": return "\(x(0)) * DEGREES"
+        case "sin": return "sincos_v(\(x(0)), 0)"
+        case "cos": return "sincos_v(\(x(0)), 1)"
         case "sqrt": return "__builtin_elementwise_sqrt(\(x(0)))"
         case "inversesqrt": return "ONE / __builtin_elementwise_sqrt(\(x(0)))"
         case "abs": return "__builtin_elementwise_abs(\(x(0)))"
@@ -372,6 +374,42 @@ struct NativeCodeGenerator {
             }
           }
           *r = LOAD(rs); *g = LOAD(gs); *b = LOAD(bs); *a = LOAD(as);
+        }
+        // LlvmpipeMath.sin and .cos (llvmpipe's algorithm, fp32 without FMA) on vectors, step for
+        // step: the same bits as the Swift definition.
+        typedef unsigned int U __attribute__((ext_vector_type(W)));
+        #define FB(b) __builtin_bit_cast(float, (unsigned)(b))
+        static inline V sincos_v(V a, int cosine) {
+          const U bits = __builtin_bit_cast(U, a);
+          const V magnitude = __builtin_bit_cast(V, bits & 0x7fffffffu);
+          const V scaled = magnitude * FB(0x3fa2f983);
+          const I small = __builtin_elementwise_abs(scaled) < 2147483648.0f;
+          const I octant = SELECT(small, __builtin_convertvector(SELECT(small, scaled, ZERO), I), (I)(-2147483647 - 1));
+          const U odd = __builtin_bit_cast(U, octant) + 1u;
+          const U even = odd & ~1u;
+          const V q = __builtin_convertvector(__builtin_bit_cast(I, even), V);
+          const U selector = cosine ? even - 2u : even;
+          const U sign_bit = cosine ? ((~selector & 4u) << 29) : ((bits ^ (odd << 29)) & 0x80000000u);
+          const I use_sine = (selector & 2u) == 0u;
+          V r = q * FB(0xbf490000) + magnitude;
+          r = q * FB(0xb97da000) + r;
+          r = q * FB(0xb3222169) + r;
+          const V z = r * r;
+          V c = z * FB(0x37ccf5ce) + FB(0xbab6061a);
+          c = c * z + FB(0x3d2aaaa5);
+          c = c * z;
+          c = c * z;
+          c = c - z * 0.5f;
+          c = c + 1.0f;
+          V s = z * FB(0xb94ca1f9) + FB(0x3c08839e);
+          s = s * z + FB(0xbe2aaaa3);
+          s = s * z;
+          s = s * r + r;
+          const V y = __builtin_bit_cast(V, __builtin_bit_cast(U, SELECT(use_sine, s, c)) ^ sign_bit);
+          const V lower = SELECT(y < 1.0f, y, ONE);
+          const V clamped = SELECT(-1.0f > lower, -ONE, lower);
+          const I finite = (bits & 0x7f800000u) != 0x7f800000u;
+          return SELECT(finite, clamped, (V)(__builtin_nanf("")));
         }
         static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }
         static inline V binary_cb(binary_fn f, V x, V y) {

@@ -28,7 +28,7 @@ void shade_bench_alpha_blend(const uint8_t *base, const uint8_t *overlay, uint8_
 void shade_bench_gaussian9(const uint8_t *source, uint8_t *destination, int width, int first, int last);
 
 /// The procedural shader (eight octaves of sin * cos) over rows `first..<last` of a
-/// `width` x `height` frame at time `time`, with libm's sinf and cosf.
+/// `width` x `height` frame at time `time`, with llvmpipe's sin and cos (as Shade computes them).
 void shade_bench_procedural(uint8_t *destination, int width, int height, int first, int last, float time);
 
 /// The floor: memcpy of `count` RGBA8 pixels.
