@@ -203,6 +203,11 @@ struct NativeCodeGenerator {
         case "negate": return "-\(x(0))"
         case "radians": return "\(x(0)) * RADIANS"
         case "degrees": return "\(x(0)) * DEGREES"
+        case "exp2": return "exp2_v(\(x(0)))"
+        case "log2": return "log2_v(\(x(0)))"
+        case "exp": return "exp2_v(\(x(0)) * FB(0x3fb8aa3b))"
+        case "log": return "log2_v(\(x(0))) * FB(0x3f317218)"
+        case "pow": return "pow_v(\(x(0)), \(x(1)))"
         case "sin": return "sincos_v(\(x(0)), 0)"
         case "cos": return "sincos_v(\(x(0)), 1)"
         case "sqrt": return "__builtin_elementwise_sqrt(\(x(0)))"
@@ -410,6 +415,46 @@ struct NativeCodeGenerator {
           const V clamped = SELECT(-1.0f > lower, -ONE, lower);
           const I finite = (bits & 0x7f800000u) != 0x7f800000u;
           return SELECT(finite, clamped, (V)(__builtin_nanf("")));
+        }
+        // LlvmpipeMath.exp2, .log2 and .pow on vectors, step for step.
+        static inline V exp2_v(V x) {
+          const V upper = SELECT((V)(128.0f) < x, (V)(128.0f), x);
+          const V clamped = SELECT((V)(-126.99999f) > upper, (V)(-126.99999f), upper);
+          const I small = __builtin_elementwise_abs(clamped) < 2147483648.0f;
+          const I truncated = SELECT(small, __builtin_convertvector(SELECT(small, clamped, ZERO), I), (I)(-2147483647 - 1));
+          const I whole = SELECT(__builtin_convertvector(truncated, V) > clamped, truncated - 1, truncated);
+          const V f = clamped - __builtin_convertvector(whole, V);
+          const V scale = __builtin_bit_cast(V, (__builtin_bit_cast(U, whole) + 127u) << 23);
+          const V f2 = f * f;
+          V odd = (V)(FB(0x3af61905)), even = (V)(FB(0x3c134806));
+          odd = f2 * odd + FB(0x3d64aa23);
+          even = f2 * even + FB(0x3e75ead4);
+          odd = f2 * odd + FB(0x3f31727b);
+          even = f2 * even + 1.0f;
+          return scale * (odd * f + even);
+        }
+        static inline V log2_v(V x) {
+          const U bits = __builtin_bit_cast(U, x);
+          const V exponent = __builtin_convertvector(__builtin_bit_cast(I, (bits & 0x7f800000u) >> 23) - 127, V);
+          const V m = __builtin_bit_cast(V, (bits & 0x007fffffu) | 0x3f800000u);
+          const V y = (m - 1.0f) / (m + 1.0f);
+          const V z = y * y;
+          const V z2 = z * z;
+          V even = (V)(FB(0x3ed03d59)), odd = (V)(FB(0x3ece8316));
+          even = z2 * even + FB(0x3f13d321);
+          odd = z2 * odd + FB(0x3f7637f9);
+          even = z2 * even + FB(0x4038aa3b);
+          const V p = odd * z + even;
+          V r = y * p + exponent;
+          const I nan = x != x;
+          r = SELECT((x >= __builtin_inff()) | nan, (V)(__builtin_inff()), r);
+          r = SELECT((x == 0) | nan, (V)(-__builtin_inff()), r);
+          r = SELECT((x < 0) | nan, (V)(__builtin_nanf("")), r);
+          return r;
+        }
+        static inline V pow_v(V x, V y) {
+          const V r = exp2_v(log2_v(x) * y);
+          return SELECT((x == 0) | (x != x), ZERO, r);
         }
         static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }
         static inline V binary_cb(binary_fn f, V x, V y) {

@@ -75,4 +75,34 @@ import Testing
         }
         #expect(native >= 100, "only \(native) GPUImage2 shaders ran natively")
     }
+
+    /// The vector transcendentals give the closures' bits on every float of a wide sweep
+    /// (negative, zero, tiny, huge, both signs of every octant), compared as Float32 output.
+    @Test func vectorTranscendentalsGiveTheClosuresBits() throws {
+        let source = """
+            precision highp float;
+            uniform float u_scale;
+            void main() {
+                float k = gl_FragCoord.x - 0.5 + (gl_FragCoord.y - 0.5) * 256.0;
+                float x = (k - 2048.0) * u_scale;
+                float big = x * x * x;
+                gl_FragColor = vec4(sin(x) + cos(big), exp2(x * 0.05) + log2(x), pow(abs(x), x * 0.01) + pow(x, 2.5),
+                                    exp(x * 0.01) + log(big));
+            }
+            """
+        let program = try Compiler.compile(compileFrontEnd(source: source, name: "sweep.frag", stage: .fragment))
+        #expect(NativeEngine.shared.runsNatively(program), "\(NativeEngine.shared.reasonForClosures(program) ?? "")")
+        for scale: Float in [0.001, 0.37, 61.0] {
+            var outputs: [[UInt32]] = []
+            for engine in [ShadingEngine.closures, .native] {
+                let target = Framebuffer(width: 256, height: 16, format: .float32)
+                var schedule = Schedule.singleThreaded
+                schedule.engine = engine
+                try Executor(schedule: schedule).render(DrawCall(fragment: program, uniforms: ["u_scale": [scale]]), into: target)
+                outputs.append((0..<(256 * 16 * 4)).map { target.float32Pointer[$0].bitPattern })
+            }
+            let differing = zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
+            #expect(differing == 0, "scale \(scale): \(differing) of \(outputs[0].count) floats differ")
+        }
+    }
 }
