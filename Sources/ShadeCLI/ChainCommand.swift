@@ -53,6 +53,8 @@ enum ChainCommand {
           --start-number N     first number of %d in OUT (default 0)
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
+          --engine E           closures or native: C generated for this CPU, compiled by
+                               clang (never changes the output; default $SHADE_ENGINE or closures)
         \(Shard.helpLines)
 
         With --shard, the inputs are sorted by path and cut into N runs; this process does run
@@ -88,6 +90,8 @@ enum ChainCommand {
         .init(names: ["--start-number"], takesValue: true),
         .init(names: ["--threads"], takesValue: true),
         .init(names: ["--tile"], takesValue: true),
+        .init(names: ["--engine"], takesValue: true),
+        .init(names: ["--lanes"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ] + Shard.options
 
@@ -140,7 +144,7 @@ enum ChainCommand {
         for path in Set(secondInputs) { images[path] = try decodeImage(path) }
         let stdinBytes: [UInt8]? = inputs.contains("-") ? Array(FileHandle.standardInput.readDataToEndOfFile()) : nil
 
-        let executor = try settings.executor
+        let executor = settings.executor
         let fixedImages = images
         let style: ProgressBar.Style = inputs.count == 1 ? .quiet : ProgressBar.style(quiet: settings.quiet)
         let progress = ProgressBar(total: inputs.count, style: style, write: console.standardError)

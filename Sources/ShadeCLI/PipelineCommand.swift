@@ -37,6 +37,7 @@ enum PipelineCommand {
           --quality Q        JPEG quality for outputs without quality= (default 90)
           --threads N        worker threads (default: all cores)
           --tile WxH         tile size (never changes the output)
+          --engine E         closures or native (never changes the output)
           --quiet            with several files, print only failures
           --shard I/N        run only part I (0-based) of N of the files, sorted by path;
                              --shard auto reads I from JOB_COMPLETION_INDEX or
@@ -73,6 +74,8 @@ enum PipelineCommand {
         .init(names: ["--quality"], takesValue: true),
         .init(names: ["--threads"], takesValue: true),
         .init(names: ["--tile"], takesValue: true),
+        .init(names: ["--engine"], takesValue: true),
+        .init(names: ["--lanes"], takesValue: true),
         .init(names: ["--quiet", "-q"], takesValue: false),
         .init(names: ["--help", "-h"], takesValue: false),
     ] + Shard.options
