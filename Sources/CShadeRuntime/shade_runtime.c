@@ -30,14 +30,17 @@ VECTOR_CLONES
 long shade_cover_row(const double *a, const double *b, const double *c, const int *owned, long x, long y,
                      long width, float *restrict mask, long count) {
     const double py = (double)y + 0.5;
+    // The row part of each edge, added in the Swift loop's order: (a * px + b * py) + c.
+    const double a0 = a[0], a1 = a[1], a2 = a[2], r0 = b[0] * py, r1 = b[1] * py, r2 = b[2] * py;
+    const double c0 = c[0], c1 = c[1], c2 = c[2];
+    const int o0 = owned[0] != 0, o1 = owned[1] != 0, o2 = owned[2] != 0;
     long live = 0;
     for (long i = 0; i < count; i++) {
         const double px = (double)(x + i) + 0.5;
-        int on = x + i < width;
-        for (int k = 0; k < 3; k++) {
-            double v = a[k] * px + b[k] * py + c[k];
-            on &= v > 0 || (v == 0 && owned[k]);
-        }
+        const double v0 = a0 * px + r0 + c0, v1 = a1 * px + r1 + c1, v2 = a2 * px + r2 + c2;
+        // Bitwise, not short-circuit, so the loop vectorises.
+        const int on = (x + i < width) & ((v0 > 0) | ((v0 == 0) & o0)) & ((v1 > 0) | ((v1 == 0) & o1))
+            & ((v2 > 0) | ((v2 == 0) & o2));
         mask[i] = on ? 1.0f : 0.0f;
         live += on;
     }
