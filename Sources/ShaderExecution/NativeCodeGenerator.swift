@@ -279,6 +279,8 @@ struct NativeCodeGenerator {
         #define W \(vectorWidth)
         typedef float V __attribute__((ext_vector_type(W)));
         typedef int I __attribute__((ext_vector_type(W)));
+        typedef unsigned int U __attribute__((ext_vector_type(W)));
+        #define FB(b) __builtin_bit_cast(float, (unsigned)(b))
         typedef void (*unary_fn)(float *, long);
         typedef void (*binary_fn)(float *, const float *, long);
         typedef void (*texture_fn)(const void *, long, const float *, const float *, long, float *, float *, float *, float *);
@@ -317,12 +319,14 @@ struct NativeCodeGenerator {
           *index = magic_int(f);
           *fraction = c - f;
         }
+        static inline unsigned load_word(const unsigned char *p) { unsigned w; __builtin_memcpy(&w, p, 4); return w; }
         static inline int clampi(int i, long n) { return i < 0 ? 0 : (i >= n ? (int)n - 1 : i); }
         // llvmpipe's fixed-point bilinear filter on RGBA8 with clamp-to-edge, as
         // TextureView.linearRGBA8Span: 8-bit weights rint(fract * 256), integer lerps, x then y.
         static void sample2d(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
           float ss[W], ts[W], rs[W], gs[W], bs[W], as[W];
           if (tex->texels && tex->linear_clamped) {
+            {
             // Every lane on the centre of consecutive texels of one row (TextureView's
             // sampleRowOfTexelCentres): the filter takes those texels alone, bit for bit.
             const V u = s * (float)tex->width - 0.5f, v = t * (float)tex->height - 0.5f;
@@ -336,7 +340,6 @@ struct NativeCodeGenerator {
               | ((__builtin_elementwise_abs(dv) <= tolerance) == 0) | ((__builtin_elementwise_abs(u) < limit) == 0)
               | ((__builtin_elementwise_abs(v) < limit) == 0);
             if (x0 >= 0 && (long)x0 + W <= tex->width && y0 >= 0 && y0 < tex->height && __builtin_reduce_or(bad) == 0) {
-              typedef unsigned int U __attribute__((ext_vector_type(W)));
               U words;
               __builtin_memcpy(&words, tex->texels + ((long)y0 * tex->width + x0) * 4, sizeof words);
               const float unit = (float)(1.0 / 255.0);
@@ -346,44 +349,52 @@ struct NativeCodeGenerator {
               *a = __builtin_convertvector(words >> 24, V) * unit;
               return;
             }
-          }
-          STORE(ss, s); STORE(ts, t);
-          if (!tex->texels || !tex->linear_clamped) {
-            cb->texture2D(tex->view, 0, ss, ts, W, rs, gs, bs, as);
-          } else {
-            const float wf = (float)tex->width, hf = (float)tex->height, unit = (float)(1.0 / 255.0);
-            for (int i = 0; i < W; i++) {
-              int ix, iy; float fx, fy;
-              split(ss[i] * wf - 0.5f, &ix, &fx);
-              split(ts[i] * hf - 0.5f, &iy, &fy);
-              int wx = magic_int(fx * 256.0f), wy = magic_int(fy * 256.0f);
-              int x0 = ix + (wx >> 8), y0 = iy + (wy >> 8);
-              wx &= 255; wy &= 255;
-              int x1 = clampi(x0 + 1, tex->width), y1 = clampi(y0 + 1, tex->height);
-              x0 = clampi(x0, tex->width); y0 = clampi(y0, tex->height);
-              const unsigned char *p00 = tex->texels + ((long)y0 * tex->width + x0) * 4;
-              int c[4];
-              if ((wx | wy) == 0) {
-                for (int k = 0; k < 4; k++) c[k] = p00[k];
-              } else {
-                const unsigned char *p10 = tex->texels + ((long)y0 * tex->width + x1) * 4;
-                const unsigned char *p01 = tex->texels + ((long)y1 * tex->width + x0) * 4;
-                const unsigned char *p11 = tex->texels + ((long)y1 * tex->width + x1) * 4;
-                for (int k = 0; k < 4; k++) {
-                  int top = p00[k] + (((p10[k] - p00[k]) * wx + 128) >> 8);
-                  int bottom = p01[k] + (((p11[k] - p01[k]) * wx + 128) >> 8);
-                  c[k] = top + (((bottom - top) * wy + 128) >> 8);
-                }
-              }
-              rs[i] = (float)c[0] * unit; gs[i] = (float)c[1] * unit; bs[i] = (float)c[2] * unit; as[i] = (float)c[3] * unit;
             }
+            // The general case, all lanes at once: texel indices and 8-bit weights as
+            // TextureView.split and .weight compute them, four texel fetches per lane, integer
+            // lerps x then y (a lane on a texel centre has weights 0 and gets its texel).
+            const float limit = 4194304.0f;
+            const V u = s * (float)tex->width - 0.5f, v = t * (float)tex->height - 0.5f;
+            const V cu = SELECT(u <= limit, SELECT(u >= -limit, u, (V)(-limit)), (V)(limit));
+            const V cv = SELECT(v <= limit, SELECT(v >= -limit, v, (V)(-limit)), (V)(limit));
+            const V nu = (cu + MAGIC) - MAGIC, nv = (cv + MAGIC) - MAGIC;
+            const V fu = SELECT(nu > cu, nu - 1.0f, nu), fv = SELECT(nv > cv, nv - 1.0f, nv);
+            const I iu = __builtin_bit_cast(I, fu + MAGIC) - 0x4B400000, iv = __builtin_bit_cast(I, fv + MAGIC) - 0x4B400000;
+            I wx = __builtin_bit_cast(I, (cu - fu) * 256.0f + MAGIC) - 0x4B400000;
+            I wy = __builtin_bit_cast(I, (cv - fv) * 256.0f + MAGIC) - 0x4B400000;
+            I x0 = iu + (wx >> 8), y0 = iv + (wy >> 8);
+            wx &= 255; wy &= 255;
+            const I w1 = (I)((int)tex->width - 1), h1 = (I)((int)tex->height - 1);
+            I x1 = x0 + 1, y1 = y0 + 1;
+            x0 = SELECT(x0 < 0, (I)0, SELECT(x0 > w1, w1, x0)); x1 = SELECT(x1 < 0, (I)0, SELECT(x1 > w1, w1, x1));
+            y0 = SELECT(y0 < 0, (I)0, SELECT(y0 > h1, h1, y0)); y1 = SELECT(y1 < 0, (I)0, SELECT(y1 > h1, h1, y1));
+            const unsigned char *words = tex->texels;
+            const long stride = tex->width;
+            U p00, p10, p01, p11;
+            for (int i = 0; i < W; i++) {
+              const long row0 = (long)y0[i] * stride * 4, row1 = (long)y1[i] * stride * 4;
+              p00[i] = load_word(words + row0 + 4L * x0[i]); p10[i] = load_word(words + row0 + 4L * x1[i]);
+              p01[i] = load_word(words + row1 + 4L * x0[i]); p11[i] = load_word(words + row1 + 4L * x1[i]);
+            }
+            const float unit = (float)(1.0 / 255.0);
+            V channel[4];
+            for (int k = 0; k < 4; k++) {
+              const I c00 = __builtin_bit_cast(I, (p00 >> (8 * k)) & 255u), c10 = __builtin_bit_cast(I, (p10 >> (8 * k)) & 255u);
+              const I c01 = __builtin_bit_cast(I, (p01 >> (8 * k)) & 255u), c11 = __builtin_bit_cast(I, (p11 >> (8 * k)) & 255u);
+              const I top = c00 + (((c10 - c00) * wx + 128) >> 8);
+              const I bottom = c01 + (((c11 - c01) * wx + 128) >> 8);
+              channel[k] = __builtin_convertvector(top + (((bottom - top) * wy + 128) >> 8), V) * unit;
+            }
+            *r = channel[0]; *g = channel[1]; *b = channel[2]; *a = channel[3];
+            return;
           }
+          // Float textures, nearest filtering, repeat and mirror: TextureView.sample itself.
+          STORE(ss, s); STORE(ts, t);
+          cb->texture2D(tex->view, 0, ss, ts, W, rs, gs, bs, as);
           *r = LOAD(rs); *g = LOAD(gs); *b = LOAD(bs); *a = LOAD(as);
         }
         // LlvmpipeMath.sin and .cos (llvmpipe's algorithm, fp32 without FMA) on vectors, step for
         // step: the same bits as the Swift definition.
-        typedef unsigned int U __attribute__((ext_vector_type(W)));
-        #define FB(b) __builtin_bit_cast(float, (unsigned)(b))
         static inline V sincos_v(V a, int cosine) {
           const U bits = __builtin_bit_cast(U, a);
           const V magnitude = __builtin_bit_cast(V, bits & 0x7fffffffu);

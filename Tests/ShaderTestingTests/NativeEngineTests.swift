@@ -105,4 +105,35 @@ import Testing
             #expect(differing == 0, "scale \(scale): \(differing) of \(outputs[0].count) floats differ")
         }
     }
+
+    /// The generated bilinear filter gives the closures' bits at arbitrary coordinates: off the
+    /// texture on every side, between texels, at huge and infinite coordinates.
+    @Test func generatedBilinearFilterGivesTheClosuresBits() throws {
+        let source = """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform vec2 u_scale;
+            void main() {
+                vec2 p = (textureCoordinate - 0.5) * u_scale + 0.5;
+                gl_FragColor = texture2D(inputImageTexture, p) + texture2D(inputImageTexture, p * p * 1.0e7) * 0.5;
+            }
+            """
+        let program = try Compiler.compile(compileFrontEnd(source: source, name: "bilinear.frag", stage: .fragment))
+        #expect(NativeEngine.shared.runsNatively(program), "\(NativeEngine.shared.reasonForClosures(program) ?? "")")
+        let input = ShaderTraceTests.gradient(37, 23, seed: 5)
+        for scale: [Float] in [[1, 1], [0.37, 1.9], [3.3, -2.1], [1e30, 1e-3]] {
+            var outputs: [[UInt32]] = []
+            for engine in [ShadingEngine.closures, .native] {
+                let target = Framebuffer(width: 96, height: 40, format: .float32)
+                var schedule = Schedule.singleThreaded
+                schedule.engine = engine
+                try Executor(schedule: schedule).render(
+                    DrawCall(fragment: program, uniforms: ["u_scale": scale], inputs: [input]), into: target)
+                outputs.append((0..<(96 * 40 * 4)).map { target.float32Pointer[$0].bitPattern })
+            }
+            let differing = zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
+            #expect(differing == 0, "scale \(scale): \(differing) of \(outputs[0].count) floats differ")
+        }
+    }
 }
