@@ -370,13 +370,22 @@ struct NativeCodeGenerator {
             y0 = SELECT(y0 < 0, (I)0, SELECT(y0 > h1, h1, y0)); y1 = SELECT(y1 < 0, (I)0, SELECT(y1 > h1, h1, y1));
             const unsigned char *words = tex->texels;
             const long stride = tex->width;
+            const float unit = (float)(1.0 / 255.0);
             U p00, p10, p01, p11;
+            if (__builtin_reduce_or(wx | wy) == 0) {
+              // Every lane on a texel centre (not in one run): one fetch each.
+              for (int i = 0; i < W; i++) p00[i] = load_word(words + (long)y0[i] * stride * 4 + 4L * x0[i]);
+              *r = __builtin_convertvector(p00 & 0xFFu, V) * unit;
+              *g = __builtin_convertvector((p00 >> 8) & 0xFFu, V) * unit;
+              *b = __builtin_convertvector((p00 >> 16) & 0xFFu, V) * unit;
+              *a = __builtin_convertvector(p00 >> 24, V) * unit;
+              return;
+            }
             for (int i = 0; i < W; i++) {
               const long row0 = (long)y0[i] * stride * 4, row1 = (long)y1[i] * stride * 4;
               p00[i] = load_word(words + row0 + 4L * x0[i]); p10[i] = load_word(words + row0 + 4L * x1[i]);
               p01[i] = load_word(words + row1 + 4L * x0[i]); p11[i] = load_word(words + row1 + 4L * x1[i]);
             }
-            const float unit = (float)(1.0 / 255.0);
             V channel[4];
             for (int k = 0; k < 4; k++) {
               const I c00 = __builtin_bit_cast(I, (p00 >> (8 * k)) & 255u), c10 = __builtin_bit_cast(I, (p10 >> (8 * k)) & 255u);
