@@ -40,7 +40,7 @@ enum BenchCommand {
           --sizes LIST   sizes for the suite (default 1920x1080,3840x2160)
           --threads N    only this thread count (default: 1 and all cores)
           --repeat N     timed draws per measurement (default 5; the median is reported)
-          --engine E     closures or native (generated C; default $SHADE_ENGINE or closures)
+          --engine E     closures or native (generated C; default $SHADE_ENGINE or native)
           --lanes N      lanes per batch (default 64; 4 to 1024, a power of two)
           --only NAMES   only these benchmarks (grayscale,alphaBlend,gaussian9,procedural)
           --vs-llvmpipe  time llvmpipe too (needs Mesa and ../shared/tools/glref.py)
@@ -214,7 +214,7 @@ enum BenchCommand {
         var benchmarks = BenchmarkShader.all
         var llvmpipe: LlvmpipeTimer?
         var laneWidth = Schedule().laneWidth
-        var engine = ShadingEngine.defaultEngine
+        var engine = RenderJob.commandLineEngine
         do throws(UsageError) {
             if let lanes = try RenderJob.parsedLaneWidth(scanner) { laneWidth = lanes }
             if let chosen = try RenderJob.parsedEngine(scanner) { engine = chosen }

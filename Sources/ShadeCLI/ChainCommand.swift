@@ -54,7 +54,7 @@ enum ChainCommand {
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
           --engine E           closures or native: C generated for this CPU, compiled by
-                               clang (never changes the output; default $SHADE_ENGINE or closures)
+                               clang (never changes the output; default $SHADE_ENGINE or native)
         \(Shard.helpLines)
 
         With --shard, the inputs are sorted by path and cut into N runs; this process does run

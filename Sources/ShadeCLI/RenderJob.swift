@@ -181,7 +181,7 @@ struct RenderJob {
 
     /// The executor for `--threads N`, `--tile WxH` and `--lanes N`.
     static func executor(_ scanner: ArgumentScanner) throws(CommandFailure) -> Executor {
-        var schedule = Schedule()
+        var schedule = Schedule(engine: commandLineEngine)
         do {
             if let threads = try scanner.parsed("--threads", as: "a positive number", { Int($0).flatMap { $0 > 0 ? $0 : nil } }) {
                 schedule.threadCount = threads
@@ -203,6 +203,13 @@ struct RenderJob {
         try scanner.parsed("--lanes", as: "a power of two from 4 to 1024") {
             Int($0).flatMap { $0 >= 4 && $0 <= 1024 && $0.nonzeroBitCount == 1 ? $0 : nil }
         }
+    }
+
+    /// The engine the command line shades with unless `--engine` says: `$SHADE_ENGINE`, else
+    /// native (programs it cannot translate, and machines without clang, run on closures).
+    /// Swift callers get `ShadingEngine.defaultEngine` (closures) unless they ask.
+    static var commandLineEngine: ShadingEngine {
+        ProcessInfo.processInfo.environment["SHADE_ENGINE"].flatMap(ShadingEngine.init(rawValue:)) ?? .native
     }
 
     /// `--engine closures|native` (`ShadingEngine`; the same bits either way).

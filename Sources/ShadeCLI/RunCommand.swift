@@ -41,7 +41,7 @@ enum RunCommand {
           --tile WxH         tile size of the parallel schedule (never changes the output)
           --lanes N          lanes per batch, 4 to 1024 (never changes the output)
           --engine E         closures, or native: C generated for this CPU and compiled by
-                             clang (never changes the output; default $SHADE_ENGINE or closures)
+                             clang (never changes the output; default $SHADE_ENGINE or native)
           --flip-y           flip the output vertically (for y-up screen shaders)
           --float            render in Float32 and write a 16-bit PNG
           --quality Q        JPEG quality 1-100 (default 90)

@@ -19,9 +19,10 @@ public enum ShadeVersion {
         #endif
     }
 
-    /// The engine that shades pixels by default (`ShadingEngine.defaultEngine`: `$SHADE_ENGINE`
-    /// or closures); the reference interpreter in ShaderTesting only checks it.
-    public static var engine: String { ShadingEngine.defaultEngine.rawValue }
+    /// The engine the command line shades with by default (`$SHADE_ENGINE`, else native, which
+    /// falls back to closures per program); the reference interpreter in ShaderTesting only
+    /// checks it.
+    public static var engine: String { RenderJob.commandLineEngine.rawValue }
 
     /// Lanes shaded together by one call in the default schedule (`Schedule.laneWidth`).
     public static var vectorWidth: Int { Schedule().laneWidth }
