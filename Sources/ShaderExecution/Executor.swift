@@ -344,7 +344,7 @@ struct Worker {
 
     init(job: TileJob) {
         program = job.program
-        kernel = (job.engine == .native ? NativeEngine.shared.kernel(for: job.program, laneWidth: job.lanes) : nil)
+        kernel = (job.engine == .native ? NativeEngine.shared.kernel(for: job.program, laneWidth: job.lanes, views: job.views) : nil)
             ?? job.program.batchKernel
         lanes = job.lanes
         let n = lanes
@@ -443,12 +443,6 @@ struct Worker {
         return least != 0
     }
 
-    /// `Texture.unorm8` as the low byte of a word (same arithmetic, tested equal).
-    @inline(__always)
-    static func unorm8Bits(_ value: Float) -> UInt32 {
-        let clamped: Float = value > 0 ? (value < 1 ? value : 1) : 0
-        return (clamped * 255 + 12_582_912).bitPattern & 0xFF
-    }
 
     /// Shades one batch at pixel (x, y) once per triangle that touches it.
     @inline(__always)

@@ -44,6 +44,19 @@ struct NativeTexture {
     }
 }
 
+/// The `shade_texture` descriptors of a draw's views, owned by the kernel that reads them.
+final class NativeTextureTable: @unchecked Sendable {
+    let storage: UnsafeMutablePointer<NativeTexture>
+    var descriptors: UnsafeRawPointer { UnsafeRawPointer(storage) }
+
+    init(_ views: UnsafePointer<TextureView>, count: Int) {
+        storage = .allocate(capacity: max(count, 1))
+        for k in 0..<count { (storage + k).initialize(to: NativeTexture(views + k)) }
+    }
+
+    deinit { storage.deallocate() }
+}
+
 /// Compiles programs' batch stages to native code and keeps the results: in memory for the
 /// process, and on disk (`$SHADE_CACHE`, else `$XDG_CACHE_HOME/shade` or `~/.cache/shade`) keyed
 /// by the generated source, the compiler and the CPU, so a shader is compiled once per machine.
@@ -62,11 +75,22 @@ public final class NativeEngine: @unchecked Sendable {
     /// The C compiler, or nil when none was found.
     public let compilerPath: String?
     private let lock = NSLock()
-    private var compiled: [String: BatchFunction?] = [:]
-    private var programs: [ObjectIdentifier: (program: Program, function: BatchFunction?)] = [:]
+    /// Per generated source: the loaded function, or why there is none.
+    private var compiled: [String: Result<BatchFunction, Failure>] = [:]
+
+    /// Why a source did not compile or load.
+    struct Failure: Error { var reason: String }
+    /// Per program object: the program (weakly, so the cache keeps no program alive) and its
+    /// function.
+    private struct ProgramEntry {
+        weak var program: Program?
+        var function: BatchFunction?
+        /// Why the program has no function (nil when it has one).
+        var failure: String?
+    }
+
+    private var programs: [ObjectIdentifier: ProgramEntry] = [:]
     private let callbacks: UnsafeMutableRawPointer
-    /// Why the last compilation failed, for diagnostics.
-    public private(set) var lastFailure: String?
 
     init() {
         vectorWidth = Self.hostVectorWidth()
@@ -88,19 +112,17 @@ public final class NativeEngine: @unchecked Sendable {
     }
 
     /// A kernel running `program`'s batch stage as native code for batches of `laneWidth`
-    /// lanes, or nil when the program (or the machine) cannot have one.
-    func kernel(for program: Program, laneWidth: Int) -> Kernel? {
+    /// lanes, sampling the draw's texture views `views` (which must outlive the kernel), or nil
+    /// when the program (or the machine) cannot have one. The views' C descriptors are made
+    /// here, once per worker and draw, not per batch.
+    func kernel(for program: Program, laneWidth: Int, views: UnsafePointer<TextureView>) -> Kernel? {
         guard laneWidth % vectorWidth == 0 else { return nil }
         guard let function = function(for: program) else { return nil }
         nonisolated(unsafe) let table = UnsafeRawPointer(callbacks)
-        let viewCount = program.textureViewCount
+        let textures = NativeTextureTable(views, count: program.textureViewCount)
         return { ctx in
-            withUnsafeTemporaryAllocation(of: NativeTexture.self, capacity: max(viewCount, 1)) { buffer in
-                for k in 0..<viewCount { buffer[k] = NativeTexture(ctx.textures + k) }
-                function(
-                    ctx.registers, ctx.uniforms, ctx.stride, UnsafeRawPointer(buffer.baseAddress!), ctx.status,
-                    ctx.loopIterationLimit, table)
-            }
+            function(
+                ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit, table)
         }
     }
 
@@ -108,10 +130,20 @@ public final class NativeEngine: @unchecked Sendable {
     func function(for program: Program) -> BatchFunction? {
         lock.lock()
         defer { lock.unlock() }
-        if let entry = programs[ObjectIdentifier(program)], entry.program === program { return entry.function }
-        let function = compile(program)
-        programs[ObjectIdentifier(program)] = (program, function)
-        return function
+        return entry(for: program).function
+    }
+
+    /// The cache entry of `program`, compiling it on first use. Call with `lock` held.
+    private func entry(for program: Program) -> ProgramEntry {
+        if let entry = programs[ObjectIdentifier(program)], entry.program === program { return entry }
+        var entry = ProgramEntry(program: program)
+        switch compile(program) {
+        case .success(let function): entry.function = function
+        case .failure(let failure): entry.failure = failure.reason
+        }
+        if programs.count >= 1024 { programs = programs.filter { $0.value.program != nil } }
+        programs[ObjectIdentifier(program)] = entry
+        return entry
     }
 
     /// True when `program` runs natively on this machine.
@@ -134,25 +166,24 @@ public final class NativeEngine: @unchecked Sendable {
 
     /// Why `program` does not run natively, or nil when it does.
     public func reasonForClosures(_ program: Program) -> String? {
-        if runsNatively(program) { return nil }
-        if compilerPath == nil { return "no clang on PATH (set SHADE_CC)" }
-        if program.laneCode == nil || program.hasDerivatives {
-            return "the program uses derivatives, dynamic array indices or cube maps, which only closures run"
-        }
         lock.lock()
         defer { lock.unlock() }
-        return lastFailure ?? "its code could not be generated"
+        return entry(for: program).failure
     }
 
-    private func compile(_ program: Program) -> BatchFunction? {
-        guard let compilerPath, let source = source(for: program) else { return nil }
+    private func compile(_ program: Program) -> Result<BatchFunction, Failure> {
+        guard let compilerPath else { return .failure(Failure(reason: "no clang on PATH (set SHADE_CC)")) }
+        guard let source = source(for: program) else {
+            return .failure(Failure(
+                reason: "the program uses derivatives, dynamic array indices or cube maps, which only closures run"))
+        }
         if let known = compiled[source] { return known }
-        let function = load(source, compiler: compilerPath)
-        compiled[source] = function
-        return function
+        let result = Result { () throws(Failure) in try load(source, compiler: compilerPath) }
+        compiled[source] = result
+        return result
     }
 
-    private func load(_ source: String, compiler: String) -> BatchFunction? {
+    private func load(_ source: String, compiler: String) throws(Failure) -> BatchFunction {
         let key = Self.hash(source + "\u{0}" + compiler + "\u{0}" + Self.targetFlags.joined(separator: " "))
         let directory = Self.cacheDirectory
         let library = directory.appendingPathComponent("shade-\(key).so").path
@@ -160,8 +191,7 @@ public final class NativeEngine: @unchecked Sendable {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                lastFailure = "cannot create \(directory.path): \(error)"
-                return nil
+                throw Failure(reason: "cannot create \(directory.path): \(error)")
             }
             let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
             let sourcePath = directory.appendingPathComponent("shade-\(key)-\(unique).c").path
@@ -171,8 +201,7 @@ public final class NativeEngine: @unchecked Sendable {
                 try? FileManager.default.removeItem(atPath: temporary)
             }
             guard FileManager.default.createFile(atPath: sourcePath, contents: Data(source.utf8)) else {
-                lastFailure = "cannot write \(sourcePath)"
-                return nil
+                throw Failure(reason: "cannot write \(sourcePath)")
             }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: compiler)
@@ -185,28 +214,23 @@ public final class NativeEngine: @unchecked Sendable {
             do {
                 try process.run()
             } catch {
-                lastFailure = "cannot run \(compiler): \(error)"
-                return nil
+                throw Failure(reason: "cannot run \(compiler): \(error)")
             }
             let message = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                lastFailure = "\(compiler) failed: " + String(decoding: message, as: UTF8.self)
-                return nil
+                throw Failure(reason: "\(compiler) failed: " + String(decoding: message, as: UTF8.self))
             }
             // Atomic: another process compiling the same shader replaces it with the same bytes.
             guard rename(temporary, library) == 0 else {
-                lastFailure = "cannot move \(temporary) to \(library)"
-                return nil
+                throw Failure(reason: "cannot move \(temporary) to \(library)")
             }
         }
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-            lastFailure = "cannot load \(library): " + (dlerror().map { String(cString: $0) } ?? "")
-            return nil
+            throw Failure(reason: "cannot load \(library): " + (dlerror().map { String(cString: $0) } ?? ""))
         }
         guard let symbol = dlsym(handle, "shade_batch") else {
-            lastFailure = "\(library) has no shade_batch"
-            return nil
+            throw Failure(reason: "\(library) has no shade_batch")
         }
         return unsafeBitCast(symbol, to: BatchFunction.self)
     }
