@@ -259,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "FeatureDetectionTests",
             dependencies: ["FeatureDetection", "Framebuffers", "ImageCodecs", "ImageGraph"],
-            exclude: ["Photos", "Expected"]
+            exclude: ["Expected"]
         ),
         // Tests/Hostile: hostile shaders and images end in their specific errors (issue 9).
         .testTarget(

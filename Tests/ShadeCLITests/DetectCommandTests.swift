@@ -4,9 +4,21 @@ import ImageCodecs
 @testable import ShadeCLI
 import Testing
 
-/// The face photos of FeatureDetectionTests.
-let facePhotos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("FeatureDetectionTests/Photos").path
+/// The face photos of FeatureDetectionTests, made by scripts/make-face-photos when missing.
+let facePhotos: String = {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let folder = ProcessInfo.processInfo.environment["SHADE_FACE_PHOTOS"]
+        ?? repository.appendingPathComponent(".build/face-photos").path
+    if !FileManager.default.fileExists(atPath: folder + "/small-faces.jpg") {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appendingPathComponent("scripts/make-face-photos").path, folder]
+        try? process.run()
+        process.waitUntilExit()
+    }
+    return folder
+}()
 
 /// Runs `shade` in process with the arguments as given.
 func shadeRaw(_ arguments: [String]) -> Outcome {
