@@ -309,18 +309,7 @@ struct NativeCodeGenerator {
           return t * t * ((V)(3.0f) - (V)(2.0f) * t);
         }
         #define MAGIC 12582912.0f
-        static inline int magic_int(float x) { union { float f; int i; } a = { x + MAGIC }, b = { MAGIC }; return a.i - b.i; }
-        // TextureView.split: floor index and fraction; NaN and huge values clamped first.
-        static inline void split(float x, int *index, float *fraction) {
-          const float limit = 4194304.0f;
-          float c = x <= limit ? (x >= -limit ? x : -limit) : limit;
-          float nearest = (c + MAGIC) - MAGIC;
-          float f = nearest > c ? nearest - 1.0f : nearest;
-          *index = magic_int(f);
-          *fraction = c - f;
-        }
         static inline unsigned load_word(const unsigned char *p) { unsigned w; __builtin_memcpy(&w, p, 4); return w; }
-        static inline int clampi(int i, long n) { return i < 0 ? 0 : (i >= n ? (int)n - 1 : i); }
         // llvmpipe's fixed-point bilinear filter on RGBA8 with clamp-to-edge, as
         // TextureView.linearRGBA8Span: 8-bit weights rint(fract * 256), integer lerps, x then y.
         static void sample2d(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
