@@ -169,7 +169,7 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     static func kind(_ kind: ScalarKind) -> UniformScalarKind {
         switch kind {
         case .float: .float
-        case .int: .int
+        case .int, .uint: .int
         case .bool: .bool
         }
     }

@@ -12,7 +12,7 @@ enum CheckCommand {
         run: run)
 
     static let help = """
-        usage: shade check [--stage vertex|fragment] [--glsl-version 100|110|120] [--strict]
+        usage: shade check [--stage vertex|fragment] [--glsl-version V] [--strict]
                            [--ast] [--json] FILE...
 
         Checks each shader against GLSL ES 1.00 (and desktop GLSL 1.10/1.20 when the shader
@@ -25,8 +25,9 @@ enum CheckCommand {
                       .fsh .frag .fs .glsl -> fragment, .vsh .vert .vs -> vertex
           --glsl-version V
                       the language of a shader without '#version': 100 (GLSL ES 1.00, the
-                      default, as an OpenGL ES context), 110 or 120 (desktop GLSL, as a
-                      desktop OpenGL context); a '#version' line always wins
+                      default, as an OpenGL ES context), 300es (GLSL ES 3.00), 110, 120,
+                      130, 140, 150 or 330 (desktop GLSL, as a desktop OpenGL context);
+                      a '#version' line always wins
           --strict    also enforce Appendix A of the GLSL ES 1.00 specification (loop forms,
                       constant indexing); the default is as relaxed as Mesa and GPUImage need
           --ast       print each valid shader's typed syntax tree to stdout
@@ -66,8 +67,12 @@ enum CheckCommand {
                 .init(names: ["--help", "-h"], takesValue: false),
             ])
             forcedStage = try scanner.parsed("--stage", as: "'vertex' or 'fragment'") { ShaderStage(rawValue: $0) }
-            defaultVersion = try scanner.parsed("--glsl-version", as: "100, 110 or 120") {
-                Int($0).flatMap(LanguageVersion.init(rawValue:))
+            defaultVersion = try scanner.parsed(
+                "--glsl-version", as: "100, 300es, 110, 120, 130, 140, 150 or 330"
+            ) { text in
+                let spelled = text.replacingOccurrences(of: " ", with: "").lowercased()
+                if spelled == "300es" { return LanguageVersion.es300 }
+                return Int(spelled).flatMap(LanguageVersion.init(rawValue:)).flatMap { $0 == .es300 ? nil : $0 }
             } ?? .es100
         } catch {
             console.standardError("shade check: \(error)\n\n" + help)

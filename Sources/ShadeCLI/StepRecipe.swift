@@ -177,7 +177,7 @@ struct StepRecipe: Sendable {
                 throw .usage("\(path) declares no uniform '\(name)'")
             }
             let value: any UniformValue = switch declaration.kind {
-            case .int: components.map { Int($0) }
+            case .int, .uint: components.map { Int($0) }
             case .bool: components.map { $0 != 0 }
             case .float: components
             }

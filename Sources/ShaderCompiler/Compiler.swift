@@ -110,7 +110,9 @@ final class Lowering {
                 }
             default:
                 let kind = u.elementType.scalarKind ?? .float
-                bindings[v.id] = .value(builder.uniform(v.name, width: v.type.componentCount, kind: kind))
+                bindings[v.id] = .value(builder.uniform(
+                    v.name, width: v.type.componentCount, kind: kind,
+                    holdsIntegerBits: nativeIntegers && kind.isInteger))
             }
         }
         for a in shader.attributes {
@@ -134,7 +136,7 @@ final class Lowering {
             }
             for d in decls where bindings[d.variable.id] == nil {
                 switch d.variable.storage {
-                case .uniform, .attribute, .varying: continue
+                case .uniform, .attribute, .varying, .output: continue
                 default: try declare(d)
                 }
             }
@@ -266,7 +268,26 @@ final class Lowering {
     }
 
     func constant(_ c: ConstantValue) -> Value {
-        .constant(c.components.map(\.floatValue))
+        guard nativeIntegers else { return .constant(c.components.map(\.floatValue)) }
+        return .constant(c.components.map { component in
+            switch component {
+            case .int, .uint: Float(bitPattern: component.integerBits)
+            default: component.floatValue
+            }
+        })
+    }
+
+    /// `true` when ints and uints are 32-bit values held as their bits (GLSL ES 3.00, desktop
+    /// 1.30+); before, ints are floats holding whole numbers.
+    var nativeIntegers: Bool { shader.version.hasNativeIntegers }
+
+    /// `true` when values of `type` are integers held as bits.
+    func holdsBits(_ type: GLSLType) -> Bool { nativeIntegers && type.scalarKind?.isInteger == true }
+
+    /// An index as the float the indexing kernels take: native integers are converted.
+    func floatIndex(_ index: Value, _ type: GLSLType) -> Value {
+        guard holdsBits(type) else { return index }
+        return builder.unary(type.scalarKind == .uint ? .uintToFloat : .intToFloat, index)
     }
 
     // MARK: Statements
@@ -345,7 +366,7 @@ final class Lowering {
             let base = try lower(b)
             let width = b.type.indexedType?.componentCount ?? 1
             let count = b.type.indexableCount ?? 1
-            let index = try lower(i)
+            let index = floatIndex(try lower(i), i.type)
             if let k = index.constantValues?.first {
                 // Known when compiling (a constant, or a variable never assigned): the same
                 // out-of-range rule as per lane.
@@ -358,12 +379,17 @@ final class Lowering {
         case .unary(let op, let x):
             switch op {
             case .plus: return try lower(x)
-            case .negate: return builder.unary(.negate, try lower(x))
+            case .negate: return builder.unary(holdsBits(x.type) ? .intNegate : .negate, try lower(x))
             case .logicalNot: return builder.unary(.logicalNot, try lower(x))
+            case .bitwiseNot: return builder.unary(.bitwiseNot, try lower(x))
             case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
                 let place = try lvalue(x)
                 let old = builder.materialize(read(place))
-                let new = builder.binary(op == .preIncrement || op == .postIncrement ? .add : .subtract, old, .constant(1))
+                let isIncrement = op == .preIncrement || op == .postIncrement
+                let new =
+                    holdsBits(x.type)
+                    ? builder.binary(isIncrement ? .intAdd : .intSubtract, old, constant(.int(1)))
+                    : builder.binary(isIncrement ? .add : .subtract, old, .constant(1))
                 write(place, new)
                 return op == .preIncrement || op == .preDecrement ? read(place) : old
             }
@@ -375,7 +401,7 @@ final class Lowering {
                 if let pending { throw pending }
                 return result
             }
-            return try binary(op, try lower(a), try lower(b), type: a.type)
+            return try binary(op, try lower(a), try lower(b), type: a.type, rightType: b.type)
         case .assignment(let op, let l, let r):
             if op == nil, case .variable = l.kind {
                 // `x = e`: e first, so that the zero initialisation of an output declared by
@@ -388,7 +414,7 @@ final class Lowering {
             }
             let place = try lvalue(l)
             var value = try lower(r)
-            if let op { value = try binary(op, read(place), value, type: l.type) }
+            if let op { value = try binary(op, read(place), value, type: l.type, rightType: r.type) }
             write(place, value)
             return read(place)
         case .ternary(let c, let a, let b):
@@ -410,7 +436,12 @@ final class Lowering {
         }
     }
 
-    func binary(_ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType) throws -> Value {
+    func binary(
+        _ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType, rightType: GLSLType
+    ) throws -> Value {
+        if nativeIntegers, let value = try integerBinary(op, a, b, type: type, rightType: rightType) {
+            return value
+        }
         switch op {
         case .add: return builder.add(a, b)
         case .subtract: return builder.subtract(a, b)
@@ -428,6 +459,55 @@ final class Lowering {
         case .logicalAnd: return builder.binary(.logicalAnd, a, b)
         case .logicalOr: return builder.binary(.logicalOr, a, b)
         case .logicalXor: return builder.binary(.logicalXor, a, b)
+        case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseOr, .bitwiseXor:
+            throw unsupported("'\(op.rawValue)' needs integers", nil)
+        }
+    }
+
+    /// Operators on native integers (and `==` on values holding any), or `nil` for the float
+    /// and bool cases.
+    func integerBinary(
+        _ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType, rightType: GLSLType
+    ) throws -> Value? {
+        if op == .equal || op == .notEqual {
+            let kinds = componentKinds(type)
+            guard kinds.contains(where: \.isInteger) else { return nil }
+            let parts = (0..<a.width).map { k in
+                builder.binary(kinds[k].isInteger ? .bitsEqual : .equal, a[k], b[k])
+            }
+            let all = builder.call(.all, .concatenating(parts))
+            return op == .equal ? all : builder.unary(.logicalNot, all)
+        }
+        guard let kind = type.scalarKind, kind.isInteger, !type.isMatrix else { return nil }
+        let isUnsigned = kind == .uint
+        switch op {
+        case .add: return builder.binary(.intAdd, a, b)
+        case .subtract: return builder.binary(.intSubtract, a, b)
+        case .multiply: return builder.binary(.intMultiply, a, b)
+        case .divide: return builder.binary(isUnsigned ? .uintDivide : .nativeIntDivide, a, b)
+        case .remainder: return builder.binary(.intRemainder, a, b)
+        case .bitwiseAnd: return builder.binary(.bitwiseAnd, a, b)
+        case .bitwiseOr: return builder.binary(.bitwiseOr, a, b)
+        case .bitwiseXor: return builder.binary(.bitwiseXor, a, b)
+        case .shiftLeft: return builder.binary(.shiftLeft, a, b)
+        case .shiftRight: return builder.binary(isUnsigned ? .shiftRightLogical : .shiftRightArithmetic, a, b)
+        case .less: return builder.binary(isUnsigned ? .uintLess : .intLess, a, b)
+        case .lessEqual: return builder.binary(isUnsigned ? .uintLessEqual : .intLessEqual, a, b)
+        case .greater: return builder.binary(isUnsigned ? .uintGreater : .intGreater, a, b)
+        case .greaterEqual: return builder.binary(isUnsigned ? .uintGreaterEqual : .intGreaterEqual, a, b)
+        default: return nil
+        }
+    }
+
+    /// The kind of every scalar component of a value of `type`, in memory order.
+    func componentKinds(_ type: GLSLType) -> [ScalarKind] {
+        switch type {
+        case .scalar(let k): return [k]
+        case .vector(let k, let n): return Array(repeating: k, count: n)
+        case .matrix: return Array(repeating: .float, count: type.componentCount)
+        case .array(let e, let n): return Array(Array(repeating: componentKinds(e), count: n).joined())
+        case .structure(let s): return s.fields.flatMap { componentKinds($0.type) }
+        default: return []
         }
     }
 
@@ -480,6 +560,17 @@ final class Lowering {
     func value(of v: Variable, _ span: SourceSpan?) throws -> Value {
         if let b = bindings[v.id] {
             guard case .value(let value) = b else { throw unsupported("a sampler can only be passed to texture functions", span) }
+            return value
+        }
+        if case .output(let location) = v.storage {
+            // A fragment `out`: location 0 is what `gl_FragColor` is in GLSL ES 1.00.
+            guard location == 0, v.type == .vec4 else {
+                throw unsupported(
+                    "fragment outputs other than one 'vec4' at location 0 are not supported yet", span)
+            }
+            let value = builder.output("gl_FragColor", width: 4)
+            variableSlots.formUnion(slots(of: value))
+            bindings[v.id] = .value(value)
             return value
         }
         if case .builtin(let b) = v.storage {
@@ -536,7 +627,7 @@ final class Lowering {
         case .index(let b, let i):
             let width = b.type.indexedType?.componentCount ?? 1
             let count = b.type.indexableCount ?? 1
-            let index = try lower(i)
+            let index = floatIndex(try lower(i), i.type)
             let base = try lvalue(b)
             if let k = index.constantValues?.first {
                 let rule = OutOfRangeIndex(indexing: b.type)
@@ -680,7 +771,7 @@ final class Lowering {
         if case .variable(let v) = e.kind, case .sampler(let s)? = bindings[v.id] { return s }
         if case .index(let b, let i) = e.kind, case .variable(let v) = b.kind,
            case .samplers(let all)? = bindings[v.id] {
-            guard let k = try lower(i).constantValues?.first else {
+            guard let k = floatIndex(try lower(i), i.type).constantValues?.first else {
                 throw unsupported("sampler arrays must be indexed with constant expressions", i.span)
             }
             return all[Int(min(max(k.rounded(.towardZero), 0), Float(all.count - 1)))]
@@ -703,6 +794,12 @@ final class Lowering {
                 return builder.texture2DProj(s, coord, channels: channels)
             case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
                 return builder.textureCube(s, coord, channels: channels)
+            case .texture, .textureLod, .textureGrad:
+                return args[0].type == .samplerCube
+                    ? builder.textureCube(s, coord, channels: channels)
+                    : builder.texture2D(s, coord, channels: channels)
+            case .textureProj, .textureProjLod, .textureProjGrad:
+                return builder.texture2DProj(s, coord, channels: channels)
             default: throw unsupported("'\(f.rawValue)' is not supported", span)
             }
         }
@@ -715,6 +812,22 @@ final class Lowering {
             return .concatenating((0..<values[1].width).map { j in builder.multiply(values[0], values[1][j]) })
         case .ftransform:
             throw unsupported("'ftransform' (desktop fixed-function state) is not supported", span)
+        case .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven, .isnan, .isinf:
+            return builder.call(es3Function: f.rawValue, values[0])
+        case .floatBitsToInt, .floatBitsToUint, .intBitsToFloat, .uintBitsToFloat:
+            return values[0]  // native integers are held as their bits
+        case .mix where args[2].type.scalarKind == .bool:
+            return builder.select(values[2], values[1], values[0])
+        case .abs where holdsBits(args[0].type): return builder.unary(.intAbs, values[0])
+        case .sign where holdsBits(args[0].type): return builder.unary(.intSign, values[0])
+        case .min where holdsBits(args[0].type):
+            return builder.binary(args[0].type.scalarKind == .uint ? .uintMinimum : .intMinimum, values[0], values[1])
+        case .max where holdsBits(args[0].type):
+            return builder.binary(args[0].type.scalarKind == .uint ? .uintMaximum : .intMaximum, values[0], values[1])
+        case .clamp where holdsBits(args[0].type):
+            let unsigned = args[0].type.scalarKind == .uint
+            let low = builder.binary(unsigned ? .uintMaximum : .intMaximum, values[0], values[1])
+            return builder.binary(unsigned ? .uintMinimum : .intMinimum, low, values[2])
         default:
             guard let b = Builtin(rawValue: f.rawValue) else { throw unsupported("'\(f.rawValue)' is not supported", span) }
             return builder.call(b, values)
@@ -725,9 +838,20 @@ final class Lowering {
 
     func convert(_ v: Value, from: ScalarKind, to: ScalarKind) -> Value {
         if from == to { return v }
+        if nativeIntegers && (from.isInteger || to.isInteger) {
+            switch (from, to) {
+            case (.int, .uint), (.uint, .int): return v
+            case (.int, .float): return builder.unary(.intToFloat, v)
+            case (.uint, .float): return builder.unary(.uintToFloat, v)
+            case (.float, .int): return builder.unary(.floatToInt, v)
+            case (.float, .uint): return builder.unary(.floatToUInt, v)
+            case (.bool, _): return builder.unary(.boolToInt, v)
+            default: return builder.unary(.intToBool, v)
+            }
+        }
         switch to {
         case .float: return v
-        case .int: return from == .bool ? v : builder.unary(.truncate, v)
+        case .int, .uint: return from == .bool ? v : builder.unary(.truncate, v)
         case .bool: return builder.unary(.toBool, v)
         }
     }
@@ -746,11 +870,12 @@ final class Lowering {
             return Value(Array(Value.concatenating(parts).components.prefix(type.vectorSize)))
         case .matrixFromScalar:
             guard case .matrix(let n) = type else { return values[0] }
-            let s = values[0][0].components[0]
+            let s = convert(values[0][0], from: args[0].type.scalarKind ?? .float, to: .float).components[0]
             return Value((0..<(n * n)).map { k in k % n == k / n ? s : .constant(0) })
         case .matrixFromComponents:
             guard case .matrix(let n) = type else { return values[0] }
-            return Value(Array(Value.concatenating(values).components.prefix(n * n)))
+            let floats = zip(args, values).map { convert($1, from: $0.type.scalarKind ?? .float, to: .float) }
+            return Value(Array(Value.concatenating(floats).components.prefix(n * n)))
         case .matrixFromMatrix:
             guard case .matrix(let n) = type, case .matrix(let m) = args[0].type else { return values[0] }
             return Value((0..<(n * n)).map { k in
@@ -761,7 +886,7 @@ final class Lowering {
         case .structure, .array:
             return .concatenating(values)
         case .implicitConversion:
-            return values[0]
+            return convert(values[0], from: args[0].type.scalarKind ?? .float, to: .float)
         }
     }
 }

@@ -151,3 +151,85 @@ enum Smoothstep: TernaryOp {
 }
 /// `c ? a : b` for a bool condition `c`.
 enum Select: TernaryOp { @inline(__always) static func apply(_ c: Float, _ a: Float, _ b: Float) -> Float { c != 0 ? a : b } }
+
+// Native integers (GLSL ES 3.00, desktop 1.30+): an int or uint lives in a float slot as its
+// 32 bits (`Float(bitPattern:)`); these operations read and write the bits and never do float
+// arithmetic on them (denormals-are-zero would flush small integers). Semantics as llvmpipe's,
+// measured (`ScalarSemantics`).
+@inline(__always) func bits(_ x: Float) -> UInt32 { x.bitPattern }
+@inline(__always) func signed(_ x: Float) -> Int32 { Int32(bitPattern: x.bitPattern) }
+@inline(__always) func slot(_ u: UInt32) -> Float { Float(bitPattern: u) }
+@inline(__always) func slot(_ i: Int32) -> Float { Float(bitPattern: UInt32(bitPattern: i)) }
+@inline(__always) func slot(_ b: Bool) -> Float { b ? 1 : 0 }
+
+enum IntNegate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(0 &- bits(x)) }; static var nativeName: String? { nil } }
+enum BitwiseNot: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(~bits(x)) }; static var nativeName: String? { nil } }
+enum IntToFloat: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { Float(signed(x)) }; static var nativeName: String? { nil } }
+enum UIntToFloat: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { Float(bits(x)) }; static var nativeName: String? { nil } }
+enum FloatToInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(ScalarSemantics.floatToInt(x)) }; static var nativeName: String? { nil } }
+enum FloatToUInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(ScalarSemantics.floatToUInt(x)) }; static var nativeName: String? { nil } }
+/// `bool(i)`: true when any bit is set.
+enum IntToBool: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(bits(x) != 0) }; static var nativeName: String? { nil } }
+/// `int(b)`: 1 or 0.
+enum BoolToInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(UInt32(x != 0 ? 1 : 0)) }; static var nativeName: String? { nil } }
+enum IntAbs: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { let i = signed(x); return slot(i < 0 ? 0 &- i : i) }; static var nativeName: String? { nil } }
+enum IntSign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { let i = signed(x); return slot(Int32(i > 0 ? 1 : (i < 0 ? -1 : 0))) }; static var nativeName: String? { nil } }
+
+enum IntAdd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &+ bits(y)) }; static var nativeName: String? { nil } }
+enum IntSubtract: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &- bits(y)) }; static var nativeName: String? { nil } }
+enum IntMultiply: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &* bits(y)) }; static var nativeName: String? { nil } }
+enum NativeIntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.divide(signed(x), signed(y))) }; static var nativeName: String? { nil } }
+enum UIntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.divide(bits(x), bits(y))) }; static var nativeName: String? { nil } }
+/// `%` on ints and uints alike: llvmpipe's unsigned remainder of the bits.
+enum IntRemainder: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.remainder(bits(x), bits(y))) }; static var nativeName: String? { nil } }
+enum BitwiseAnd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) & bits(y)) }; static var nativeName: String? { nil } }
+enum BitwiseOr: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) | bits(y)) }; static var nativeName: String? { nil } }
+enum BitwiseXor: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) ^ bits(y)) }; static var nativeName: String? { nil } }
+/// Shifts take the count modulo 32, as llvmpipe.
+enum ShiftLeft: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) << (bits(y) & 31)) }; static var nativeName: String? { nil } }
+enum ShiftRightArithmetic: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) >> (bits(y) & 31)) }; static var nativeName: String? { nil } }
+enum ShiftRightLogical: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) >> (bits(y) & 31)) }; static var nativeName: String? { nil } }
+enum IntLess: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) < signed(y)) }; static var nativeName: String? { nil } }
+enum IntLessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) <= signed(y)) }; static var nativeName: String? { nil } }
+enum IntGreater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) > signed(y)) }; static var nativeName: String? { nil } }
+enum IntGreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) >= signed(y)) }; static var nativeName: String? { nil } }
+enum UIntLess: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) < bits(y)) }; static var nativeName: String? { nil } }
+enum UIntLessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) <= bits(y)) }; static var nativeName: String? { nil } }
+enum UIntGreater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) > bits(y)) }; static var nativeName: String? { nil } }
+enum UIntGreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) >= bits(y)) }; static var nativeName: String? { nil } }
+/// `==` on integer components: the bits (a float compare would make INT_MIN equal 0).
+enum BitsEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) == bits(y)) }; static var nativeName: String? { nil } }
+enum IntMinimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { signed(y) < signed(x) ? y : x }; static var nativeName: String? { nil } }
+enum IntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { signed(y) > signed(x) ? y : x }; static var nativeName: String? { nil } }
+enum UIntMinimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { bits(y) < bits(x) ? y : x }; static var nativeName: String? { nil } }
+enum UIntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { bits(y) > bits(x) ? y : x }; static var nativeName: String? { nil } }
+
+// GLSL ES 3.00 float functions: hyperbolic functions as llvmpipe's formulas (LlvmpipeMath),
+// `round` as llvmpipe's (to nearest even), and the NaN/infinity tests.
+enum Sinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.sinh(x) }; static var nativeName: String? { nil } }
+enum Cosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.cosh(x) }; static var nativeName: String? { nil } }
+enum Tanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.tanh(x) }; static var nativeName: String? { nil } }
+enum Asinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.asinh(x) }; static var nativeName: String? { nil } }
+enum Acosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.acosh(x) }; static var nativeName: String? { nil } }
+enum Atanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.atanh(x) }; static var nativeName: String? { nil } }
+enum RoundEven: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.toNearestOrEven) }; static var nativeName: String? { nil } }
+enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isNaN ? 1 : 0 }; static var nativeName: String? { nil } }
+enum IsInf: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isInfinite ? 1 : 0 }; static var nativeName: String? { nil } }
+
+extension ProgramBuilder {
+    /// A GLSL ES 3.00 float function of one argument, by its GLSL name.
+    func call(es3Function name: String, _ x: Value) -> Value {
+        switch name {
+        case "sinh": elementwise(Sinh.self, x)
+        case "cosh": elementwise(Cosh.self, x)
+        case "tanh": elementwise(Tanh.self, x)
+        case "asinh": elementwise(Asinh.self, x)
+        case "acosh": elementwise(Acosh.self, x)
+        case "atanh": elementwise(Atanh.self, x)
+        case "trunc": elementwise(Truncate.self, x)
+        case "isnan": elementwise(IsNaN.self, x)
+        case "isinf": elementwise(IsInf.self, x)
+        default: elementwise(RoundEven.self, x)  // round, roundEven
+        }
+    }
+}

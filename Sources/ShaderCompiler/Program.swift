@@ -109,6 +109,10 @@ public final class Program: Sendable {
             for (k, v) in given.enumerated() {
                 switch u.kind {
                 case .float: file[u.base + k] = v
+                case .int where u.holdsIntegerBits:
+                    file[u.base + k] = Float(bitPattern: UInt32(bitPattern: ScalarSemantics.floatToInt(v)))
+                case .uint:
+                    file[u.base + k] = Float(bitPattern: ScalarSemantics.floatToUInt(v))
                 case .int: file[u.base + k] = v.rounded(.towardZero)
                 case .bool: file[u.base + k] = v != 0 ? 1 : 0
                 }

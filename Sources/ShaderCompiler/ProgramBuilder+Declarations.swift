@@ -34,12 +34,18 @@ extension ProgramBuilder {
 
     /// Declares a uniform of `width` components (a matrix is column-major; an array is its
     /// elements in order, see `uniformArray`).
-    public func uniform(_ name: String, width: Int, kind: ScalarKind = .float) -> Value {
+    ///
+    /// With `holdsIntegerBits`, an `int` or `uint` uniform holds its 32 bits (GLSL ES 3.00);
+    /// otherwise an int holds a whole float.
+    public func uniform(
+        _ name: String, width: Int, kind: ScalarKind = .float, holdsIntegerBits: Bool = false
+    ) -> Value {
         if let u = uniformDeclarations.first(where: { $0.name == name }) {
             return Self.uniforms(u.base..<(u.base + u.width))
         }
         let base = allocateUniforms(width)
-        uniformDeclarations.append(UniformDeclaration(name: name, base: base, width: width, kind: kind))
+        uniformDeclarations.append(UniformDeclaration(
+            name: name, base: base, width: width, kind: kind, holdsIntegerBits: holdsIntegerBits))
         return Self.uniforms(base..<(base + width))
     }
 

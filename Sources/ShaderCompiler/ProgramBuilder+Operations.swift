@@ -8,6 +8,10 @@ public enum UnaryOperation: Sendable, Hashable {
     case truncate
     /// `bool(x)`: 1 when non-zero.
     case toBool
+    /// Native integers (GLSL ES 3.00): `-i` wrapping, `~i`, conversions between the bits of
+    /// an int or uint and floats or bools, `abs` and `sign` of an int.
+    case intNegate, bitwiseNot, intToFloat, uintToFloat, floatToInt, floatToUInt, intToBool
+    case boolToInt, intAbs, intSign
 }
 
 /// Operators with two operands; a scalar operand is applied to every component of the other.
@@ -20,6 +24,13 @@ public enum BinaryOperation: Sendable, Hashable {
     case less, lessEqual, greater, greaterEqual, equal, notEqual
     /// Logical `&&`, `||`, `^^` on bools (operands are evaluated eagerly).
     case logicalAnd, logicalOr, logicalXor
+    /// Native integers (GLSL ES 3.00): wrapping `+ - *`, `/` for int and uint, `%`, bit
+    /// operators, shifts, comparisons of int and of uint, `==` on bits, `min`/`max`.
+    case intAdd, intSubtract, intMultiply, nativeIntDivide, uintDivide, intRemainder
+    case bitwiseAnd, bitwiseOr, bitwiseXor, shiftLeft, shiftRightArithmetic, shiftRightLogical
+    case intLess, intLessEqual, intGreater, intGreaterEqual
+    case uintLess, uintLessEqual, uintGreater, uintGreaterEqual, bitsEqual
+    case intMinimum, intMaximum, uintMinimum, uintMaximum
 }
 
 /// GLSL ES 1.00 built-in functions (texture functions are separate methods).
@@ -41,6 +52,16 @@ extension ProgramBuilder {
         case .logicalNot: elementwise(LogicalNot.self, a)
         case .truncate: elementwise(Truncate.self, a)
         case .toBool: elementwise(ToBool.self, a)
+        case .intNegate: elementwise(IntNegate.self, a)
+        case .bitwiseNot: elementwise(BitwiseNot.self, a)
+        case .intToFloat: elementwise(IntToFloat.self, a)
+        case .uintToFloat: elementwise(UIntToFloat.self, a)
+        case .floatToInt: elementwise(FloatToInt.self, a)
+        case .floatToUInt: elementwise(FloatToUInt.self, a)
+        case .intToBool: elementwise(IntToBool.self, a)
+        case .boolToInt: elementwise(BoolToInt.self, a)
+        case .intAbs: elementwise(IntAbs.self, a)
+        case .intSign: elementwise(IntSign.self, a)
         }
     }
 
@@ -61,6 +82,31 @@ extension ProgramBuilder {
         case .logicalAnd: elementwise(LogicalAnd.self, a, b)
         case .logicalOr: elementwise(LogicalOr.self, a, b)
         case .logicalXor: elementwise(LogicalXor.self, a, b)
+        case .intAdd: elementwise(IntAdd.self, a, b)
+        case .intSubtract: elementwise(IntSubtract.self, a, b)
+        case .intMultiply: elementwise(IntMultiply.self, a, b)
+        case .nativeIntDivide: elementwise(NativeIntDivide.self, a, b)
+        case .uintDivide: elementwise(UIntDivide.self, a, b)
+        case .intRemainder: elementwise(IntRemainder.self, a, b)
+        case .bitwiseAnd: elementwise(BitwiseAnd.self, a, b)
+        case .bitwiseOr: elementwise(BitwiseOr.self, a, b)
+        case .bitwiseXor: elementwise(BitwiseXor.self, a, b)
+        case .shiftLeft: elementwise(ShiftLeft.self, a, b)
+        case .shiftRightArithmetic: elementwise(ShiftRightArithmetic.self, a, b)
+        case .shiftRightLogical: elementwise(ShiftRightLogical.self, a, b)
+        case .intLess: elementwise(IntLess.self, a, b)
+        case .intLessEqual: elementwise(IntLessEqual.self, a, b)
+        case .intGreater: elementwise(IntGreater.self, a, b)
+        case .intGreaterEqual: elementwise(IntGreaterEqual.self, a, b)
+        case .uintLess: elementwise(UIntLess.self, a, b)
+        case .uintLessEqual: elementwise(UIntLessEqual.self, a, b)
+        case .uintGreater: elementwise(UIntGreater.self, a, b)
+        case .uintGreaterEqual: elementwise(UIntGreaterEqual.self, a, b)
+        case .bitsEqual: elementwise(BitsEqual.self, a, b)
+        case .intMinimum: elementwise(IntMinimum.self, a, b)
+        case .intMaximum: elementwise(IntMaximum.self, a, b)
+        case .uintMinimum: elementwise(UIntMinimum.self, a, b)
+        case .uintMaximum: elementwise(UIntMaximum.self, a, b)
         }
     }
 

@@ -149,6 +149,8 @@ public struct UniformDeclaration: Hashable, Sendable {
     public let width: Int
     /// How values are converted when set: `int` truncates, `bool` becomes 0 or 1.
     public let kind: ScalarKind
+    /// `true` when an int or uint is held as its 32 bits (GLSL ES 3.00, desktop 1.30+).
+    public var holdsIntegerBits: Bool = false
 }
 
 /// A per-fragment input (varying or attribute): the executor writes its lane slots.

@@ -27,6 +27,11 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case dFdx, dFdy, fwidth
     /// Desktop vertex shaders: `gl_ModelViewProjectionMatrix * gl_Vertex`.
     case ftransform
+    // GLSL ES 3.00 §8 (desktop 1.30).
+    case sinh, cosh, tanh, asinh, acosh, atanh
+    case trunc, round, roundEven, isnan, isinf
+    case floatBitsToInt, floatBitsToUint, intBitsToFloat, uintBitsToFloat
+    case texture, textureProj, textureLod, textureProjLod, textureGrad, textureProjGrad
 
     /// Every overload of the function in the catalogue, in any stage, version or extension.
     public var overloads: [BuiltinOverload] {
@@ -43,7 +48,8 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .texture2D, .texture2DProj, .texture2DLod, .texture2DProjLod, .textureCube,
             .textureCubeLod, .texture2DLodEXT, .texture2DProjLodEXT, .textureCubeLodEXT,
-            .texture2DGradEXT, .texture2DProjGradEXT, .textureCubeGradEXT:
+            .texture2DGradEXT, .texture2DProjGradEXT, .textureCubeGradEXT, .texture,
+            .textureProj, .textureLod, .textureProjLod, .textureGrad, .textureProjGrad:
             true
         default: false
         }
@@ -62,10 +68,14 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
 struct BuiltinAvailability: Sendable, Hashable {
     /// The only stage it exists in, or `nil` for both.
     var stage: ShaderStage?
-    /// An extension a GLSL ES shader must enable to use it.
+    /// An extension a GLSL ES 1.00 shader must enable to use it.
     var esExtension: String?
     /// `true` when GLSL ES has it (with `esExtension` if set).
     var inES: Bool = true
+    /// `true` when GLSL ES 1.00 has it.
+    var inES100: Bool = true
+    /// `true` when GLSL ES 3.00 has it.
+    var inES300: Bool = true
     /// The lowest desktop version that has it, or `nil` if desktop GLSL doesn't.
     var desktopSince: LanguageVersion? = .glsl110
 
@@ -76,8 +86,10 @@ struct BuiltinAvailability: Sendable, Hashable {
     ) -> Bool {
         if let stage, stage != current { return false }
         if version.isES {
-            guard inES else { return false }
-            if let esExtension, !extensions.contains(esExtension) { return false }
+            guard inES, version == .es300 ? inES300 : inES100 else { return false }
+            if version == .es100, let esExtension, !extensions.contains(esExtension) {
+                return false
+            }
             return true
         }
         guard let since = desktopSince else { return false }
@@ -122,6 +134,38 @@ enum BuiltinCatalogue {
         for f in unary {
             for g in gen { add(f, [g], g) }
         }
+        let es3 = BuiltinAvailability(inES100: false, desktopSince: .glsl130)
+        let es3Unary: [BuiltinFunction] = [
+            .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven,
+        ]
+        for f in es3Unary {
+            for g in gen { add(f, [g], g, es3) }
+        }
+        for n in 1...4 {
+            let g = GLSLType.vector(of: .float, size: n)
+            let i = GLSLType.vector(of: .int, size: n), u = GLSLType.vector(of: .uint, size: n)
+            let b = GLSLType.vector(of: .bool, size: n)
+            add(.isnan, [g], b, es3)
+            add(.isinf, [g], b, es3)
+            add(.floatBitsToInt, [g], i, es3)
+            add(.floatBitsToUint, [g], u, es3)
+            add(.intBitsToFloat, [i], g, es3)
+            add(.uintBitsToFloat, [u], g, es3)
+            add(.mix, [g, g, b], g, es3)
+            for k in [i, u] {
+                add(.min, [k, k], k, es3)
+                add(.max, [k, k], k, es3)
+                add(.clamp, [k, k, k], k, es3)
+                if n > 1 {
+                    let s = GLSLType.scalar(k == i ? .int : .uint)
+                    add(.min, [k, s], k, es3)
+                    add(.max, [k, s], k, es3)
+                    add(.clamp, [k, s, s], k, es3)
+                }
+            }
+            add(.abs, [i], i, es3)
+            add(.sign, [i], i, es3)
+        }
         for g in gen {
             add(.atan, [g, g], g)
             add(.pow, [g, g], g)
@@ -145,6 +189,7 @@ enum BuiltinCatalogue {
             add(.faceforward, [g, g, g], g)
             add(.reflect, [g, g], g)
             add(.refract, [g, g, .float], g)
+            // Core in GLSL ES 3.00; an extension in GLSL ES 1.00.
             let derivative = BuiltinAvailability(
                 stage: .fragment, esExtension: "GL_OES_standard_derivatives")
             add(.dFdx, [g], g, derivative)
@@ -161,30 +206,51 @@ enum BuiltinCatalogue {
             for f in [BuiltinFunction.lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual] {
                 add(f, [.vector(.float, n), .vector(.float, n)], b)
                 add(f, [.vector(.int, n), .vector(.int, n)], b)
+                add(f, [.vector(.uint, n), .vector(.uint, n)], b, es3)
             }
             for f in [BuiltinFunction.equal, .notEqual] {
                 add(f, [.vector(.float, n), .vector(.float, n)], b)
                 add(f, [.vector(.int, n), .vector(.int, n)], b)
+                add(f, [.vector(.uint, n), .vector(.uint, n)], b, es3)
                 add(f, [b, b], b)
             }
             add(.any, [b], .bool)
             add(.all, [b], .bool)
             add(.not, [b], b)
         }
-        let fragment = BuiltinAvailability(stage: .fragment)
-        let vertex = BuiltinAvailability(stage: .vertex)
+        // GLSL ES 3.00 (desktop 1.30) texture functions, in both stages; bias in fragment
+        // shaders only.
+        let es3Fragment = BuiltinAvailability(stage: .fragment, inES100: false, desktopSince: .glsl130)
+        add(.texture, [.sampler2D, .vec2], .vec4, es3)
+        add(.texture, [.sampler2D, .vec2, .float], .vec4, es3Fragment)
+        add(.texture, [.samplerCube, .vec3], .vec4, es3)
+        add(.texture, [.samplerCube, .vec3, .float], .vec4, es3Fragment)
+        for c in [GLSLType.vec3, .vec4] {
+            add(.textureProj, [.sampler2D, c], .vec4, es3)
+            add(.textureProj, [.sampler2D, c, .float], .vec4, es3Fragment)
+            add(.textureProjLod, [.sampler2D, c, .float], .vec4, es3)
+            add(.textureProjGrad, [.sampler2D, c, .vec2, .vec2], .vec4, es3)
+        }
+        add(.textureLod, [.sampler2D, .vec2, .float], .vec4, es3)
+        add(.textureLod, [.samplerCube, .vec3, .float], .vec4, es3)
+        add(.textureGrad, [.sampler2D, .vec2, .vec2, .vec2], .vec4, es3)
+        add(.textureGrad, [.samplerCube, .vec3, .vec3, .vec3], .vec4, es3)
+        // GLSL ES 1.00's texture functions are gone from GLSL ES 3.00.
+        let fragment = BuiltinAvailability(stage: .fragment, inES300: false)
+        let vertex = BuiltinAvailability(stage: .vertex, inES300: false)
+        let es100 = BuiltinAvailability(inES300: false)
         let lodEXT = BuiltinAvailability(stage: .fragment, esExtension: "GL_EXT_shader_texture_lod",
-                                         desktopSince: nil)
-        add(.texture2D, [.sampler2D, .vec2], .vec4)
+                                         inES300: false, desktopSince: nil)
+        add(.texture2D, [.sampler2D, .vec2], .vec4, es100)
         add(.texture2D, [.sampler2D, .vec2, .float], .vec4, fragment)
-        add(.texture2DProj, [.sampler2D, .vec3], .vec4)
-        add(.texture2DProj, [.sampler2D, .vec4], .vec4)
+        add(.texture2DProj, [.sampler2D, .vec3], .vec4, es100)
+        add(.texture2DProj, [.sampler2D, .vec4], .vec4, es100)
         add(.texture2DProj, [.sampler2D, .vec3, .float], .vec4, fragment)
         add(.texture2DProj, [.sampler2D, .vec4, .float], .vec4, fragment)
         add(.texture2DLod, [.sampler2D, .vec2, .float], .vec4, vertex)
         add(.texture2DProjLod, [.sampler2D, .vec3, .float], .vec4, vertex)
         add(.texture2DProjLod, [.sampler2D, .vec4, .float], .vec4, vertex)
-        add(.textureCube, [.samplerCube, .vec3], .vec4)
+        add(.textureCube, [.samplerCube, .vec3], .vec4, es100)
         add(.textureCube, [.samplerCube, .vec3, .float], .vec4, fragment)
         add(.textureCubeLod, [.samplerCube, .vec3, .float], .vec4, vertex)
         add(.texture2DLodEXT, [.sampler2D, .vec2, .float], .vec4, lodEXT)

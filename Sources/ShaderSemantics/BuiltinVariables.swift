@@ -66,14 +66,14 @@ extension CheckContext {
             guard stage == .fragment else { return nil }
             (type, precision) = (.vec2, .mediump)
         case .glFragColor:
-            guard stage == .fragment else { return nil }
+            guard stage == .fragment, version.hasBuiltinFragmentOutputs else { return nil }
             (type, precision) = (.vec4, .mediump)
         case .glFragData:
-            guard stage == .fragment else { return nil }
+            guard stage == .fragment, version.hasBuiltinFragmentOutputs else { return nil }
             let n = isDesktop ? 8 : 1  // gl_MaxDrawBuffers
             (type, precision) = (.array(.vec4, n), .mediump)
         case .glFragDepth:
-            guard stage == .fragment, isDesktop else { return nil }
+            guard stage == .fragment, isDesktop || version == .es300 else { return nil }
             (type, precision) = (.float, nil)
         case .glDepthRange:
             (type, precision) = (.structure(depthRangeStruct()), .highp)

@@ -32,7 +32,7 @@ extension CheckContext {
         guard let main, !diagnostics.containsError else { return nil }
         return CheckedShader(
             stage: stage, version: version, globals: globals, functions: functions, main: main,
-            uniforms: uniforms, attributes: attributes, varyings: varyings,
+            uniforms: uniforms, attributes: attributes, varyings: varyings, outputs: outputs,
             samplers: uniforms.filter { $0.variable.type.containsSampler },
             builtinsUsed: builtinsUsed, usesDiscard: usesDiscard,
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
@@ -54,6 +54,7 @@ extension CheckContext {
         switch specifier.kind {
         case .builtin(let b):
             if let t = GLSLType(keyword: b.rawValue) { return t }
+            if b.isSampler { return .otherSampler(b) }
             if !version.isES {
                 switch b {
                 case .mat2x2: return .mat2
@@ -85,6 +86,13 @@ extension CheckContext {
         var fields: [StructType.Field] = []
         var seen: Set<String> = []
         for member in spec.members {
+            if !member.qualifiers.isEmpty {
+                error(.qualifierNotAllowed(
+                    String(member.qualifiers.description.dropLast()),
+                    reason: "cannot qualify a structure member"),
+                      at: member.qualifiers.storageSpan ?? member.qualifiers.layoutSpan
+                        ?? member.qualifiers.interpolationSpan ?? member.span)
+            }
             if case .structure(let inner) = member.type.kind {
                 // GLSL ES 1.00 §4.1.8 says so; Mesa rejects it in desktop GLSL too.
                 error(.embeddedStructDefinition(inner.name?.name ?? "<anonymous>"),
@@ -132,7 +140,7 @@ extension CheckContext {
     /// `base[size]`, checking that the size is a constant integer greater than zero.
     func arrayType(of base: GLSLType, _ spec: ArraySpecifier) -> GLSLType {
         guard let sizeExpr = spec.size else {
-            if version == .glsl120 {
+            if version.hasUnsizedArrays {
                 error(.implicitlySizedArray(base), at: spec.span)
                 return .error
             }
@@ -179,10 +187,22 @@ extension CheckContext {
             let t = resolveType(p.type)
             if t.isError { return [] }
             switch t {
-            case .float, .int, .sampler2D, .samplerCube:
+            case .float, .int, .sampler2D, .samplerCube, .otherSampler:
                 scopes[scopes.count - 1].precisions[t] = p.precision
             default:
                 error(.precisionNotAllowed(t), at: p.type.span)
+            }
+            return []
+        case .block(let block):
+            error(.unsupportedFeature("uniform blocks ('\(block.name.name)')"), at: block.name.span)
+            return []
+        case .defaultQualifiers(let q, let span):
+            if !isGlobalScope {
+                error(.qualifierNotAllowed("layout", reason: "is only allowed at global scope"), at: span)
+            } else if q.storage != .uniform {
+                error(.invalidLayout("a default layout needs 'uniform'"), at: q.layoutSpan ?? span)
+            } else {
+                checkInterfaceQualifiers(q, type: nil)
             }
             return []
         case .invariant(let inv):
@@ -215,7 +235,7 @@ extension CheckContext {
         let qualifiers = list.type.qualifiers
         let spec = list.type.specifier
         // `float[] a = float[2](…)` (GLSL 1.20): the size comes from the initializer.
-        let isTypeUnsized = spec.array != nil && spec.array?.size == nil && version == .glsl120
+        let isTypeUnsized = spec.array != nil && spec.array?.size == nil && version.hasUnsizedArrays
         var elementSpec = spec
         if isTypeUnsized { elementSpec.array = nil }
         let base = resolveType(elementSpec)
@@ -229,9 +249,19 @@ extension CheckContext {
             declareQuietly(list, base)
             return []
         }
-        if qualifiers.isInvariant, storageQualifier != .varying {
-            error(.qualifierNotAllowed("invariant", reason: "can only qualify varyings"),
+        if qualifiers.isInvariant, storageQualifier != .varying,
+            !(storageQualifier == .out && (stage == .vertex || !version.isES))
+        {
+            error(.qualifierNotAllowed(
+                "invariant", reason: version.hasInOutStorage
+                    ? "can only qualify vertex shader outputs" : "can only qualify varyings"),
                   at: qualifiers.invariantSpan)
+        }
+        checkInterfaceQualifiers(qualifiers, type: base)
+        if version == .es300, storageQualifier == .in || storageQualifier == .out,
+            isGlobalScope, !base.isError
+        {
+            checkES3Interface(storageQualifier!, base, qualifiers: qualifiers, span: list.type.span)
         }
         if storageQualifier == .attribute, stage != .vertex {
             error(.qualifierNotAllowed("attribute", reason: "is only allowed in vertex shaders"),
@@ -256,7 +286,7 @@ extension CheckContext {
             {
                 type = sizedByUses(base, name: d.name.span)
             } else if let a = d.array {
-                if a.size == nil && version == .glsl120 && d.initializer != nil && !isUnsized {
+                if a.size == nil && version.hasUnsizedArrays && d.initializer != nil && !isUnsized {
                     isUnsized = true
                 } else {
                     type = isUnsized ? .array(base, 1) : base
@@ -358,7 +388,7 @@ extension CheckContext {
                 name, reason: "has type '\(type)': samplers can only be uniforms or parameters"),
                   at: d.name.span)
         }
-        if let q, q == .attribute || q == .varying, !type.isError,
+        if let q, q == .attribute || q == .varying || (q == .in && !version.isES) || (q == .out && !version.isES), !type.isError,
             !interfaceTypeIsValid(q, type)
         {
             error(.invalidInterfaceType(qualifier: q.rawValue, type), at: list.type.span)
@@ -369,6 +399,9 @@ extension CheckContext {
         case .attribute?: storage = .attribute
         case .varying?: storage = .varying
         case .const?: storage = .constant
+        case .in?: storage = stage == .vertex ? .attribute : .varying
+        case .out?:
+            storage = stage == .vertex ? .varying : .output(location: layoutLocation(list.type.qualifiers) ?? 0)
         case nil: storage = isGlobalScope ? .global : .local
         }
         let precision = resolvePrecision(
@@ -388,9 +421,11 @@ extension CheckContext {
                     type = .error
                 }
             }
-            if (type.isArray || type.containsArray) && version != .glsl120 {
+            if (type.isArray || type.containsArray) && !version.hasArrayConstructors {
                 error(.arrayInitializer, at: i.span)
-            } else if (q == .uniform && version != .glsl120) || q == .attribute || q == .varying {
+            } else if (q == .uniform && (version.isES || !version.hasArrayConstructors))
+                || q == .attribute || q == .varying || q == .in || q == .out
+            {
                 error(.qualifierNotAllowed(q!.rawValue, reason: "variables cannot be initialized"),
                       at: i.span)
             } else if !type.isError {
@@ -438,6 +473,7 @@ extension CheckContext {
         case .uniform: uniforms.append(InterfaceVariable(variable: variable))
         case .attribute: attributes.append(InterfaceVariable(variable: variable))
         case .varying: varyings.append(InterfaceVariable(variable: variable))
+        case .output: outputs.append(InterfaceVariable(variable: variable))
         default: break
         }
         return VariableDeclaration(variable: variable, initializer: initializer, span: d.span)
@@ -678,6 +714,102 @@ extension CheckContext {
             if let site = f.callSites.first {
                 error(.functionNotDefined(f.symbol.signature), at: site)
             }
+        }
+    }
+}
+
+extension CheckContext {
+    // MARK: GLSL ES 3.00 interface rules
+
+    /// `location = N` of a layout, if written.
+    func layoutLocation(_ q: TypeQualifiers) -> Int? {
+        for item in q.layout where item.name.name == "location" {
+            if case .intLiteral(let n)? = item.value?.kind { return n }
+        }
+        return nil
+    }
+
+    /// Layout items and interpolation qualifiers: where each may appear and what it may say.
+    func checkInterfaceQualifiers(_ q: TypeQualifiers, type: GLSLType?) {
+        if let span = q.interpolationSpan, q.storage != .in && q.storage != .out {
+            error(.qualifierNotAllowed(q.interpolation!.rawValue, reason: "needs 'in' or 'out'"), at: span)
+        }
+        for item in q.layout {
+            switch item.name.name {
+            case "location":
+                guard let v = item.value else {
+                    error(.invalidLayout("'location' needs a value: 'location = N'"), at: item.span)
+                    continue
+                }
+                guard case .intLiteral(let n) = v.kind else {
+                    error(.invalidLayout("'location' must be an integer literal"), at: v.span)
+                    continue
+                }
+                let isVertexIn = stage == .vertex && q.storage == .in
+                let isFragmentOut = stage == .fragment && q.storage == .out
+                if version.isES && !isVertexIn && !isFragmentOut {
+                    error(.invalidLayout(
+                        "'location' is only allowed on vertex shader inputs and fragment shader outputs"),
+                          at: item.span)
+                }
+                if n < 0 { error(.invalidLayout("'location' must not be negative"), at: v.span) }
+            case "std140", "shared", "packed", "row_major", "column_major":
+                if item.value != nil {
+                    error(.invalidLayout("'\(item.name.name)' takes no value"), at: item.span)
+                }
+                if q.storage != .uniform {
+                    error(.invalidLayout("'\(item.name.name)' is only allowed on uniform blocks"),
+                          at: item.span)
+                }
+            default:
+                error(.invalidLayout("unknown layout qualifier '\(item.name.name)'"), at: item.name.span)
+            }
+        }
+    }
+
+    /// GLSL ES 3.00 §4.3.4–4.3.6: the types stage inputs and outputs may have.
+    func checkES3Interface(
+        _ q: StorageQualifier, _ type: GLSLType, qualifiers: TypeQualifiers, span: SourceSpan
+    ) {
+        var element = type
+        if case .array(let e, _) = type { element = e }
+        let kind = element.scalarKind
+        let what = q == .in ? (stage == .vertex ? "vertex shader input" : "fragment shader input")
+            : (stage == .vertex ? "vertex shader output" : "fragment shader output")
+        func invalid(_ reason: String) {
+            error(.qualifierNotAllowed(q.rawValue, reason: "\(reason) cannot be a \(what)"), at: span)
+        }
+        if kind == .bool || element.containsSampler {
+            invalid("a '\(type)'")
+            return
+        }
+        if case .structure = element, stage == .vertex && q == .in || stage == .fragment && q == .out {
+            invalid("a structure")
+            return
+        }
+        if stage == .vertex && q == .in && type.isArray {
+            invalid("an array")
+            return
+        }
+        if stage == .fragment && q == .out && element.isMatrix {
+            invalid("a matrix")
+            return
+        }
+        // Integer inputs of the fragment stage (and outputs of the vertex stage) must be flat.
+        if kind?.isInteger == true, qualifiers.interpolation != .flat,
+            stage == .fragment && q == .in || stage == .vertex && q == .out
+        {
+            error(.qualifierNotAllowed(
+                q.rawValue, reason: "of integer type '\(type)' must be qualified 'flat'"), at: span)
+        }
+        if qualifiers.isCentroid && (stage == .vertex && q == .in || stage == .fragment && q == .out) {
+            error(.qualifierNotAllowed("centroid", reason: "cannot qualify a \(what)"),
+                  at: qualifiers.centroidSpan)
+        }
+        if qualifiers.interpolation != nil && (stage == .vertex && q == .in || stage == .fragment && q == .out) {
+            error(.qualifierNotAllowed(
+                qualifiers.interpolation!.rawValue, reason: "cannot qualify a \(what)"),
+                  at: qualifiers.interpolationSpan)
         }
     }
 }

@@ -15,6 +15,9 @@ extension CheckContext {
             let value = Int32(truncatingIfNeeded: v)
             return TypedExpression(.constant(.int(value)), type: .int, constant: .int(value),
                                    span: e.span)
+        case .uintLiteral(let v):
+            let c = ConstantValue(type: .uint, components: [.uint(v)])
+            return TypedExpression(.constant(c), type: .uint, constant: c, span: e.span)
         case .floatLiteral(let v):
             let c = ConstantValue.float(Float(v))
             return TypedExpression(.constant(c), type: .float, constant: c, span: e.span)
@@ -44,7 +47,7 @@ extension CheckContext {
                     return errorExpression(e.span)
                 }
             }
-            if x.type.isArray && version != .glsl120 {
+            if x.type.isArray && !version.hasArrayConstructors {
                 error(.invalidBinaryOperands(op: "?:", x.type, y.type), at: e.span)
                 return errorExpression(e.span)
             }
@@ -61,7 +64,7 @@ extension CheckContext {
         case .index(let base, let index):
             return checkIndex(base, index, span: e.span)
         case .methodCall(let base, let method, let args):
-            // GLSL 1.20 has one method, `array.length()`: a constant int.
+            // GLSL 1.20 and ES 3.00 have one method, `array.length()`: a constant int.
             let b = checkExpression(base)
             if b.type.isError { return errorExpression(e.span) }
             guard method.name == "length", args.isEmpty, case .array(_, let n) = b.type else {
@@ -77,7 +80,7 @@ extension CheckContext {
             // An operator on constant operands is a constant expression (GLSL ES 1.00 §4.3.3),
             // so `(1.0, 2.0)` is constant in GLSL ES 1.00 and 1.10; GLSL 1.20 (like ES 3.00)
             // excludes the sequence operator. Mesa draws the same line (piglit agrees).
-            let constant = x.isConstant && version != .glsl120 ? y.constantValue : nil
+            let constant = x.isConstant && !version.hasArrayConstructors ? y.constantValue : nil
             return TypedExpression(.comma(x, y), type: y.type, constant: constant, span: e.span)
         }
     }
@@ -138,7 +141,8 @@ extension CheckContext {
     /// `true` when GLSL 1.20 converts `from` to `to` implicitly (int → float, ivecN → vecN);
     /// never in GLSL ES 1.00 and GLSL 1.10.
     func isImplicitlyConvertible(from: GLSLType, to type: GLSLType) -> Bool {
-        version == .glsl120 && from.scalarKind == .int && type.scalarKind == .float
+        version.hasImplicitConversions && from.scalarKind?.isInteger == true
+            && type.scalarKind == .float
             && (from.isScalar || from.isVector) && from.vectorSize == type.vectorSize
             && !type.isMatrix
     }
@@ -184,7 +188,9 @@ extension CheckContext {
         case .plus: typed = .plus
         case .negate: typed = .negate
         case .logicalNot: typed = .logicalNot
-        case .bitwiseNot: return errorExpression(span)  // reported by the parser
+        case .bitwiseNot:
+            guard version.hasNativeIntegers else { return errorExpression(span) }  // reported by the parser
+            typed = .bitwiseNot
         case .preIncrement: typed = .preIncrement
         case .preDecrement: typed = .preDecrement
         case .postIncrement: typed = .postIncrement
@@ -193,6 +199,7 @@ extension CheckContext {
         let valid: Bool
         switch typed {
         case .logicalNot: valid = x.type == .bool
+        case .bitwiseNot: valid = x.type.scalarKind?.isInteger == true
         default: valid = x.type.isNumericOrBool && x.type.scalarKind != .bool
         }
         guard valid else {
@@ -233,19 +240,47 @@ extension CheckContext {
         return nil
     }
 
+    /// The result of `%`, a shift or a bitwise operator on integer operands (GLSL ES 3.00
+    /// §5.9), and the typed operator; `nil` when invalid. Shifts take any integer kinds and
+    /// give the left operand's type; the others need one kind and broadcast a scalar.
+    func integerResult(
+        _ op: Expression.BinaryOperator, _ a: GLSLType, _ b: GLSLType
+    ) -> (BinaryOperator, GLSLType)? {
+        guard let ka = a.scalarKind, let kb = b.scalarKind, ka.isInteger, kb.isInteger,
+            !a.isMatrix, !b.isMatrix, a.isScalar || a.isVector, b.isScalar || b.isVector
+        else { return nil }
+        let typed: BinaryOperator
+        switch op {
+        case .remainder: typed = .remainder
+        case .shiftLeft: typed = .shiftLeft
+        case .shiftRight: typed = .shiftRight
+        case .bitwiseAnd: typed = .bitwiseAnd
+        case .bitwiseOr: typed = .bitwiseOr
+        default: typed = .bitwiseXor
+        }
+        if typed == .shiftLeft || typed == .shiftRight {
+            guard b.isScalar || (a.vectorSize == b.vectorSize) else { return nil }
+            return (typed, a)
+        }
+        guard ka == kb else { return nil }
+        if a == b || b.isScalar { return (typed, a) }
+        if a.isScalar { return (typed, b) }
+        return nil
+    }
+
     /// Makes both operands the same kind where GLSL 1.20 allows (`int` → `float`).
     private func balance(_ x: TypedExpression, _ y: TypedExpression)
         -> (TypedExpression, TypedExpression)
     {
-        guard version == .glsl120, let kx = x.type.scalarKind, let ky = y.type.scalarKind,
-            kx != ky
+        guard version.hasImplicitConversions, let kx = x.type.scalarKind,
+            let ky = y.type.scalarKind, kx != ky
         else { return (x, y) }
-        if kx == .int, ky == .float, !x.type.isMatrix,
+        if kx.isInteger, ky == .float, !x.type.isMatrix,
             let cx = implicitlyConverted(x, to: x.type.withKind(.float))
         {
             return (cx, y)
         }
-        if ky == .int, kx == .float, !y.type.isMatrix,
+        if ky.isInteger, kx == .float, !y.type.isMatrix,
             let cy = implicitlyConverted(y, to: y.type.withKind(.float))
         {
             return (x, cy)
@@ -268,7 +303,9 @@ extension CheckContext {
         let resultType: GLSLType
         switch op {
         case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseOr, .bitwiseXor:
-            return errorExpression(span)  // reserved: reported by the parser
+            guard version.hasNativeIntegers else { return errorExpression(span) }  // reported by the parser
+            guard let (o, t) = integerResult(op, x.type, y.type) else { return invalid() }
+            (typedOp, resultType) = (o, t)
         case .add, .subtract, .multiply, .divide:
             let base: BinaryOperator =
                 op == .add
@@ -276,14 +313,16 @@ extension CheckContext {
             guard let (o, t) = arithmeticResult(base, x.type, y.type) else { return invalid() }
             (typedOp, resultType) = (o, t)
         case .less, .greater, .lessEqual, .greaterEqual:
-            guard x.type == y.type, x.type == .float || x.type == .int else { return invalid() }
+            guard x.type == y.type, x.type == .float || x.type == .int || x.type == .uint else {
+                return invalid()
+            }
             typedOp =
                 op == .less ? .less : op == .greater ? .greater : op == .lessEqual ? .lessEqual
                 : .greaterEqual
             resultType = .bool
         case .equal, .notEqual:
             // Arrays compare in GLSL 1.20 (§5.9), not in GLSL ES 1.00 or GLSL 1.10.
-            guard x.type == y.type, !x.type.containsArray || version == .glsl120,
+            guard x.type == y.type, !x.type.containsArray || version.hasArrayConstructors,
                 !x.type.containsSampler, x.type != .void
             else { return invalid() }
             typedOp = op == .equal ? .equal : .notEqual
@@ -309,7 +348,7 @@ extension CheckContext {
         if target.type.isError || value.type.isError { return errorExpression(span) }
         guard checkLValue(target) else { return errorExpression(span) }
         if op == .assign {
-            if target.type.isArray && version != .glsl120 {
+            if target.type.isArray && !version.hasArrayConstructors {
                 error(.arrayAssignment, at: span)
                 return errorExpression(span)
             }
@@ -326,9 +365,20 @@ extension CheckContext {
         case .subtract: base = .subtract
         case .multiply: base = .multiply
         case .divide: base = .divide
-        default: return errorExpression(span)  // reserved: reported by the parser
+        case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseOr, .bitwiseXor:
+            guard version.hasNativeIntegers else { return errorExpression(span) }  // reported by the parser
+            let op: Expression.BinaryOperator = op.binaryOperator!
+            guard let (typed, result) = integerResult(op, target.type, value.type),
+                result == target.type
+            else {
+                error(.invalidBinaryOperands(op: op.rawValue + "=", target.type, value.type), at: span)
+                return errorExpression(span)
+            }
+            return TypedExpression(.assignment(typed, target, value), type: target.type, span: span)
+        case .assign: return errorExpression(span)  // handled above
         }
-        if version == .glsl120, target.type.scalarKind == .float, value.type.scalarKind == .int,
+        if version.hasImplicitConversions, target.type.scalarKind == .float,
+            value.type.scalarKind?.isInteger == true,
             let v = implicitlyConverted(value, to: value.type.withKind(.float))
         {
             value = v

@@ -115,8 +115,14 @@ extension CheckContext {
             if loopDepth == 0 { error(.breakOutsideLoop("continue"), at: span) }
             return TypedStatement(kind: .continue, span: span)
         case .break(let span):
-            if loopDepth == 0 { error(.breakOutsideLoop("break"), at: span) }
+            if loopDepth == 0 && switchDepth == 0 { error(.breakOutsideLoop("break"), at: span) }
             return TypedStatement(kind: .break, span: span)
+        case .switch(let selector, let body, let span):
+            return checkSwitch(selector, body, span: span)
+        case .caseLabel(let value, let span):
+            error(.invalidSwitch(
+                "'\(value == nil ? "default" : "case")' label outside a switch body"), at: span)
+            return nil
         case .discard(let span):
             if stage != .fragment { error(.discardInVertexShader, at: span) }
             usesDiscard = true
@@ -213,5 +219,138 @@ extension CheckContext {
         let result = checkExpression(e)
         diagnostics = saved
         return result
+    }
+}
+
+extension CheckContext {
+    // MARK: switch (GLSL ES 3.00 §6.2)
+
+    /// Checks `switch (selector) { body }` and lowers it to statements the back ends already
+    /// run: the selector into a temporary, the index of the label it enters by into another,
+    /// then `do { if (entry <= 0) { segment 0 } if (entry <= 1) { segment 1 } … } while (false);`
+    /// so that a segment falls through to the next and `break` leaves the `do`. A `continue`
+    /// of an enclosing loop becomes `{ continued = true; break; }`, followed after the `do` by
+    /// `if (continued) continue;`.
+    func checkSwitch(_ selectorExpr: Expression, _ body: [Statement], span: SourceSpan)
+        -> TypedStatement?
+    {
+        let selector = checkExpression(selectorExpr)
+        let kind = selector.type.scalarKind
+        let isValidSelector = selector.type.isScalar && kind?.isInteger == true
+        if !selector.type.isError && !isValidSelector {
+            error(.invalidSwitch("the selector must be a scalar 'int' or 'uint', found '\(selector.type)'"),
+                  at: selectorExpr.span)
+        }
+        pushScope()
+        switchDepth += 1
+        var segments: [[TypedStatement]] = []
+        var labels: [(value: Int64?, segment: Int)] = []
+        var seen: Set<Int64> = []
+        var hasDefault = false
+        var lastLabelSpan: SourceSpan?
+        var statementsSinceLabel = 0
+        for statement in body {
+            if case .caseLabel(let valueExpr, let labelSpan) = statement {
+                if segments.isEmpty || !(segments.last!.isEmpty) { segments.append([]) }
+                lastLabelSpan = labelSpan
+                statementsSinceLabel = 0
+                guard let valueExpr else {
+                    if hasDefault { error(.invalidSwitch("more than one 'default' label"), at: labelSpan) }
+                    hasDefault = true
+                    labels.append((nil, segments.count - 1))
+                    continue
+                }
+                let value = checkExpression(valueExpr)
+                if value.type.isError || !isValidSelector { continue }
+                guard value.type == selector.type, let c = value.constantValue?.scalar else {
+                    error(.invalidSwitch(value.type == selector.type
+                        ? "a case label must be a constant expression"
+                        : "a case label must have the selector's type '\(selector.type)', found '\(value.type)'"),
+                          at: valueExpr.span)
+                    continue
+                }
+                let key: Int64 = kind == .uint ? Int64(c.integerBits) : Int64(c.intValue)
+                if !seen.insert(key).inserted {
+                    error(.invalidSwitch("duplicate case label '\(value.constantValue!)'"), at: valueExpr.span)
+                }
+                labels.append((key, segments.count - 1))
+                continue
+            }
+            guard !segments.isEmpty else {
+                error(.invalidSwitch("statements before the first 'case' label"), at: statement.span)
+                _ = checkStatement(statement)
+                continue
+            }
+            statementsSinceLabel += 1
+            if let typed = checkStatement(statement) { segments[segments.count - 1].append(typed) }
+        }
+        if let lastLabelSpan, statementsSinceLabel == 0 {
+            error(.invalidSwitch("a label at the end of a switch body needs a statement after it"),
+                  at: lastLabelSpan)
+        }
+        switchDepth -= 1
+        popScope()
+        if selector.type.isError || diagnostics.containsError { return nil }
+
+        // The lowering.
+        func variable(_ name: String, _ type: GLSLType) -> Variable {
+            Variable(id: makeID(), name: name, type: type, storage: .local,
+                     precision: .highp, span: nil)
+        }
+        func use(_ v: Variable) -> TypedExpression { TypedExpression(.variable(v), type: v.type, span: span) }
+        func intConstant(_ k: Int) -> TypedExpression {
+            let c = ConstantValue.int(Int32(k))
+            return TypedExpression(.constant(c), type: .int, constant: c, span: span)
+        }
+        let selected = variable("switch$selector", selector.type)
+        let entry = variable("switch$entry", .int)
+        var entryValue = intConstant(labels.first { $0.value == nil }?.segment ?? segments.count)
+        for label in labels.reversed() {
+            guard let value = label.value else { continue }
+            let c = ConstantValue(type: selector.type, components: [
+                kind == .uint ? .uint(UInt32(value)) : .int(Int32(value))])
+            let equal = TypedExpression(
+                .binary(.equal, use(selected), TypedExpression(.constant(c), type: selector.type, constant: c, span: span)),
+                type: .bool, span: span)
+            entryValue = TypedExpression(.ternary(equal, intConstant(label.segment), entryValue), type: .int, span: span)
+        }
+        let continued = variable("switch$continued", .bool)
+        var usesContinue = false
+        func rewriteContinues(_ s: TypedStatement) -> TypedStatement {
+            func again(_ k: TypedStatement.Kind) -> TypedStatement { TypedStatement(kind: k, span: s.span) }
+            switch s.kind {
+            case .continue:
+                usesContinue = true
+                let t = ConstantValue.bool(true)
+                let set = TypedExpression(.assignment(nil, use(continued), TypedExpression(.constant(t), type: .bool, constant: t, span: span)), type: .bool, span: span)
+                return again(.block([again(.expression(set)), again(.break)]))
+            case .block(let b): return again(.block(b.map(rewriteContinues)))
+            case .ifElse(let c, let t, let e): return again(.ifElse(c, rewriteContinues(t), e.map(rewriteContinues)))
+            default: return s
+            }
+        }
+        var lowered: [TypedStatement] = []
+        for (i, segment) in segments.enumerated() where !segment.isEmpty {
+            let test = TypedExpression(.binary(.lessEqual, use(entry), intConstant(i)), type: .bool, span: span)
+            let block = TypedStatement(kind: .block(segment.map(rewriteContinues)), span: span)
+            lowered.append(TypedStatement(kind: .ifElse(test, block, nil), span: span))
+        }
+        let no = ConstantValue.bool(false)
+        let falseExpression = TypedExpression(.constant(no), type: .bool, constant: no, span: span)
+        var out: [TypedStatement] = [
+            TypedStatement(kind: .declarations([
+                VariableDeclaration(variable: selected, initializer: selector, span: span),
+                VariableDeclaration(variable: entry, initializer: entryValue, span: span),
+            ]), span: span)
+        ]
+        if usesContinue {
+            out.append(TypedStatement(kind: .declarations([
+                VariableDeclaration(variable: continued, initializer: falseExpression, span: span)]), span: span))
+        }
+        out.append(TypedStatement(kind: .doWhile(TypedStatement(kind: .block(lowered), span: span), falseExpression), span: span))
+        if usesContinue {
+            out.append(TypedStatement(kind: .ifElse(use(continued), TypedStatement(kind: .continue, span: span), nil), span: span))
+        }
+        return TypedStatement(kind: .block(out), span: span)
     }
 }

@@ -165,6 +165,8 @@ final class CheckContext {
     var currentFunction: FunctionEntry?
     var currentFunctionHasReturn = false
     var loopDepth = 0
+    /// How many `switch` bodies enclose the statement being checked (`break` is allowed).
+    var switchDepth = 0
     var functionEntries: [FunctionEntry] = []
 
     // Built-ins created on first use.
@@ -176,6 +178,8 @@ final class CheckContext {
     var uniforms: [InterfaceVariable] = []
     var attributes: [InterfaceVariable] = []
     var varyings: [InterfaceVariable] = []
+    /// Fragment outputs declared with `out` (GLSL ES 3.00, desktop 1.30+).
+    var outputs: [InterfaceVariable] = []
     var builtinsUsed: Set<BuiltinVariable> = []
     var usesDiscard = false
     var usesDerivatives = false

@@ -48,7 +48,16 @@ enum ConstantFolder {
                 switch $0 {
                 case .float(let f): .float(-f)
                 case .int(let i): .int(0 &- i)
+                case .uint(let u): .uint(0 &- u)
                 case .bool: nil
+                }
+            }
+        case .bitwiseNot:
+            return map(a, as: a.type) {
+                switch $0 {
+                case .int(let i): .int(~i)
+                case .uint(let u): .uint(~u)
+                default: nil
                 }
             }
         case .logicalNot:
@@ -63,14 +72,33 @@ enum ConstantFolder {
         _ op: BinaryOperator, _ a: ConstantValue, _ b: ConstantValue, type: GLSLType
     ) -> ConstantValue? {
         switch op {
-        case .add: return arithmetic(a, b, type, { $0 + $1 }, { $0 &+ $1 })
-        case .subtract: return arithmetic(a, b, type, { $0 - $1 }, { $0 &- $1 })
-        case .multiply: return arithmetic(a, b, type, { $0 * $1 }, { $0 &* $1 })
+        case .add: return arithmetic(a, b, type, { $0 + $1 }, { $0 &+ $1 }, { $0 &+ $1 })
+        case .subtract: return arithmetic(a, b, type, { $0 - $1 }, { $0 &- $1 }, { $0 &- $1 })
+        case .multiply: return arithmetic(a, b, type, { $0 * $1 }, { $0 &* $1 }, { $0 &* $1 })
         case .divide:
-            // Integer division by zero gives 0 and INT_MIN / -1 gives INT_MIN, as llvmpipe.
-            return arithmetic(a, b, type, { $0 / $1 }, { x, y in
-                y == 0 ? 0 : (x == Int32.min && y == -1 ? x : x / y)
-            })
+            // Integer division by zero gives 0 (uint: 0xFFFFFFFF) and INT_MIN / -1 gives
+            // INT_MIN, as llvmpipe.
+            return arithmetic(
+                a, b, type, { $0 / $1 }, { ScalarSemantics.divide($0, $1) },
+                { ScalarSemantics.divide($0, $1) })
+        case .remainder:
+            return arithmetic(
+                a, b, type, { _, _ in nil }, { ScalarSemantics.remainder($0, $1) },
+                { ScalarSemantics.remainder($0, $1) })
+        case .bitwiseAnd: return arithmetic(a, b, type, { _, _ in nil }, { $0 & $1 }, { $0 & $1 })
+        case .bitwiseOr: return arithmetic(a, b, type, { _, _ in nil }, { $0 | $1 }, { $0 | $1 })
+        case .bitwiseXor: return arithmetic(a, b, type, { _, _ in nil }, { $0 ^ $1 }, { $0 ^ $1 })
+        case .shiftLeft, .shiftRight:
+            // The count is taken modulo 32 (llvmpipe); `>>` on int is arithmetic.
+            let left = op == .shiftLeft
+            return zipComponents(a, b, as: type) { x, y in
+                let n = y.integerBits & 31
+                switch x {
+                case .int(let i): return .int(left ? i << n : i >> n)
+                case .uint(let u): return .uint(left ? u << n : u >> n)
+                default: return nil
+                }
+            }
         case .matrixTimesMatrix, .matrixTimesVector, .vectorTimesMatrix:
             return linearAlgebra(op, a, b, type: type)
         case .less, .greater, .lessEqual, .greaterEqual:
@@ -80,6 +108,8 @@ enum ConstantFolder {
             case (.float(let p), .float(let q)):
                 r = compare(op, p, q)
             case (.int(let p), .int(let q)):
+                r = compare(op, p, q)
+            case (.uint(let p), .uint(let q)):
                 r = compare(op, p, q)
             default: return nil
             }
@@ -107,12 +137,14 @@ enum ConstantFolder {
 
     private static func arithmetic(
         _ a: ConstantValue, _ b: ConstantValue, _ type: GLSLType,
-        _ f: (Float, Float) -> Float, _ i: (Int32, Int32) -> Int32?
+        _ f: (Float, Float) -> Float?, _ i: (Int32, Int32) -> Int32?,
+        _ u: (UInt32, UInt32) -> UInt32? = { _, _ in nil }
     ) -> ConstantValue? {
         zipComponents(a, b, as: type) { x, y in
             switch (x, y) {
-            case (.float(let p), .float(let q)): .float(f(p, q))
+            case (.float(let p), .float(let q)): f(p, q).map { .float($0) }
             case (.int(let p), .int(let q)): i(p, q).map { .int($0) }
+            case (.uint(let p), .uint(let q)): u(p, q).map { .uint($0) }
             default: nil
             }
         }

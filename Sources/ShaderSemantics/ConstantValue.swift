@@ -2,6 +2,7 @@
 public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
     case float(Float)
     case int(Int32)
+    case uint(UInt32)
     case bool(Bool)
 
     /// The kind of this component.
@@ -9,7 +10,18 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .float: .float
         case .int: .int
+        case .uint: .uint
         case .bool: .bool
+        }
+    }
+
+    /// The 32 bits of an `int` or `uint` (two's complement), or of a float's value converted
+    /// to int; what a native-integer program holds in a register.
+    public var integerBits: UInt32 {
+        switch self {
+        case .int(let i): UInt32(bitPattern: i)
+        case .uint(let u): u
+        case .float, .bool: UInt32(bitPattern: intValue)
         }
     }
 
@@ -18,6 +30,7 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .float(let f): f
         case .int(let i): Float(i)
+        case .uint(let u): Float(u)
         case .bool(let b): b ? 1 : 0
         }
     }
@@ -30,7 +43,19 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
             if f.isNaN || f >= 2147483648 || f < -2147483648 { return Int32.min }
             return Int32(f.rounded(.towardZero))
         case .int(let i): return i
+        case .uint(let u): return Int32(bitPattern: u)
         case .bool(let b): return b ? 1 : 0
+        }
+    }
+
+    /// The value as a uint, converting as GLSL ES 3.00 constructors do on llvmpipe (a float
+    /// converts as `ScalarSemantics.floatToUInt`).
+    public var uintValue: UInt32 {
+        switch self {
+        case .float(let f): ScalarSemantics.floatToUInt(f)
+        case .int(let i): UInt32(bitPattern: i)
+        case .uint(let u): u
+        case .bool(let b): b ? 1 : 0
         }
     }
 
@@ -39,15 +64,24 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .float(let f): f != 0
         case .int(let i): i != 0
+        case .uint(let u): u != 0
         case .bool(let b): b
         }
     }
 
-    /// The value converted to `kind`.
-    public func converted(to kind: ScalarKind) -> ScalarValue {
+    /// The value converted to `kind`. With `nativeIntegers` (GLSL ES 3.00, desktop 1.30+) a
+    /// float converts to int as llvmpipe's run time does (`ScalarSemantics.floatToInt`: NaN
+    /// gives 0); without, as GLSL ES 1.00's folded constants do (NaN gives INT_MIN).
+    public func converted(to kind: ScalarKind, nativeIntegers: Bool = false) -> ScalarValue {
         switch kind {
         case .float: .float(floatValue)
-        case .int: .int(intValue)
+        case .int:
+            if nativeIntegers, case .float(let f) = self {
+                .int(ScalarSemantics.floatToInt(f))
+            } else {
+                .int(intValue)
+            }
+        case .uint: .uint(uintValue)
         case .bool: .bool(boolValue)
         }
     }
@@ -58,6 +92,7 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
             let s = "\(f)"
             return s.contains(".") || s.contains("e") || s.contains("n") ? s : s + ".0"
         case .int(let i): return "\(i)"
+        case .uint(let u): return "\(u)u"
         case .bool(let b): return b ? "true" : "false"
         }
     }

@@ -1,11 +1,16 @@
 import ShaderDiagnostics
 import ShaderSyntax
 
-/// The kind of one scalar component: every GLSL ES 1.00 value is made of these.
+/// The kind of one scalar component: every GLSL value is made of these.
 public enum ScalarKind: String, Sendable, Hashable, CaseIterable {
     case float
     case int
+    /// `uint` (GLSL ES 3.00, desktop 1.30+).
+    case uint
     case bool
+
+    /// `true` for `int` and `uint`.
+    public var isInteger: Bool { self == .int || self == .uint }
 }
 
 /// A user-declared structure type. Structures are equal by identity (GLSL's name equivalence):
@@ -76,6 +81,9 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     case matrix(Int)
     case sampler2D
     case samplerCube
+    /// A sampler type the language has but Shade cannot sample yet (`sampler3D`,
+    /// `isampler2D`, …): it may be declared and given a precision, not read.
+    case otherSampler(BuiltinType)
     /// A user structure.
     case structure(StructType)
     /// `element[count]`.
@@ -85,6 +93,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
 
     public static let float = GLSLType.scalar(.float)
     public static let int = GLSLType.scalar(.int)
+    public static let uint = GLSLType.scalar(.uint)
     public static let bool = GLSLType.scalar(.bool)
     public static let vec2 = GLSLType.vector(.float, 2)
     public static let vec3 = GLSLType.vector(.float, 3)
@@ -113,11 +122,13 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
             switch k {
             case .float: "vec\(n)"
             case .int: "ivec\(n)"
+            case .uint: "uvec\(n)"
             case .bool: "bvec\(n)"
             }
         case .matrix(let n): "mat\(n)"
         case .sampler2D: "sampler2D"
         case .samplerCube: "samplerCube"
+        case .otherSampler(let b): b.rawValue
         case .structure(let s): s.name
         case .array(let e, let n): "\(e)[\(n)]"
         case .error: "<error>"
@@ -130,6 +141,10 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
         case "void": self = .void
         case "float": self = .float
         case "int": self = .int
+        case "uint": self = .scalar(.uint)
+        case "uvec2": self = .vector(.uint, 2)
+        case "uvec3": self = .vector(.uint, 3)
+        case "uvec4": self = .vector(.uint, 4)
         case "bool": self = .bool
         case "vec2": self = .vec2
         case "vec3": self = .vec3
@@ -167,7 +182,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     /// `true` for `sampler2D` and `samplerCube`.
     public var isSampler: Bool {
         switch self {
-        case .sampler2D, .samplerCube: true
+        case .sampler2D, .samplerCube, .otherSampler: true
         default: false
         }
     }
@@ -234,7 +249,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     /// compared or constructed).
     public var containsSampler: Bool {
         switch self {
-        case .sampler2D, .samplerCube: true
+        case .sampler2D, .samplerCube, .otherSampler: true
         case .structure(let s): s.hasSampler
         case .array(let e, _): e.containsSampler
         default: false
@@ -264,7 +279,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     public var takesPrecision: Bool {
         switch self {
         case .scalar(let k), .vector(let k, _): k != .bool
-        case .matrix, .sampler2D, .samplerCube: true
+        case .matrix, .sampler2D, .samplerCube, .otherSampler: true
         case .array(let e, _): e.takesPrecision
         default: false
         }
@@ -275,9 +290,10 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     var precisionClass: GLSLType? {
         switch self {
         case .scalar(.float), .vector(.float, _), .matrix: .float
-        case .scalar(.int), .vector(.int, _): .int
+        case .scalar(.int), .vector(.int, _), .scalar(.uint), .vector(.uint, _): .int
         case .sampler2D: .sampler2D
         case .samplerCube: .samplerCube
+        case .otherSampler: self
         case .array(let e, _): e.precisionClass
         default: nil
         }

@@ -6,6 +6,59 @@ import Foundation
 /// constant folder both call these, so a call gives the same bits whether its arguments are
 /// uniforms or constants.
 public enum ScalarSemantics {
+    // MARK: Native integers (GLSL ES 3.00, desktop 1.30+), as llvmpipe computes them
+    //
+    // Measured with ../shared/tools/glref.py (Mesa 22.3.6, fp32 mode; README "Undefined
+    // behaviour"): shift counts are taken modulo 32, `int / 0` is 0, `uint / 0` is 0xFFFFFFFF,
+    // `INT_MIN / -1` is INT_MIN, and `%` on ints is the *unsigned* remainder of the operands'
+    // bits (so `-7 % 2 == 1`, `7 % -2 == 7`, `x % 0 == -1`).
+
+    /// `int(f)`: truncation toward zero; NaN gives 0, out-of-range values INT_MIN (x86
+    /// `cvttps2dq` after Mesa zeroes NaNs).
+    @inlinable @inline(__always)
+    public static func floatToInt(_ f: Float) -> Int32 {
+        if f.isNaN { return 0 }
+        return convertTruncating(f)
+    }
+
+    /// `uint(f)`: LLVM's AVX2 lowering `lo | (hi & (lo >> 31))` with `lo = cvttps2dq(f)`,
+    /// `hi = cvttps2dq(f - 2^31)`; negative values give the bits of `int(f)`, values from 2^32
+    /// and infinities 0x80000000, NaN 0.
+    @inlinable @inline(__always)
+    public static func floatToUInt(_ f: Float) -> UInt32 {
+        if f.isNaN { return 0 }
+        let lo = convertTruncating(f)
+        let hi = convertTruncating(f - 2_147_483_648)
+        return UInt32(bitPattern: lo | (hi & (lo >> 31)))
+    }
+
+    /// x86 `cvttps2dq` on one value: truncation, INT_MIN for NaN and out-of-range values.
+    @inlinable @inline(__always)
+    public static func convertTruncating(_ f: Float) -> Int32 {
+        if f.isNaN || f >= 2_147_483_648 || f < -2_147_483_648 { return Int32.min }
+        return Int32(f.rounded(.towardZero))
+    }
+
+    /// `a / b` on ints: truncated; `x / 0 == 0`, `INT_MIN / -1 == INT_MIN`.
+    @inlinable @inline(__always)
+    public static func divide(_ a: Int32, _ b: Int32) -> Int32 {
+        b == 0 ? 0 : (a == Int32.min && b == -1 ? a : a / b)
+    }
+
+    /// `a / b` on uints: `x / 0 == 0xFFFFFFFF`.
+    @inlinable @inline(__always)
+    public static func divide(_ a: UInt32, _ b: UInt32) -> UInt32 { b == 0 ? UInt32.max : a / b }
+
+    /// `a % b` on ints: the unsigned remainder of the bits (llvmpipe's), `x % 0 == -1`.
+    @inlinable @inline(__always)
+    public static func remainder(_ a: Int32, _ b: Int32) -> Int32 {
+        Int32(bitPattern: remainder(UInt32(bitPattern: a), UInt32(bitPattern: b)))
+    }
+
+    /// `a % b` on uints: `x % 0 == 0xFFFFFFFF`.
+    @inlinable @inline(__always)
+    public static func remainder(_ a: UInt32, _ b: UInt32) -> UInt32 { b == 0 ? UInt32.max : a % b }
+
     /// `min`, NaN-ignoring as SSE `minps` in llvmpipe's operand order: `min(NaN, y) == y`,
     /// `min(x, NaN) == x`, `min(-0, +0) == +0`, `min(+0, -0) == -0`.
     @inlinable @inline(__always)

@@ -14,6 +14,12 @@ public enum SemanticError: Sendable, Hashable {
     // Types and conversions.
     case cannotConvert(from: GLSLType, to: GLSLType)
     case unsupportedType(String)
+    /// A construct of the language Shade does not implement yet.
+    case unsupportedFeature(String)
+    /// A `layout(…)` qualifier that is malformed or misplaced.
+    case invalidLayout(String)
+    /// A `switch` statement that breaks a rule of GLSL ES 3.00 §6.2.
+    case invalidSwitch(String)
     case invalidVariableType(GLSLType, context: String)
     case noPrecision(GLSLType)
     case precisionNotAllowed(GLSLType)
@@ -101,6 +107,9 @@ public enum SemanticError: Sendable, Hashable {
             "identifier '\(n)' is reserved: names starting with 'gl_' belong to GLSL"
         case .cannotConvert(let a, let b): "cannot convert from '\(a)' to '\(b)'"
         case .unsupportedType(let n): "type '\(n)' is not supported"
+        case .unsupportedFeature(let what): "\(what) are not supported yet"
+        case .invalidLayout(let why): "invalid layout qualifier: \(why)"
+        case .invalidSwitch(let why): "invalid switch statement: \(why)"
         case .invalidVariableType(let t, let c): "\(c) cannot have type '\(t)'"
         case .noPrecision(let t):
             "no precision specified for '\(t)': add a qualifier or 'precision mediump float;'"

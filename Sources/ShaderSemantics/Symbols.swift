@@ -70,6 +70,9 @@ public enum Storage: Sendable, Hashable {
     case parameter(ParameterQualifier)
     /// A variable predeclared by GLSL.
     case builtin(BuiltinVariable)
+    /// A fragment shader `out` (GLSL ES 3.00, desktop 1.30+) writing the draw buffer at
+    /// `location`.
+    case output(location: Int)
 }
 
 /// A declared variable: every identifier use in a `CheckedShader` refers to one of these.
@@ -119,7 +122,7 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
         switch storage {
         case .uniform, .attribute, .constant: return true
         case .varying: return stage == .fragment
-        case .global, .local, .parameter: return false
+        case .global, .local, .parameter, .output: return false
         case .builtin(let b): return !b.isWritable(in: stage)
         }
     }

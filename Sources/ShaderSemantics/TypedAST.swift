@@ -9,6 +9,8 @@ public enum UnaryOperator: String, Sendable, Hashable {
     case negate = "-"
     /// `!x`, on `bool` only.
     case logicalNot = "!"
+    /// `~x`, on `int` and `uint` values (GLSL ES 3.00, desktop 1.30+).
+    case bitwiseNot = "~"
     /// `++x`.
     case preIncrement = "++x"
     /// `--x`.
@@ -55,6 +57,15 @@ public enum BinaryOperator: String, Sendable, Hashable {
     /// the whole value.
     case equal = "=="
     case notEqual = "!="
+    /// `%` on integers, component-wise (GLSL ES 3.00, desktop 1.30+).
+    case remainder = "%"
+    /// `<<` and `>>`: the left operand's type; the count may be of the other integer kind.
+    case shiftLeft = "<<"
+    case shiftRight = ">>"
+    /// `&`, `|`, `^` on integers of one kind, component-wise.
+    case bitwiseAnd = "&"
+    case bitwiseOr = "|"
+    case bitwiseXor = "^"
     /// `&&`, `||` short-circuit; `^^` does not.
     case logicalAnd = "&&"
     case logicalOr = "||"
@@ -280,8 +291,11 @@ public struct CheckedShader: Sendable {
     public let uniforms: [InterfaceVariable]
     /// Declared attributes (vertex shaders).
     public let attributes: [InterfaceVariable]
-    /// Declared varyings.
+    /// Declared varyings (`in` of a fragment shader, `out` of a vertex shader in GLSL ES 3.00).
     public let varyings: [InterfaceVariable]
+    /// Declared fragment outputs (`out` of a GLSL ES 3.00 or desktop 1.30+ fragment shader), in
+    /// declaration order; storage `.output(location:)`.
+    public let outputs: [InterfaceVariable]
     /// The sampler uniforms, in declaration order (a subset of `uniforms`).
     public let samplers: [InterfaceVariable]
     /// The built-in variables the shader reads or writes.

@@ -7,6 +7,7 @@ extension Expression: CustomStringConvertible {
         switch kind {
         case .identifier(let name): return name
         case .intLiteral(let value): return String(value)
+        case .uintLiteral(let value): return "\(value)u"
         case .floatLiteral(let value): return String(value)
         case .boolLiteral(let value): return value ? "true" : "false"
         case .unary(let op, let operand):
@@ -49,8 +50,32 @@ extension Expression: CustomStringConvertible {
 extension TypeQualifiers: CustomStringConvertible {
     /// The qualifiers as written, each followed by a space (`invariant varying `).
     public var description: String {
-        (isInvariant ? "invariant " : "") + (isCentroid ? "centroid " : "")
+        let layoutText =
+            layout.isEmpty
+            ? "" : "layout(" + layout.map(\.description).joined(separator: ", ") + ") "
+        return (isInvariant ? "invariant " : "") + (interpolation.map { $0.rawValue + " " } ?? "")
+            + layoutText + (isCentroid ? "centroid " : "")
             + (storage.map { $0.rawValue + " " } ?? "")
+    }
+}
+
+extension LayoutQualifierItem: CustomStringConvertible {
+    /// `location = 2`, `std140`.
+    public var description: String { name.name + (value.map { " = \($0)" } ?? "") }
+}
+
+extension StructMember: CustomStringConvertible {
+    /// `layout(row_major) mat4 m, n[2];`
+    public var description: String {
+        "\(qualifiers)\(type) " + declarators.map(\.description).joined(separator: ", ") + ";"
+    }
+}
+
+extension InterfaceBlock: CustomStringConvertible {
+    /// `uniform Block { vec4 a; } b[2];`
+    public var description: String {
+        "\(qualifiers)\(name.name) { " + members.map(\.description).joined(separator: " ") + " }"
+            + (instanceName.map { " " + $0.name } ?? "") + (instanceArray?.description ?? "") + ";"
     }
 }
 
@@ -70,9 +95,7 @@ extension TypeSpecifier: CustomStringConvertible {
 extension StructSpecifier: CustomStringConvertible {
     /// `struct S { float x; vec2 y[2]; }`
     public var description: String {
-        let members = members.map { m in
-            "\(m.type) " + m.declarators.map(\.description).joined(separator: ", ") + ";"
-        }
+        let members = members.map(\.description)
         return "struct " + (name.map { $0.name + " " } ?? "") + "{ "
             + members.joined(separator: " ") + " }"
     }
@@ -121,6 +144,8 @@ extension Declaration: CustomStringConvertible {
         case .precision(let p): return "precision \(p.precision.rawValue) \(p.type);"
         case .invariant(let i):
             return "invariant " + i.names.map(\.name).joined(separator: ", ") + ";"
+        case .block(let b): return b.description
+        case .defaultQualifiers(let q, _): return q.description.trimmingSuffixSpace + ";"
         }
     }
 }
@@ -156,6 +181,9 @@ extension Statement: CustomStringConvertible {
         case .break: return "break;"
         case .return(let value, _): return value.map { "return \($0);" } ?? "return;"
         case .discard: return "discard;"
+        case .switch(let selector, let body, _):
+            return "switch (\(selector)) { " + body.map(\.description).joined(separator: " ") + " }"
+        case .caseLabel(let value, _): return value.map { "case \($0):" } ?? "default:"
         }
     }
 }
@@ -174,4 +202,9 @@ extension ExternalDeclaration: CustomStringConvertible {
 extension TranslationUnit: CustomStringConvertible {
     /// One external declaration per line.
     public var description: String { declarations.map(\.description).joined(separator: "\n") }
+}
+
+extension String {
+    /// The string without one trailing space.
+    fileprivate var trimmingSuffixSpace: String { hasSuffix(" ") ? String(dropLast()) : self }
 }

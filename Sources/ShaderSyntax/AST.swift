@@ -55,6 +55,10 @@ public enum Declaration: Sendable {
     case precision(PrecisionDeclaration)
     /// `invariant gl_Position, v;` (re-declares existing varyings as invariant)
     case invariant(InvariantDeclaration)
+    /// `layout(std140) uniform Block { vec4 a; } instance;` (GLSL ES 3.00, desktop 1.40+)
+    case block(InterfaceBlock)
+    /// `layout(std140) uniform;` — qualifiers with no declaration: sets defaults.
+    case defaultQualifiers(TypeQualifiers, span: SourceSpan)
 
     /// Where the declaration is, including its `;`.
     public var span: SourceSpan {
@@ -63,8 +67,44 @@ public enum Declaration: Sendable {
         case .variables(let v): v.span
         case .precision(let p): p.span
         case .invariant(let i): i.span
+        case .block(let b): b.span
+        case .defaultQualifiers(_, let span): span
         }
     }
+}
+
+/// One item of a `layout(…)` qualifier: `location = 2`, `std140`.
+public struct LayoutQualifierItem: Sendable {
+    /// The item's name as written (`location`, `std140`, `row_major`, …).
+    public var name: Identifier
+    /// The value after `=`, if any (an integer literal in GLSL ES 3.00).
+    public var value: Expression?
+    /// The whole item.
+    public var span: SourceSpan
+
+    /// Creates an item.
+    public init(name: Identifier, value: Expression?, span: SourceSpan) {
+        self.name = name
+        self.value = value
+        self.span = span
+    }
+}
+
+/// An interface block: `uniform Name { members } instance[size];`.
+public struct InterfaceBlock: Sendable {
+    /// The qualifiers before the block name (`layout(std140) uniform`).
+    public var qualifiers: TypeQualifiers
+    /// The block's name (its interface name, not a type).
+    public var name: Identifier
+    /// The members, as struct members are written (each may carry `layout(row_major)` and a
+    /// precision).
+    public var members: [StructMember]
+    /// The instance name, if any; without it the members are global names.
+    public var instanceName: Identifier?
+    /// The instance's array size (`} lights[4];`), if any.
+    public var instanceArray: ArraySpecifier?
+    /// Including the `;`.
+    public var span: SourceSpan
 }
 
 /// Qualifiers that precede a type: `invariant`, `centroid`, a storage qualifier.
@@ -80,16 +120,30 @@ public struct TypeQualifiers: Sendable {
     public var invariantSpan: SourceSpan?
     /// The `centroid` keyword (desktop GLSL 1.20), if present.
     public var centroidSpan: SourceSpan?
+    /// `flat`, `smooth` or `noperspective` (GLSL ES 3.00, desktop 1.30+), if written.
+    public var interpolation: InterpolationQualifier?
+    /// Where the interpolation qualifier is.
+    public var interpolationSpan: SourceSpan?
+    /// The items of every `layout(…)` written, in order (GLSL ES 3.00, desktop 1.40+).
+    public var layout: [LayoutQualifierItem]
+    /// From the first `layout` to its `)`, if one was written.
+    public var layoutSpan: SourceSpan?
 
     /// Creates qualifiers; all absent by default.
     public init(
         storage: StorageQualifier? = nil, storageSpan: SourceSpan? = nil,
-        invariantSpan: SourceSpan? = nil, centroidSpan: SourceSpan? = nil
+        invariantSpan: SourceSpan? = nil, centroidSpan: SourceSpan? = nil,
+        interpolation: InterpolationQualifier? = nil, interpolationSpan: SourceSpan? = nil,
+        layout: [LayoutQualifierItem] = [], layoutSpan: SourceSpan? = nil
     ) {
         self.storage = storage
         self.storageSpan = storageSpan
         self.invariantSpan = invariantSpan
         self.centroidSpan = centroidSpan
+        self.interpolation = interpolation
+        self.interpolationSpan = interpolationSpan
+        self.layout = layout
+        self.layoutSpan = layoutSpan
     }
 
     /// `true` when `invariant` was written.
@@ -97,7 +151,10 @@ public struct TypeQualifiers: Sendable {
     /// `true` when `centroid` was written.
     public var isCentroid: Bool { centroidSpan != nil }
     /// `true` when no qualifier was written.
-    public var isEmpty: Bool { storage == nil && invariantSpan == nil && centroidSpan == nil }
+    public var isEmpty: Bool {
+        storage == nil && invariantSpan == nil && centroidSpan == nil && interpolation == nil
+            && layoutSpan == nil
+    }
 }
 
 /// A type as written: an optional precision, then a built-in type, a struct name or a struct
@@ -160,6 +217,9 @@ public struct StructSpecifier: Sendable {
 
 /// One member declaration line of a struct: `lowp vec3 a, b[2];`
 public struct StructMember: Sendable {
+    /// Qualifiers written before the type: none are valid in a struct; an interface block's
+    /// members may have a layout (`layout(row_major)`).
+    public var qualifiers: TypeQualifiers
     /// The members' type (no qualifiers other than precision are allowed).
     public var type: TypeSpecifier
     /// The names declared, each possibly an array.
@@ -307,6 +367,11 @@ public indirect enum Statement: Sendable {
     case `return`(Expression?, span: SourceSpan)
     /// `discard;`
     case discard(span: SourceSpan)
+    /// `switch (selector) { body }`; the body's `case`/`default` labels are statements in it
+    /// (GLSL ES 3.00, desktop 1.30+).
+    case `switch`(selector: Expression, body: [Statement], span: SourceSpan)
+    /// `case value:`, or `default:` when `value` is `nil`, inside a `switch` body.
+    case caseLabel(Expression?, span: SourceSpan)
 
     /// Where the statement is, including its `;` or `}`.
     public var span: SourceSpan {
@@ -314,7 +379,8 @@ public indirect enum Statement: Sendable {
         case .compound(_, let span), .expression(_, let span), .empty(let span),
             .if(_, _, _, let span), .for(_, _, _, _, let span), .while(_, _, let span),
             .doWhile(_, _, let span), .continue(let span), .break(let span),
-            .return(_, let span), .discard(let span):
+            .return(_, let span), .discard(let span), .switch(_, _, let span),
+            .caseLabel(_, let span):
             span
         case .declaration(let d):
             d.span
@@ -427,6 +493,8 @@ public struct Expression: Sendable {
         /// An integer literal's value (decimal, octal or hex as written). Values above
         /// `UInt32.max` are reported by the parser.
         case intLiteral(Int)
+        /// An unsigned integer literal (`7u`, `0xFFFFFFFFu`; GLSL ES 3.00, desktop 1.30).
+        case uintLiteral(UInt32)
         /// A floating-point literal's value.
         case floatLiteral(Double)
         /// `true` or `false`.

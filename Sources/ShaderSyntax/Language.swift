@@ -17,16 +17,98 @@ public enum ShaderStage: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The language a shader is written in, from its `#version` line.
+///
+/// The raw value is the number written after `#version` (GLSL ES 3.00 is `#version 300 es`;
+/// `#version 300` alone names no language). Features are asked for by predicate
+/// (`hasNativeIntegers`, `hasArrayConstructors`, …) rather than by comparing versions.
 public enum LanguageVersion: Int, Sendable, Hashable, CaseIterable {
     /// GLSL ES 1.00 (`#version 100`; also what a shader without `#version` is by default).
     case es100 = 100
+    /// GLSL ES 3.00 (`#version 300 es`): WebGL 2, GLES 3, Shadertoy.
+    case es300 = 300
     /// Desktop GLSL 1.10.
     case glsl110 = 110
     /// Desktop GLSL 1.20 (adds `invariant`, `centroid`, non-square matrices, the `f` suffix).
     case glsl120 = 120
+    /// Desktop GLSL 1.30 (adds integers as 32-bit values, `uint`, bit operations, `switch`,
+    /// `in`/`out` storage, `flat`/`smooth`, precision qualifiers).
+    case glsl130 = 130
+    /// Desktop GLSL 1.40 (adds uniform blocks).
+    case glsl140 = 140
+    /// Desktop GLSL 1.50 (adds profiles and geometry shaders; core profile here).
+    case glsl150 = 150
+    /// Desktop GLSL 3.30 (adds `layout(location = N)` on vertex inputs and fragment outputs).
+    case glsl330 = 330
 
     /// `true` for GLSL ES.
-    public var isES: Bool { self == .es100 }
+    public var isES: Bool { self == .es100 || self == .es300 }
+
+    /// The desktop version number (110, 120, …), or `nil` for GLSL ES.
+    public var desktopNumber: Int? { isES ? nil : rawValue }
+
+    /// How the language is named in messages: `GLSL ES 3.00`, `GLSL 1.30`.
+    public var displayName: String {
+        let major = rawValue / 100, minor = rawValue % 100
+        let number = "\(major).\(minor < 10 ? "0" : "")\(minor)"
+        return isES ? "GLSL ES \(number)" : "GLSL \(number)"
+    }
+
+    /// How the version is written after `#version`: `300 es`, `130`.
+    public var directiveText: String { self == .es300 ? "300 es" : String(rawValue) }
+
+    /// `true` from desktop GLSL 1.20, or in GLSL ES 3.00.
+    private var isAtLeast120OrES3: Bool {
+        self == .es300 || (desktopNumber ?? 0) >= 120
+    }
+
+    /// Integers are 32-bit two's complement values that wrap, with `uint`, `%`, bit operators,
+    /// shifts and `switch` (GLSL ES 3.00, desktop 1.30+). Before, integers are whole floats.
+    public var hasNativeIntegers: Bool { self == .es300 || (desktopNumber ?? 0) >= 130 }
+
+    /// `in` and `out` as storage qualifiers of globals, `flat`/`smooth` interpolation.
+    public var hasInOutStorage: Bool { hasNativeIntegers }
+
+    /// `layout(…)` qualifiers (GLSL ES 3.00; desktop 1.40 for uniform blocks, 3.30 for
+    /// locations; Shade accepts them from 1.40).
+    public var hasLayoutQualifiers: Bool { self == .es300 || (desktopNumber ?? 0) >= 140 }
+
+    /// Uniform blocks (`uniform Name { … };`): GLSL ES 3.00, desktop 1.40+.
+    public var hasUniformBlocks: Bool { hasLayoutQualifiers }
+
+    /// Array constructors, whole-array assignment and comparison, `.length()`, arrays of arrays
+    /// as function results (desktop 1.20+, GLSL ES 3.00).
+    public var hasArrayConstructors: Bool { isAtLeast120OrES3 }
+
+    /// Unsized array declarations sized by their initializer (`float a[] = float[](…)`).
+    public var hasUnsizedArrays: Bool { isAtLeast120OrES3 }
+
+    /// Non-square matrices (`mat2x3`, …): desktop 1.20+, GLSL ES 3.00.
+    public var hasNonSquareMatrices: Bool { isAtLeast120OrES3 }
+
+    /// The `centroid` qualifier: desktop 1.20+, GLSL ES 3.00.
+    public var hasCentroid: Bool { isAtLeast120OrES3 }
+
+    /// The `invariant` qualifier: everything but desktop 1.10.
+    public var hasInvariant: Bool { self != .glsl110 }
+
+    /// `lowp`, `mediump`, `highp` and `precision`: GLSL ES, desktop 1.30+.
+    public var hasPrecisionQualifiers: Bool { isES || hasNativeIntegers }
+
+    /// The `f` suffix on floating-point literals: desktop 1.20+, GLSL ES 3.00.
+    public var hasFloatSuffix: Bool { isAtLeast120OrES3 }
+
+    /// Implicit conversion of int (and, from 1.30, uint) to float: desktop 1.20+ only; GLSL ES
+    /// has none.
+    public var hasImplicitConversions: Bool { (desktopNumber ?? 0) >= 120 }
+
+    /// `attribute` and `varying`: GLSL ES 1.00, desktop up to 1.30 (deprecated from 1.30;
+    /// Shade accepts them in desktop 1.40–3.30 too, as Mesa's compatibility contexts do).
+    public var hasAttributeVarying: Bool { self != .es300 }
+
+    /// `gl_FragColor` and `gl_FragData`: everything but GLSL ES 3.00, where a fragment shader
+    /// declares its `out` variables (desktop 1.30+ deprecates them; Shade keeps them, as Mesa's
+    /// compatibility contexts do).
+    public var hasBuiltinFragmentOutputs: Bool { self != .es300 }
 }
 
 /// What an `#extension name : behavior` directive asks for (GLSL ES 1.00 §3.4).
@@ -75,6 +157,20 @@ public enum StorageQualifier: String, Sendable, Hashable {
     case attribute
     case uniform
     case varying
+    /// A stage input (GLSL ES 3.00, desktop 1.30+): a vertex attribute or a fragment varying.
+    case `in`
+    /// A stage output: a vertex varying or a fragment output.
+    case out
+}
+
+/// An interpolation qualifier of a stage input or output (GLSL ES 3.00, desktop 1.30+).
+public enum InterpolationQualifier: String, Sendable, Hashable {
+    /// Perspective-correct interpolation (the default).
+    case smooth
+    /// No interpolation: every fragment gets the provoking vertex's value.
+    case flat
+    /// Linear interpolation in screen space (desktop only).
+    case noperspective
 }
 
 /// A type the language names with a keyword (`float`, `vec4`, `sampler2D`, …).
@@ -94,6 +190,15 @@ public enum BuiltinType: String, Sendable, Hashable, CaseIterable {
     case sampler1D, sampler3D, sampler1DShadow, sampler2DShadow
     // Desktop GLSL 1.20: non-square matrices.
     case mat2x2, mat2x3, mat2x4, mat3x2, mat3x3, mat3x4, mat4x2, mat4x3, mat4x4
+    // GLSL ES 3.00 and desktop GLSL 1.30: unsigned integers.
+    case uint, uvec2, uvec3, uvec4
+    // GLSL ES 3.00 and desktop GLSL 1.30: array, shadow-cube and integer samplers.
+    case sampler2DArray, samplerCubeShadow, sampler2DArrayShadow
+    case isampler2D, isampler3D, isamplerCube, isampler2DArray
+    case usampler2D, usampler3D, usamplerCube, usampler2DArray
+    // Desktop GLSL 1.30 only (reserved in GLSL ES 3.00).
+    case sampler1DArray, sampler1DArrayShadow, isampler1D, isampler1DArray, usampler1D
+    case usampler1DArray
     // GL_OES_EGL_image_external.
     case samplerExternalOES
 
@@ -108,6 +213,22 @@ public enum BuiltinType: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// `true` for sampler types.
-    public var isSampler: Bool { rawValue.hasPrefix("sampler") }
+    /// `true` for the types GLSL ES 3.00 adds to GLSL ES 1.00's.
+    public var isES3Type: Bool {
+        switch self {
+        case .uint, .uvec2, .uvec3, .uvec4, .sampler3D, .sampler2DShadow, .sampler2DArray,
+            .samplerCubeShadow, .sampler2DArrayShadow, .isampler2D, .isampler3D, .isamplerCube,
+            .isampler2DArray, .usampler2D, .usampler3D, .usamplerCube, .usampler2DArray,
+            .mat2x2, .mat2x3, .mat2x4, .mat3x2, .mat3x3, .mat3x4, .mat4x2, .mat4x3, .mat4x4:
+            true
+        default:
+            false
+        }
+    }
+
+    /// `true` for sampler types (`sampler2D`, `isampler3D`, `usamplerCube`, …).
+    public var isSampler: Bool {
+        rawValue.hasPrefix("sampler") || rawValue.hasPrefix("isampler")
+            || rawValue.hasPrefix("usampler")
+    }
 }

@@ -299,21 +299,28 @@ struct Lexer {
 /// The value of a number token, or why it is not a valid literal.
 enum NumberLiteral {
     case int(Int)
+    /// An integer literal with the `u` suffix (GLSL ES 3.00, desktop 1.30).
+    case unsigned(Int)
     case float(Double)
 
     /// Parses a number token's text.
-    /// - Parameter allowsFloatSuffix: `true` in desktop GLSL 1.20, which allows `1.0f`.
-    static func parse(_ text: String, isFloat: Bool, allowsFloatSuffix: Bool) -> Result<
-        NumberLiteral, LexicalError
-    > {
+    /// - Parameters:
+    ///   - allowsFloatSuffix: `true` where `1.0f` is allowed (desktop 1.20+, GLSL ES 3.00).
+    ///   - allowsUnsignedSuffix: `true` where `1u` is allowed (desktop 1.30+, GLSL ES 3.00).
+    static func parse(
+        _ text: String, isFloat: Bool, allowsFloatSuffix: Bool, allowsUnsignedSuffix: Bool = false
+    ) -> Result<NumberLiteral, LexicalError> {
         var storage = text
         return storage.withUTF8 { bytes in
-            parse(bytes: bytes, text: text, isFloat: isFloat, allowsFloatSuffix: allowsFloatSuffix)
+            parse(
+                bytes: bytes, text: text, isFloat: isFloat, allowsFloatSuffix: allowsFloatSuffix,
+                allowsUnsignedSuffix: allowsUnsignedSuffix)
         }
     }
 
     private static func parse(
-        bytes: UnsafeBufferPointer<UInt8>, text: String, isFloat: Bool, allowsFloatSuffix: Bool
+        bytes: UnsafeBufferPointer<UInt8>, text: String, isFloat: Bool, allowsFloatSuffix: Bool,
+        allowsUnsignedSuffix: Bool
     ) -> Result<NumberLiteral, LexicalError> {
         if isFloat {
             var end = 0
@@ -366,7 +373,9 @@ enum NumberLiteral {
         while end < bytes.count && (radix == 16 ? isHexDigit(bytes[end]) : isDigit(bytes[end])) {
             end += 1
         }
-        if end < bytes.count {
+        let isUnsigned =
+            allowsUnsignedSuffix && end == bytes.count - 1 && bytes[end] | 0x20 == UInt8(ascii: "u")
+        if end < bytes.count && !isUnsigned {
             return .failure(
                 .invalidSuffix(String(decoding: bytes[end...], as: UTF8.self), literal: text))
         }
@@ -382,6 +391,6 @@ enum NumberLiteral {
             value = value * radix + digit
             if value > Int(UInt32.max) + 1 { value = Int(UInt32.max) + 1 }
         }
-        return .success(.int(value))
+        return .success(isUnsigned ? .unsigned(value) : .int(value))
     }
 }

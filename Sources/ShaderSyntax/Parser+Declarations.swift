@@ -34,7 +34,20 @@ extension Parser {
             return .declaration(
                 .invariant(InvariantDeclaration(names: names, span: span(from: start))))
         }
-        let type = try parseFullySpecifiedType()
+        let qualifiers = try parseTypeQualifiers()
+        if qualifiers.layoutSpan != nil && check(.semicolon) {
+            advance()
+            return .declaration(.defaultQualifiers(qualifiers, span: span(from: start)))
+        }
+        if version.hasUniformBlocks, let storage = qualifiers.storage,
+            storage == .uniform || storage == .in || storage == .out,
+            peekKind == .identifier, peek(ahead: 1).isPunctuator(.leftBrace)
+        {
+            return .declaration(.block(try parseInterfaceBlock(qualifiers, start: start)))
+        }
+        let specifier = try parseTypeSpecifier()
+        let type = FullySpecifiedType(
+            qualifiers: qualifiers, specifier: specifier, span: span(from: start))
         if check(.semicolon) {
             advance()
             return .declaration(
@@ -114,19 +127,44 @@ extension Parser {
         }
     }
 
-    /// fully_specified_type: type_qualifier? type_specifier, where
-    /// type_qualifier: 'const' | 'attribute' | 'uniform' | ['invariant'] ['centroid'] 'varying'.
+    /// fully_specified_type: type_qualifier? type_specifier
     mutating func parseFullySpecifiedType() throws(ParseFailure) -> FullySpecifiedType {
         let start = peek
+        let qualifiers = try parseTypeQualifiers()
+        let specifier = try parseTypeSpecifier()
+        return FullySpecifiedType(
+            qualifiers: qualifiers, specifier: specifier, span: span(from: start))
+    }
+
+    /// type_qualifier, in the order GLSL ES 3.00 §4.7 requires:
+    /// 'invariant'? interpolation_qualifier? layout_qualifier? 'centroid'? storage_qualifier?
+    /// where storage_qualifier: 'const' | 'attribute' | 'uniform' | 'varying' | 'in' | 'out'
+    /// and interpolation_qualifier: 'smooth' | 'flat' | 'noperspective'. `invariant`,
+    /// interpolation and `centroid` need `varying`, `in` or `out` after them.
+    mutating func parseTypeQualifiers() throws(ParseFailure) -> TypeQualifiers {
         var qualifiers = TypeQualifiers()
         if check(.invariant) {
             qualifiers.invariantSpan = advance().span
         }
+        let interpolation: InterpolationQualifier? =
+            switch peekKind {
+            case .keyword(.flat): .flat
+            case .keyword(.smooth): .smooth
+            case .keyword(.noperspective): .noperspective
+            default: nil
+            }
+        if let interpolation {
+            qualifiers.interpolation = interpolation
+            qualifiers.interpolationSpan = advance().span
+        }
+        while check(.layout) {
+            let layoutStart = peek
+            qualifiers.layout += try parseLayoutQualifier()
+            let layoutSpan = span(from: layoutStart)
+            qualifiers.layoutSpan = qualifiers.layoutSpan?.merged(with: layoutSpan) ?? layoutSpan
+        }
         if check(.centroid) {
             qualifiers.centroidSpan = advance().span
-        }
-        if (qualifiers.isInvariant || qualifiers.isCentroid) && !check(.varying) {
-            throw fail(expected: "'varying'")
         }
         let storage: StorageQualifier? =
             switch peekKind {
@@ -134,15 +172,72 @@ extension Parser {
             case .keyword(.attribute): .attribute
             case .keyword(.uniform): .uniform
             case .keyword(.varying): .varying
+            case .keyword(.in) where version.hasInOutStorage: .in
+            case .keyword(.out) where version.hasInOutStorage: .out
             default: nil
             }
+        if qualifiers.isInvariant || qualifiers.isCentroid || qualifiers.interpolation != nil {
+            switch storage {
+            case .varying?, .in?, .out?: break
+            default:
+                throw fail(expected: version.hasInOutStorage ? "'in' or 'out'" : "'varying'")
+            }
+        }
         if let storage {
             qualifiers.storage = storage
             qualifiers.storageSpan = advance().span
         }
-        let specifier = try parseTypeSpecifier()
-        return FullySpecifiedType(
-            qualifiers: qualifiers, specifier: specifier, span: span(from: start))
+        return qualifiers
+    }
+
+    /// layout_qualifier: 'layout' '(' layout_qualifier_id (',' layout_qualifier_id)* ')' where
+    /// layout_qualifier_id: IDENTIFIER ('=' constant)?
+    mutating func parseLayoutQualifier() throws(ParseFailure) -> [LayoutQualifierItem] {
+        advance()
+        try consume(.leftParen)
+        var items: [LayoutQualifierItem] = []
+        repeat {
+            let itemStart = peek
+            // `shared` and the like are plain names; accept keywords spelled as names too.
+            guard peek.isWord else { throw fail(expected: "layout qualifier") }
+            let nameToken = advance()
+            let name = Identifier(nameToken.text, span: nameToken.span)
+            var value: Expression?
+            if match(.equal) { value = try parseConditionalExpression() }
+            items.append(LayoutQualifierItem(name: name, value: value, span: span(from: itemStart)))
+        } while match(.comma)
+        try consume(.rightParen)
+        return items
+    }
+
+    /// interface_block: type_qualifier IDENTIFIER '{' member+ '}' (IDENTIFIER array?)? ';'
+    mutating func parseInterfaceBlock(
+        _ qualifiers: TypeQualifiers, start: Token
+    ) throws(ParseFailure) -> InterfaceBlock {
+        let name = try consumeIdentifier()
+        try enterNesting()
+        defer { leaveNesting() }
+        try consume(.leftBrace)
+        var members: [StructMember] = []
+        repeat {
+            do {
+                members.append(try parseStructMember(allowsQualifiers: true))
+            } catch {
+                if isAborted { throw error }
+                synchronizeMember()
+            }
+        } while !check(.rightBrace) && !isAtEnd
+        try consume(.rightBrace)
+        var instanceName: Identifier?
+        var instanceArray: ArraySpecifier?
+        if !check(.semicolon) {
+            instanceName = try consumeIdentifier()
+            instanceArray = try parseArraySpecifier()
+        }
+        try consumeSemicolon()
+        return InterfaceBlock(
+            qualifiers: qualifiers, name: name, members: members, instanceName: instanceName,
+            instanceArray: instanceArray, span: span(from: start))
     }
 
     /// type_specifier: precision_qualifier? type_specifier_no_prec
@@ -209,8 +304,11 @@ extension Parser {
     }
 
     /// struct_declaration: type_specifier struct_declarator (',' struct_declarator)* ';'
-    mutating func parseStructMember() throws(ParseFailure) -> StructMember {
+    mutating func parseStructMember(allowsQualifiers: Bool = false) throws(ParseFailure) -> StructMember {
         let memberStart = peek
+        // Qualifiers are not allowed on struct members, but block members may have some
+        // (`layout(row_major)`); the checker decides which.
+        let qualifiers = allowsQualifiers ? try parseTypeQualifiers() : TypeQualifiers()
         let type = try parseTypeSpecifier()
         var declarators: [Declarator] = []
         repeat {
@@ -222,7 +320,9 @@ extension Parser {
                     span: memberName.span.merged(with: previous.span)))
         } while match(.comma)
         try consumeSemicolon()
-        return StructMember(type: type, declarators: declarators, span: span(from: memberStart))
+        return StructMember(
+            qualifiers: qualifiers, type: type, declarators: declarators,
+            span: span(from: memberStart))
     }
 
     /// After an error in a struct member: past its `;`, or up to the struct's `}`.

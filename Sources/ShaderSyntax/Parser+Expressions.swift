@@ -164,9 +164,10 @@ extension Parser {
     }
 
     func isReserved(_ op: Expression.BinaryOperator) -> Bool {
+        guard !version.hasNativeIntegers else { return false }
         switch op {
-        case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseXor, .bitwiseOr: true
-        default: false
+        case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseXor, .bitwiseOr: return true
+        default: return false
         }
     }
 
@@ -203,7 +204,9 @@ extension Parser {
     /// A prefix operator (the current token) and its operand.
     mutating func parsePrefix(_ op: Expression.UnaryOperator) throws(ParseFailure) -> Expression {
         let start = tokens[current].span
-        if op == .bitwiseNot { report(.reservedOperator("~"), at: peek) }
+        if op == .bitwiseNot && !version.hasNativeIntegers {
+            report(.reservedOperator("~"), at: peek)
+        }
         advance()
         try enterNesting()
         defer { leaveNesting() }
@@ -233,7 +236,7 @@ extension Parser {
         case .punctuator(.dot):
             let field = try consumeIdentifier("field name")
             if check(.leftParen) {
-                guard version == .glsl120 else {
+                guard version.hasArrayConstructors else {
                     // `a.length()`: reported, then read as the field so that parsing goes on.
                     report(.methodCall(field.name, version), at: tokens[current - 1])
                     advance()
@@ -278,7 +281,7 @@ extension Parser {
         let t = advance()
         if case .typeName(let type) = t.kind {
             if check(.leftBracket) {
-                guard version == .glsl120 else {
+                guard version.hasArrayConstructors else {
                     // `float[2](a, b)`: reported, then read as a call of the element type's
                     // constructor so that parsing goes on.
                     report(.arrayConstructor(version), at: t)
@@ -304,7 +307,7 @@ extension Parser {
         // value is never called, so `name [ … ] (` can only be this.
         if check(.leftBracket) && isArrayConstructorAhead() {
             let name = Identifier(t.text, span: t.span)
-            guard version == .glsl120 else {
+            guard version.hasArrayConstructors else {
                 report(.arrayConstructor(version), at: t)
                 _ = try parseArraySpecifier()
                 return try parseCall(.name(name), start: t)
@@ -347,14 +350,23 @@ extension Parser {
         switch t.kind {
         case .intLiteral:
             advance()
-            var value = 0
-            if case .success(.int(let v)) = NumberLiteral.parse(
-                t.text, isFloat: false, allowsFloatSuffix: true)
+            switch NumberLiteral.parse(
+                t.text, isFloat: false, allowsFloatSuffix: true,
+                allowsUnsignedSuffix: version.hasNativeIntegers)
             {
-                value = v
-                if v > Int(UInt32.max) { report(.integerTooLarge(t.text), .warning, at: t) }
+            case .success(.int(let v)):
+                // GLSL ES 3.00 §4.1.3: a literal whose bit pattern does not fit 32 bits is an
+                // error; before, Mesa warns.
+                if v > Int(UInt32.max) {
+                    report(.integerTooLarge(t.text), version.hasNativeIntegers ? .error : .warning, at: t)
+                }
+                return Expression(.intLiteral(v), span: t.span)
+            case .success(.unsigned(let v)):
+                if v > Int(UInt32.max) { report(.integerTooLarge(t.text), .error, at: t) }
+                return Expression(.uintLiteral(UInt32(truncatingIfNeeded: v)), span: t.span)
+            default:
+                return Expression(.intLiteral(0), span: t.span)
             }
-            return Expression(.intLiteral(value), span: t.span)
         case .floatLiteral:
             advance()
             var value = 0.0

@@ -29,6 +29,7 @@ extension Parser {
         case .keyword(.for): return try parseFor()
         case .keyword(.while): return try parseWhile()
         case .keyword(.do): return try parseDoWhile()
+        case .keyword(.switch): return try parseSwitch()
         default: return try parseSimpleStatement()
         }
     }
@@ -69,7 +70,18 @@ extension Parser {
         return .doWhile(body: body, condition: condition, span: start.merged(with: previous.span))
     }
 
-    /// Statements that do not nest: `;`, jumps, declarations, expression statements.
+    /// 'switch' '(' expression ')' '{' statement* '}' — `case` labels are statements inside.
+    mutating func parseSwitch() throws(ParseFailure) -> Statement {
+        let start = tokens[current].span
+        advance()
+        try consume(.leftParen)
+        let selector = try parseExpression()
+        try consume(.rightParen)
+        let body = try parseBlockBody()
+        return .switch(selector: selector, body: body, span: start.merged(with: previous.span))
+    }
+
+    /// Statements that do not nest: `;`, jumps, labels, declarations, expression statements.
     @inline(never)
     mutating func parseSimpleStatement() throws(ParseFailure) -> Statement {
         let start = peek
@@ -89,6 +101,15 @@ extension Parser {
             advance()
             try consumeSemicolon()
             return .discard(span: span(from: start))
+        case .keyword(.case):
+            advance()
+            let value = try parseExpression()
+            try consume(.colon)
+            return .caseLabel(value, span: span(from: start))
+        case .keyword(.default):
+            advance()
+            try consume(.colon)
+            return .caseLabel(nil, span: span(from: start))
         case .keyword(.return):
             advance()
             var value: Expression?

@@ -150,7 +150,8 @@ struct Parser {
         case .keyword(let k):
             switch k {
             case .attribute, .const, .uniform, .varying, .invariant, .centroid, .lowp, .mediump,
-                .highp, .precision, .struct, .in, .out, .inout:
+                .highp, .precision, .struct, .in, .out, .inout, .flat, .smooth, .noperspective,
+                .layout:
                 return true
             default:
                 return false
@@ -183,7 +184,8 @@ struct Parser {
     func isStatementKeyword(_ t: Token) -> Bool {
         switch t.kind {
         case .keyword(.if), .keyword(.for), .keyword(.while), .keyword(.do), .keyword(.return),
-            .keyword(.break), .keyword(.continue), .keyword(.discard):
+            .keyword(.break), .keyword(.continue), .keyword(.discard), .keyword(.switch),
+            .keyword(.case), .keyword(.default):
             true
         default:
             false
@@ -197,7 +199,7 @@ struct Parser {
         case .keyword(let k):
             [
                 .attribute, .const, .uniform, .varying, .invariant, .precision, .struct, .lowp,
-                .mediump, .highp,
+                .mediump, .highp, .flat, .smooth, .noperspective, .layout,
             ]
             .contains(k)
         default: false

@@ -314,8 +314,20 @@ extension Preprocessor {
             report(.unsupportedVersion(text(of: arguments)), at: number.span)
             return
         }
-        if arguments.count > 1 {
-            report(.unsupportedVersion(text(of: arguments)), at: arguments[1].span)
+        // `300 es` needs its profile; desktop 1.50 and 3.30 may name `core` or
+        // `compatibility` (both run as core here); nothing else takes a profile.
+        let profile = arguments.count > 1 ? arguments[1] : nil
+        switch (version, profile?.text) {
+        case (.es300, "es"), (.es100, nil), (.glsl110, nil), (.glsl120, nil), (.glsl130, nil),
+            (.glsl140, nil), (.glsl150, nil), (.glsl150, "core"), (.glsl150, "compatibility"),
+            (.glsl330, nil), (.glsl330, "core"), (.glsl330, "compatibility"):
+            break
+        default:
+            report(.unsupportedVersion(text(of: arguments)), at: (profile ?? number).span)
+            return
+        }
+        if arguments.count > 2 {
+            report(.unsupportedVersion(text(of: arguments)), at: arguments[2].span)
             return
         }
         self.version = version

@@ -545,7 +545,9 @@ struct Preprocessor {
             }
         case .intLiteral, .floatLiteral:
             let isFloat = t.kind == .floatLiteral
-            let parsed = NumberLiteral.parse(t.text, isFloat: isFloat, allowsFloatSuffix: !version.isES)
+            let parsed = NumberLiteral.parse(
+                t.text, isFloat: isFloat, allowsFloatSuffix: version.hasFloatSuffix || version == .glsl110,
+                allowsUnsignedSuffix: version.hasNativeIntegers)
             if case .failure(let error) = parsed {
                 append(error.diagnostic(at: t.span, notes: t.expansion?.notes ?? []))
             } else if isFloat && version == .glsl110 && (t.text.hasSuffix("f") || t.text.hasSuffix("F")) {
@@ -567,6 +569,14 @@ struct Preprocessor {
 
     /// What a word is in the current language version and extension state.
     func classifyWord(_ word: String) -> TokenKind {
+        if version == .es300 {
+            if reservedWordsES300.contains(word) { return .reservedWord }
+        } else if reservedWords.contains(word) {
+            // `switch`, `default` and `flat` are keywords from desktop 1.30.
+            if !(version.hasNativeIntegers && (word == "switch" || word == "default" || word == "flat")) {
+                return .reservedWord
+            }
+        }
         guard let kind = fixedWordKinds[word] else { return .identifier }
         switch kind {
         case .typeName(let type) where !type.isESType:
@@ -574,19 +584,32 @@ struct Preprocessor {
             case .samplerExternalOES:
                 return extensionBehaviors["GL_OES_EGL_image_external"]?.isEnabled == true
                     ? kind : .identifier
-            case .sampler1D, .sampler3D, .sampler1DShadow, .sampler2DShadow:
+            case .sampler1D, .sampler1DShadow:
                 return version.isES ? .reservedWord : kind
-            default:  // Non-square matrices.
-                return version == .glsl120 ? kind : .identifier
+            case .sampler3D, .sampler2DShadow:
+                return version == .es100 ? .reservedWord : kind
+            case .mat2x2, .mat2x3, .mat2x4, .mat3x2, .mat3x3, .mat3x4, .mat4x2, .mat4x3, .mat4x4:
+                return version.hasNonSquareMatrices ? kind : .identifier
+            case .sampler1DArray, .sampler1DArrayShadow, .isampler1D, .isampler1DArray,
+                .usampler1D, .usampler1DArray:
+                // Reserved in GLSL ES 3.00 (caught above).
+                return version.hasNativeIntegers ? kind : .identifier
+            default:  // uint, uvecN and the GLSL ES 3.00 samplers.
+                return version.hasNativeIntegers ? kind : .identifier
             }
         case .keyword(.centroid):
-            return version == .glsl120 ? kind : .identifier
+            return version.hasCentroid ? kind : .identifier
         case .keyword(.invariant):
-            return version == .glsl110 ? .identifier : kind
+            return version.hasInvariant ? kind : .identifier
         case .keyword(.lowp), .keyword(.mediump), .keyword(.highp), .keyword(.precision):
             // Precision qualifiers came to desktop GLSL in 1.30; before, they are plain names (as
             // in Mesa), so desktop shaders use them only under `#ifdef GL_ES`.
-            return version.isES ? kind : .identifier
+            return version.hasPrecisionQualifiers ? kind : .identifier
+        case .keyword(.flat), .keyword(.smooth), .keyword(.noperspective), .keyword(.switch),
+            .keyword(.case), .keyword(.default):
+            return version.hasNativeIntegers ? kind : .identifier
+        case .keyword(.layout):
+            return version.hasLayoutQualifiers ? kind : .identifier
         default:
             return kind
         }
@@ -604,18 +627,36 @@ struct Preprocessor {
 /// Every word that is not an identifier in some version: keywords, type names, reserved words.
 let fixedWordKinds: [String: TokenKind] = {
     var kinds: [String: TokenKind] = [:]
-    for word in reservedWords { kinds[word] = .reservedWord }
     for type in BuiltinType.allCases { kinds[type.rawValue] = .typeName(type) }
     for keyword in Keyword.allCases { kinds[keyword.rawValue] = .keyword(keyword) }
     return kinds
 }()
 
-/// Words GLSL ES 1.00 reserves for future use (§3.6); desktop type names among them are
-/// classified before this list is consulted.
+/// Words GLSL ES 1.00 reserves for future use (§3.6), also used for desktop GLSL.
 let reservedWords: Set<String> = [
     "asm", "class", "union", "enum", "typedef", "template", "this", "packed", "goto", "switch",
     "default", "inline", "noinline", "volatile", "public", "static", "extern", "external",
     "interface", "flat", "long", "short", "double", "half", "fixed", "unsigned", "superp", "input",
     "output", "hvec2", "hvec3", "hvec4", "dvec2", "dvec3", "dvec4", "fvec2", "fvec3", "fvec4",
     "sampler2DRect", "sampler3DRect", "sampler2DRectShadow", "sizeof", "cast", "namespace", "using",
+]
+
+/// Words GLSL ES 3.00 reserves (§3.8), `attribute` and `varying` among them (keywords of
+/// GLSL ES 1.00 that GLSL ES 3.00 no longer has).
+let reservedWordsES300: Set<String> = [
+    "attribute", "varying", "coherent", "volatile", "restrict", "readonly", "writeonly",
+    "resource", "atomic_uint", "noperspective", "patch", "sample", "subroutine", "common",
+    "partition", "active", "asm", "class", "union", "enum", "typedef", "template", "this",
+    "goto", "inline", "noinline", "public", "static", "extern", "external", "interface",
+    "long", "short", "double", "half", "fixed", "unsigned", "superp", "input", "output",
+    "hvec2", "hvec3", "hvec4", "dvec2", "dvec3", "dvec4", "fvec2", "fvec3", "fvec4",
+    "sampler3DRect", "filter", "image1D", "image2D", "image3D", "imageCube", "iimage1D",
+    "iimage2D", "iimage3D", "iimageCube", "uimage1D", "uimage2D", "uimage3D", "uimageCube",
+    "image1DArray", "image2DArray", "iimage1DArray", "iimage2DArray", "uimage1DArray",
+    "uimage2DArray", "imageBuffer", "iimageBuffer", "uimageBuffer", "sampler1D",
+    "sampler1DShadow", "sampler1DArray", "sampler1DArrayShadow", "isampler1D",
+    "isampler1DArray", "usampler1D", "usampler1DArray", "sampler2DRect", "sampler2DRectShadow",
+    "isampler2DRect", "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
+    "sampler2DMS", "isampler2DMS", "usampler2DMS", "sampler2DMSArray", "isampler2DMSArray",
+    "usampler2DMSArray", "sizeof", "cast", "namespace", "using",
 ]

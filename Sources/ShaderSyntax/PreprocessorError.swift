@@ -101,7 +101,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .extraTokens(let d): "extra tokens at end of '#\(d)' directive"
         case .missingArgument(let d, let expected): "expected \(expected) after '#\(d)'"
         case .versionNotFirst: "'#version' must come before anything else in the shader"
-        case .unsupportedVersion(let v): "unsupported version '\(v)'; expected 100, 110 or 120"
+        case .unsupportedVersion(let v):
+            "unsupported version '\(v)'; expected 100, 300 es, 110, 120, 130, 140, 150 or 330"
         case .malformedExtension(let found): "expected '#extension name : behavior', found \(found)"
         case .unknownExtensionBehavior(let b):
             "unknown extension behavior '\(b)'; expected 'require', 'enable', 'warn' or 'disable'"

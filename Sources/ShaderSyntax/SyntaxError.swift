@@ -28,11 +28,11 @@ public enum SyntaxError: Error, Sendable, Hashable {
         case .strayHash: "'#' is only allowed at the start of a line, to begin a directive"
         case .arrayConstructor(let v):
             v.isES
-                ? "array constructors are not allowed in GLSL ES 1.00"
+                ? "array constructors need GLSL ES 3.00 ('#version 300 es')"
                 : "array constructors need GLSL 1.20 ('#version 120')"
         case .methodCall(let name, let v):
             v.isES
-                ? "method calls ('.\(name)()') are not allowed in GLSL ES 1.00"
+                ? "method calls ('.\(name)()') need GLSL ES 3.00 ('#version 300 es')"
                 : "method calls ('.\(name)()') need GLSL 1.20 ('#version 120')"
         }
     }

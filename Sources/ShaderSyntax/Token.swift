@@ -4,12 +4,16 @@ import ShaderDiagnostics
 public enum Keyword: String, Sendable, Hashable, CaseIterable {
     // Storage and interpolation qualifiers.
     case attribute, const, uniform, varying, invariant, centroid
+    // GLSL ES 3.00 and desktop 1.30+: interpolation qualifiers and layouts.
+    case flat, smooth, noperspective, layout
     // Parameter qualifiers.
     case `in`, out, `inout`
     // Precision.
     case lowp, mediump, highp, precision
     // Control flow.
     case `if`, `else`, `for`, `while`, `do`, `break`, `continue`, `return`, discard
+    // GLSL ES 3.00 and desktop 1.30+.
+    case `switch`, `case`, `default`
     // Structures.
     case `struct`
     // Boolean literals.

@@ -155,7 +155,7 @@ struct SpanTypes {
     private mutating func count(_ e: Expression) {
         if e.span.file === file { untypedCounts[Key(e.span), default: 0] += 1 }
         switch e.kind {
-        case .identifier, .intLiteral, .floatLiteral, .boolLiteral: break
+        case .identifier, .intLiteral, .uintLiteral, .floatLiteral, .boolLiteral: break
         case .unary(_, let a), .field(let a, _): count(a)
         case .binary(_, let a, let b), .assignment(_, let a, let b), .index(let a, let b), .comma(let a, let b):
             count(a)
@@ -198,6 +198,11 @@ struct SpanTypes {
             if case .expression(let e) = c { count(e) }
             if case .declaration(_, _, let e, _) = c { count(e) }
             count(body)
+        case .switch(let selector, let body, _):
+            count(selector)
+            body.forEach { count($0) }
+        case .caseLabel(let value, _):
+            if let value { count(value) }
         case .doWhile(let body, let c, _):
             count(body)
             count(c)
@@ -408,8 +413,12 @@ final class Rewriter {
             let c =
                 temporaries ? Context(allowsTemporary: true, isRoot: true, statementIsPure: isPure(v)) : Context()
             return .return(expression(v, c), span: span)
-        case .return(nil, _), .empty, .continue, .break, .discard:
+        case .return(nil, _), .empty, .continue, .break, .discard, .caseLabel:
             return s
+        case .switch(let selector, let body, let span):
+            return .switch(
+                selector: expression(selector, Context()),
+                body: body.map { statement($0, inLoop: inLoop) }, span: span)
         }
     }
 
@@ -436,7 +445,7 @@ final class Rewriter {
         child.isRoot = false
         var e2 = e
         switch e.kind {
-        case .identifier, .intLiteral, .floatLiteral, .boolLiteral, .methodCall:
+        case .identifier, .intLiteral, .uintLiteral, .floatLiteral, .boolLiteral, .methodCall:
             return e
         case .unary(let op, let a):
             switch op {
@@ -516,6 +525,7 @@ final class Rewriter {
         switch scalar {
         case .float: choices += ["x * 1.0", "x / 1.0"]
         case .int: choices += ["x + 0", "x * 1"]
+        case .uint: choices += ["x + 0u", "x * 1u"]
         case .bool: break
         }
         if size > 0 { choices += ["x.swizzle", "vecN(x).swizzle"] }
@@ -526,6 +536,7 @@ final class Rewriter {
             switch k {
             case .float: Expression(.floatLiteral(Double(v)), span: s)
             case .int: Expression(.intLiteral(v), span: s)
+            case .uint: Expression(.uintLiteral(UInt32(v)), span: s)
             case .bool: Expression(.boolLiteral(v != 0), span: s)
             }
         }
@@ -540,9 +551,9 @@ final class Rewriter {
         switch choice {
         case "true ? x : 0": kind = .ternary(Expression(.boolLiteral(true), span: s), e, zero)
         case "false ? 0 : x": kind = .ternary(Expression(.boolLiteral(false), span: s), zero, e)
-        case "x * 1.0", "x * 1": kind = .binary(.multiply, e, literal(scalar, 1))
+        case "x * 1.0", "x * 1", "x * 1u": kind = .binary(.multiply, e, literal(scalar, 1))
         case "x / 1.0": kind = .binary(.divide, e, literal(.float, 1))
-        case "x + 0": kind = .binary(.add, e, literal(.int, 0))
+        case "x + 0", "x + 0u": kind = .binary(.add, e, literal(scalar, 0))
         case "x.swizzle": kind = .field(e, swizzle)
         default:
             kind = .field(Expression(.call(.constructor(builtin(type), span: s), [e]), span: s), swizzle)
@@ -646,7 +657,7 @@ final class Rewriter {
     /// No assignments, increments or calls of the shader's own functions.
     private func isPure(_ e: Expression) -> Bool {
         switch e.kind {
-        case .identifier, .intLiteral, .floatLiteral, .boolLiteral: return true
+        case .identifier, .intLiteral, .uintLiteral, .floatLiteral, .boolLiteral: return true
         case .unary(let op, let a):
             switch op {
             case .preIncrement, .preDecrement, .postIncrement, .postDecrement: return false

@@ -153,6 +153,11 @@ final class ReferenceInterpreter {
     /// Runs `main` for the four lanes, from fresh memory; returns the lanes that did not
     /// discard.
     func run() throws -> LaneMask {
+        if shader.version.hasNativeIntegers {
+            // Its ints are whole floats; 32-bit integers (and `switch`'s lowering) come next.
+            throw InterpreterError(message:
+                "the reference interpreter does not run \(shader.version.displayName) shaders yet")
+        }
         memory = [:]
         discarded = 0
         fragile = 0
@@ -512,6 +517,7 @@ final class ReferenceInterpreter {
                 let v = try evaluate(a, m)
                 return a.type.scalarKind == .int ? v.map { $0.map(Int32Arithmetic.negate) } : v.map { $0.map { -$0 } }
             case .logicalNot: return try evaluate(a, m).map { $0.map { $0 != 0 ? 0 : 1 } }
+            case .bitwiseNot: throw InterpreterError(message: "'~' needs GLSL ES 3.00 integers")
             case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
                 let place = try location(a, m)
                 let old = current(place)
@@ -621,6 +627,8 @@ final class ReferenceInterpreter {
             return Quad((0..<4).map { k in [(a.lanes[k][0] != 0) != (b.lanes[k][0] != 0) ? 1 : 0] })
         case .logicalAnd, .logicalOr:
             throw InterpreterError(message: "internal error: short-circuit operator")
+        case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseOr, .bitwiseXor:
+            throw InterpreterError(message: "'\(op.rawValue)' needs GLSL ES 3.00 integers")
         }
     }
 

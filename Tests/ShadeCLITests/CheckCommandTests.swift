@@ -99,6 +99,13 @@ struct CheckVersionTests {
         let path = try temporaryShader("void main() { gl_FragColor = gl_Color; }\n", named: "desktop.frag")
         #expect(try runShade(["check", path]).status == 65)
         #expect(try runShade(["check", "--glsl-version", "110", path]).status == 0)
-        #expect(try runShade(["check", "--glsl-version", "130", path]).status == 64)
+        #expect(try runShade(["check", "--glsl-version", "130", path]).status == 0)
+        #expect(try runShade(["check", "--glsl-version", "200", path]).status == 64)
+        let es3 = try temporaryShader(
+            "precision mediump float;\nout vec4 color;\nvoid main() { color = vec4(1u >> 1u); }\n",
+            named: "es3.frag")
+        #expect(try runShade(["check", es3]).status == 65)
+        #expect(try runShade(["check", "--glsl-version", "300es", es3]).status == 0)
+        #expect(try runShade(["check", "--glsl-version", "300 es", es3]).status == 0)
     }
 }

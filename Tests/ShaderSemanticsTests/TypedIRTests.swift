@@ -350,11 +350,13 @@ struct BuiltinCatalogueTests {
 
     @Test("genType functions have all four widths")
     func genTypes() {
-        for f in [BuiltinFunction.sin, .abs, .fract, .normalize, .dFdx] {
+        for f in [BuiltinFunction.sin, .fract, .normalize, .dFdx, .tanh, .roundEven] {
             #expect(Set(f.overloads.map(\.returnType)) == [.float, .vec2, .vec3, .vec4], "\(f)")
         }
-        #expect(BuiltinFunction.mix.overloads.count == 7)
+        // GLSL ES 3.00 adds int abs, bvec mix and uvec equal.
+        #expect(Set(BuiltinFunction.abs.overloads.map(\.returnType)) == [.float, .vec2, .vec3, .vec4, .int, .ivec2, .ivec3, .ivec4])
+        #expect(BuiltinFunction.mix.overloads.count == 7 + 4)
         #expect(BuiltinFunction.texture2DProj.overloads.count == 4)
-        #expect(BuiltinFunction.equal.overloads.count == 9)
+        #expect(BuiltinFunction.equal.overloads.count == 9 + 3)
     }
 }

@@ -160,8 +160,8 @@ struct ExpressionTests {
         ("x = a b;", "expected ';', found 'b'"),
         ("x = 1 +;", "expected expression, found ';'"),
         ("a + b = c;", "expected ';', found '='"),
-        ("x = float[2](1.0, 2.0);", "array constructors are not allowed in GLSL ES 1.00"),
-        ("n = a.length();", "method calls ('.length()') are not allowed in GLSL ES 1.00"),
+        ("x = float[2](1.0, 2.0);", "array constructors need GLSL ES 3.00 ('#version 300 es')"),
+        ("n = a.length();", "method calls ('.length()') need GLSL ES 3.00 ('#version 300 es')"),
         ("x = a * b += c;", "expected ';', found '+='"),
         ("x = #;", "'#' is only allowed at the start of a line, to begin a directive"),
     ])

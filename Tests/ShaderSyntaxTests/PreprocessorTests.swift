@@ -319,15 +319,21 @@ struct PreprocessorTests {
         #expect(preprocessShader("// comment first\n  #version 110\n").version == .glsl110)
         #expect(preprocessShader("/* c */ #version 120").version == .glsl120)
         #expect(preprocessedText("#version 120\n__VERSION__") == "120")
-        #expect(
-            preprocessShader("#version 300 es").diagnostics.map(\.message)
-                == ["unsupported version '300 es'; expected 100, 110 or 120"])
-        #expect(
-            preprocessShader("#version 130").diagnostics.map(\.message)
-                == ["unsupported version '130'; expected 100, 110 or 120"])
-        #expect(
-            preprocessShader("#version 100 es").diagnostics.map(\.message)
-                == ["unsupported version '100 es'; expected 100, 110 or 120"])
+        #expect(preprocessShader("#version 300 es\nfloat x;").version == .es300)
+        #expect(preprocessedText("#version 300 es\n__VERSION__") == "300")
+        for (text, version) in [
+            ("130", LanguageVersion.glsl130), ("140", .glsl140), ("150", .glsl150),
+            ("150 core", .glsl150), ("330 core", .glsl330), ("330 compatibility", .glsl330),
+        ] {
+            let p = preprocessShader("#version \(text)\n")
+            #expect(p.version == version && p.diagnostics.isEmpty, "\(text)")
+        }
+        let expected = "expected 100, 300 es, 110, 120, 130, 140, 150 or 330"
+        for bad in ["300", "100 es", "120 core", "300 core", "200", "330 es"] {
+            #expect(
+                preprocessShader("#version \(bad)").diagnostics.map(\.message)
+                    == ["unsupported version '\(bad)'; \(expected)"], "\(bad)")
+        }
         let late = preprocessShader("float x;\n#version 100")
         #expect(
             late.diagnostics.map(\.description) == [
