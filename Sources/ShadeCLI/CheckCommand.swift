@@ -13,7 +13,8 @@ enum CheckCommand {
 
     static let help = """
         usage: shade check [--stage vertex|fragment] [--glsl-version 100|110|120] [--strict]
-                           [--ast] [--json] FILE...
+                           [--profile NAME] [--ast] [--json] FILE...
+               shade check --list-profiles [--json]
 
         Checks each shader against GLSL ES 1.00 (and desktop GLSL 1.10/1.20 when the shader
         says '#version 110' or '#version 120'): preprocessor, grammar, types, built-ins and
@@ -29,6 +30,14 @@ enum CheckCommand {
                       desktop OpenGL context); a '#version' line always wins
           --strict    also enforce Appendix A of the GLSL ES 1.00 specification (loop forms,
                       constant indexing); the default is as relaxed as Mesa and GPUImage need
+          --profile NAME
+                      check against a device: its limits (uniform and varying vectors
+                      packed as GLSL ES 1.00 Appendix A §7 says, texture units,
+                      attributes), whether fragment shaders have 'highp', and WebGL's
+                      rules; NAME is one of \(DeviceProfile.all.map(\.name).joined(separator: ", "))
+                      (default desktop: no limits)
+          --list-profiles
+                      print the profiles, their precisions and limits (with --json: as JSON)
           --ast       print each valid shader's typed syntax tree to stdout
           --json      print one JSON array to stdout with an object per file:
                       {"file", "stage", "valid", "diagnostics": [{"severity", "line",
@@ -49,6 +58,7 @@ enum CheckCommand {
           void main() { gl_FragColor = 1.0; }
                                        ^~~
           $ shade check --glsl-version 110 piglit-test.frag
+          $ shade check --profile webgl1 effect.fsh
 
         """
 
@@ -56,11 +66,14 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         let forcedStage: ShaderStage?
         let defaultVersion: LanguageVersion
+        let profile: DeviceProfile
         do {
             scanner = try ArgumentScanner(arguments, options: [
                 .init(names: ["--stage"], takesValue: true),
                 .init(names: ["--glsl-version"], takesValue: true),
                 .init(names: ["--strict"], takesValue: false),
+                .init(names: ["--profile"], takesValue: true),
+                .init(names: ["--list-profiles"], takesValue: false),
                 .init(names: ["--ast"], takesValue: false),
                 .init(names: ["--json"], takesValue: false),
                 .init(names: ["--help", "-h"], takesValue: false),
@@ -69,6 +82,9 @@ enum CheckCommand {
             defaultVersion = try scanner.parsed("--glsl-version", as: "100, 110 or 120") {
                 Int($0).flatMap(LanguageVersion.init(rawValue:))
             } ?? .es100
+            profile = try scanner.parsed(
+                "--profile", as: DeviceProfile.all.map(\.name).joined(separator: ", "),
+                DeviceProfile.named) ?? .desktop
         } catch {
             console.standardError("shade check: \(error)\n\n" + help)
             return .usage
@@ -77,12 +93,18 @@ enum CheckCommand {
             console.standardOutput(help)
             return .success
         }
+        if scanner.has("--list-profiles") {
+            console.standardOutput(
+                scanner.has("--json") ? ProfileTable.json() + "\n" : ProfileTable.text())
+            return .success
+        }
         guard !scanner.positionals.isEmpty else {
             console.standardError("shade check: no shader given\n\n" + help)
             return .usage
         }
 
-        let options = CheckOptions(isStrict: scanner.has("--strict"))
+        let options = CheckOptions(isStrict: scanner.has("--strict"), profile: profile)
+        let parseOptions = profile.parseOptions(ParseOptions(defaultVersion: defaultVersion))
         var isMissing = false
         var isInvalid = false
         var objects: [String] = []
@@ -103,7 +125,7 @@ enum CheckCommand {
             }
             let file = SourceFile(name: path, text: text)
             let result = Checker.check(
-                parse(file, stage: stage, options: ParseOptions(defaultVersion: defaultVersion)), options: options)
+                parse(file, stage: stage, options: parseOptions), options: options)
             console.standardError(result.diagnostics.rendered())
             if result.shader == nil { isInvalid = true }
             if let shader = result.shader, scanner.has("--ast") {

@@ -20,6 +20,7 @@ extension CheckContext {
             }
         }
         checkCallGraph()
+        if !profile.isUnrestricted { checkProfileLimits() }
         if let first = firstFragColorWrite, let second = firstFragDataWrite {
             let later = first.start > second.start ? first : second
             error(.bothFragColorAndFragData, at: later)
@@ -107,6 +108,7 @@ extension CheckContext {
                     error(.duplicateMember(d.name.name), at: d.name.span)
                     continue
                 }
+                checkWebGLName(d.name.name, at: d.name.span)
                 if let i = d.initializer {
                     let reason = "is a structure member and cannot have an initializer"
                     error(.qualifierNotAllowed(d.name.name, reason: reason), at: i.span)
@@ -122,6 +124,7 @@ extension CheckContext {
             name = "struct<anonymous \(anonymousStructCount)>"
         }
         let s = StructType(name: name, fields: fields, span: spec.span)
+        checkStructNesting(s, at: spec.name?.span ?? spec.span)
         if GLSLType.structure(s).componentCount > options.maxTypeComponents {
             error(.typeTooLarge("struct \(name)", limit: options.maxTypeComponents), at: spec.span)
         }
@@ -180,6 +183,7 @@ extension CheckContext {
             if t.isError { return [] }
             switch t {
             case .float, .int, .sampler2D, .samplerCube:
+                checkFragmentHighp(p.precision, at: p.span)
                 scopes[scopes.count - 1].precisions[t] = p.precision
             default:
                 error(.precisionNotAllowed(t), at: p.type.span)

@@ -97,6 +97,7 @@ extension CheckContext {
         switch lookup(name) {
         case .variable(let v)?:
             if case .builtin(let b) = v.storage { builtinsUsed.insert(b) }
+            usedVariableIDs.insert(v.id)
             let isIndexed = isCheckingIndexedName
             isCheckingIndexedName = false
             if !isIndexed && isSizedByUses(v) {

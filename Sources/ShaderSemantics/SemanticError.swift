@@ -88,6 +88,17 @@ public enum SemanticError: Sendable, Hashable {
     case invalidInvariant(String)
     case loopNotInAppendixAForm(String)
     case dynamicIndexInStrictMode(String)
+    // Device profiles.
+    /// `highp` in a fragment shader on a profile whose fragment stage has none.
+    case fragmentHighpUnavailable(profile: String)
+    /// A name starting with `webgl_` or `_webgl_` under a WebGL profile.
+    case webGLReservedName(String)
+    /// A structure nested deeper than WebGL allows.
+    case structNestingTooDeep(String, depth: Int, limit: Int)
+    /// A shader needs more of a resource than the profile's limit.
+    case limitExceeded(
+        stage: ShaderStage, needed: Int, what: String, profile: String, limit: Int,
+        limitName: String)
 
     /// The message, lowercase and without a trailing period.
     public var message: String {
@@ -192,6 +203,16 @@ public enum SemanticError: Sendable, Hashable {
             "'\(n)' cannot be made invariant: only varyings and built-in outputs can"
         case .loopNotInAppendixAForm(let r): "loop not allowed in strict mode: \(r)"
         case .dynamicIndexInStrictMode(let r): "index not allowed in strict mode: \(r)"
+        case .fragmentHighpUnavailable(let p):
+            "'highp' is not available in fragment shaders on profile \(p)"
+                + " (GL_FRAGMENT_PRECISION_HIGH is not defined): use 'mediump'"
+        case .webGLReservedName(let n):
+            "identifier '\(n)' is reserved: names starting with 'webgl_' or '_webgl_' belong to WebGL"
+        case .structNestingTooDeep(let n, let depth, let limit):
+            "structure '\(n)' nests \(depth) levels of structures; WebGL allows \(limit)"
+        case .limitExceeded(let stage, let needed, let what, let profile, let limit, let name):
+            "\(stage.rawValue) shader needs \(needed) \(what); profile \(profile) allows \(limit)"
+                + " (\(name))"
         }
     }
 
