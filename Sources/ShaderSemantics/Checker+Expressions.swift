@@ -314,6 +314,10 @@ extension CheckContext {
                 error(.arrayAssignment, at: span)
                 return errorExpression(span)
             }
+            if target.type.containsArray && version.isES {
+                error(.structWithArrayAssignment(target.type), at: span)
+                return errorExpression(span)
+            }
             if target.type.containsSampler {
                 error(.readOnly(name: "sampler", reason: "a sampler"), at: l.span)
                 return errorExpression(span)

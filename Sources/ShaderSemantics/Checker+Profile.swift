@@ -45,6 +45,39 @@ extension CheckContext {
         }.max()!
     }
 
+    // MARK: WebGL global initializers
+
+    /// What WebGL refuses in a non-constant global initializer (its conformance suite's
+    /// global-variable-init): attributes, varyings, non-constant built-ins, user function
+    /// calls and writes; uniforms, other globals and built-in functions are accepted.
+    static func webGLGlobalInitializerProblem(_ e: TypedExpression) -> String? {
+        switch e.kind {
+        case .constant: return nil
+        case .variable(let v):
+            switch v.storage {
+            case .attribute: return "reads attribute '\(v.name)'"
+            case .varying: return "reads varying '\(v.name)'"
+            case .builtin where !v.isConst: return "reads '\(v.name)'"
+            default: return nil
+            }
+        case .swizzle(let b, _), .field(let b, _, _): return webGLGlobalInitializerProblem(b)
+        case .index(let a, let b), .binary(_, let a, let b), .comma(let a, let b):
+            return webGLGlobalInitializerProblem(a) ?? webGLGlobalInitializerProblem(b)
+        case .unary(let op, let a):
+            if [.preIncrement, .preDecrement, .postIncrement, .postDecrement].contains(op) {
+                return "writes a variable"
+            }
+            return webGLGlobalInitializerProblem(a)
+        case .assignment: return "writes a variable"
+        case .ternary(let c, let a, let b):
+            return webGLGlobalInitializerProblem(c) ?? webGLGlobalInitializerProblem(a)
+                ?? webGLGlobalInitializerProblem(b)
+        case .call(let f, _): return "calls '\(f.name)'"
+        case .builtinCall(_, let args), .construct(_, let args):
+            return args.lazy.compactMap(webGLGlobalInitializerProblem).first
+        }
+    }
+
     // MARK: Limits
 
     /// Checks the statically used interface variables against the profile's limits.

@@ -27,6 +27,9 @@ public enum SemanticError: Sendable, Hashable {
     case readOnly(name: String, reason: String)
     case repeatedSwizzleLValue(String)
     case arrayAssignment
+    /// `=` on a structure with an array member in GLSL ES 1.00 (the WebGL conformance suite's
+    /// struct-assign requires the error).
+    case structWithArrayAssignment(GLSLType)
     // Selection.
     case invalidSwizzle(String, GLSLType)
     case noMember(String, GLSLType)
@@ -95,6 +98,8 @@ public enum SemanticError: Sendable, Hashable {
     case webGLReservedName(String)
     /// A structure nested deeper than WebGL allows.
     case structNestingTooDeep(String, depth: Int, limit: Int)
+    /// A desktop `#version` under a WebGL profile.
+    case desktopVersionInWebGL(Int)
     /// A shader needs more of a resource than the profile's limit.
     case limitExceeded(
         stage: ShaderStage, needed: Int, what: String, profile: String, limit: Int,
@@ -127,6 +132,8 @@ public enum SemanticError: Sendable, Hashable {
         case .repeatedSwizzleLValue(let s):
             "swizzle '\(s)' has repeated components and cannot be assigned (not an l-value)"
         case .arrayAssignment: "arrays cannot be assigned before GLSL 1.20"
+        case .structWithArrayAssignment(let t):
+            "'\(t)' contains an array and cannot be assigned in GLSL ES 1.00"
         case .invalidSwizzle(let s, let t): "invalid swizzle '\(s)' on '\(t)'"
         case .noMember(let n, let t): "no member named '\(n)' in '\(t)'"
         case .notIndexable(let t): "'\(t)' cannot be indexed"
@@ -210,6 +217,8 @@ public enum SemanticError: Sendable, Hashable {
             "identifier '\(n)' is reserved: names starting with 'webgl_' or '_webgl_' belong to WebGL"
         case .structNestingTooDeep(let n, let depth, let limit):
             "structure '\(n)' nests \(depth) levels of structures; WebGL allows \(limit)"
+        case .desktopVersionInWebGL(let v):
+            "'#version \(v)' is desktop GLSL; WebGL accepts GLSL ES shaders only"
         case .limitExceeded(let stage, let needed, let what, let profile, let limit, let name):
             "\(stage.rawValue) shader needs \(needed) \(what); profile \(profile) allows \(limit)"
                 + " (\(name))"
