@@ -27,13 +27,15 @@ enum ProfileTable {
         for profile in DeviceProfile.all {
             let p = profile.precision
             out += "\(profile.name): \(profile.summary)\n"
+            let fragmentHighp = profile.hasFragmentHighp ? "yes" : "no"
             out += "  precision       highp \(p.highp.rawValue), mediump \(p.mediump.rawValue),"
-                + " lowp \(p.lowp.rawValue); fragment highp: \(profile.hasFragmentHighp ? "yes" : "no")\n"
+                + " lowp \(p.lowp.rawValue); fragment highp: \(fragmentHighp)\n"
             out += "  webgl rules     \(profile.webGL.map { "WebGL \($0.rawValue).0" } ?? "none")\n"
             let limits = limitColumns.compactMap { column in
                 column.value(profile.limits).map { "\(column.name) \($0)" }
             }
-            out += "  limits          " + (limits.isEmpty ? "none enforced" : limits.joined(separator: ", ")) + "\n"
+            let limitText = limits.isEmpty ? "none enforced" : limits.joined(separator: ", ")
+            out += "  limits          \(limitText)\n"
             for source in profile.sources { out += "  source          \(source)\n" }
             out += "\n"
         }

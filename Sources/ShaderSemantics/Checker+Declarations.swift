@@ -411,8 +411,8 @@ extension CheckContext {
                 if let ini = initializer, isGlobalScope, version.isES, profile.webGL != nil,
                     ini.constantValue == nil, let reason = Self.webGLGlobalInitializerProblem(ini)
                 {
-                    error(.notConstant(what: "initializer of global variable '\(name)' \(reason), so it"),
-                          at: ini.span)
+                    let what = "initializer of global variable '\(name)' \(reason), so it"
+                    error(.notConstant(what: what), at: ini.span)
                 }
                 if let ini = initializer, needsConstant, ini.constantValue == nil {
                     let what =

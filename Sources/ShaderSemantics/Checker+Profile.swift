@@ -109,7 +109,10 @@ extension CheckContext {
                     limitName: stage == .vertex
                         ? "MAX_VERTEX_TEXTURE_IMAGE_UNITS" : "MAX_TEXTURE_IMAGE_UNITS"),
                       at: samplers.last?.variable.span,
-                      notes: samplers.map { .init("'\($0.name)' uses \(Self.samplerCount($0.variable.type))", at: $0.variable.span) })
+                      notes: samplers.map { sampler in
+                          let units = Self.samplerCount(sampler.variable.type)
+                          return .init("'\(sampler.name)' uses \(units)", at: sampler.variable.span)
+                      })
             }
         }
         if stage == .vertex, let attributeLimit = limits.maxVertexAttribs {

@@ -36,10 +36,12 @@ struct VariablePacking {
         switch type {
         case .array(.structure(let s), let count):
             return (0..<count).flatMap { i in
-                s.fields.flatMap { f in items(named: "\(name)[\(i)].\(f.name)", type: f.type, span: span) }
+                items(named: "\(name)[\(i)]", type: .structure(s), span: span)
             }
         case .structure(let s):
-            return s.fields.flatMap { f in items(named: "\(name).\(f.name)", type: f.type, span: span) }
+            return s.fields.flatMap { field in
+                items(named: "\(name).\(field.name)", type: field.type, span: span)
+            }
         case .array(let element, let count):
             guard let (columns, rows, order) = shape(of: element) else { return [] }
             return [Item(name: name, typeName: "\(type)", columns: columns, rows: rows * count,
