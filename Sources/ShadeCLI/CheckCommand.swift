@@ -13,7 +13,8 @@ enum CheckCommand {
 
     static let help = """
         usage: shade check [--stage vertex|fragment] [--glsl-version V] [--strict]
-                           [--ast] [--json] FILE...
+                           [--profile NAME] [--ast] [--json] FILE...
+               shade check --list-profiles [--json]
 
         Checks each shader against GLSL ES 1.00 (and desktop GLSL 1.10/1.20 when the shader
         says '#version 110' or '#version 120'): preprocessor, grammar, types, built-ins and
@@ -30,6 +31,14 @@ enum CheckCommand {
                       a '#version' line always wins
           --strict    also enforce Appendix A of the GLSL ES 1.00 specification (loop forms,
                       constant indexing); the default is as relaxed as Mesa and GPUImage need
+          --profile NAME
+                      check against a device: its limits (uniform and varying vectors
+                      packed as GLSL ES 1.00 Appendix A §7 says, texture units,
+                      attributes), whether fragment shaders have 'highp', and WebGL's
+                      rules; NAME is one of \(DeviceProfile.all.map(\.name).joined(separator: ", "))
+                      (default desktop: no limits)
+          --list-profiles
+                      print the profiles, their precisions and limits (with --json: as JSON)
           --ast       print each valid shader's typed syntax tree to stdout
           --json      print one JSON array to stdout with an object per file:
                       {"file", "stage", "valid", "diagnostics": [{"severity", "line",
@@ -50,6 +59,7 @@ enum CheckCommand {
           void main() { gl_FragColor = 1.0; }
                                        ^~~
           $ shade check --glsl-version 110 piglit-test.frag
+          $ shade check --profile webgl1 effect.fsh
 
         """
 
@@ -57,11 +67,14 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         let forcedStage: ShaderStage?
         let defaultVersion: LanguageVersion
+        let profile: DeviceProfile
         do {
             scanner = try ArgumentScanner(arguments, options: [
                 .init(names: ["--stage"], takesValue: true),
                 .init(names: ["--glsl-version"], takesValue: true),
                 .init(names: ["--strict"], takesValue: false),
+                .init(names: ["--profile"], takesValue: true),
+                .init(names: ["--list-profiles"], takesValue: false),
                 .init(names: ["--ast"], takesValue: false),
                 .init(names: ["--json"], takesValue: false),
                 .init(names: ["--help", "-h"], takesValue: false),
@@ -74,6 +87,9 @@ enum CheckCommand {
                 if spelled == "300es" { return LanguageVersion.es300 }
                 return Int(spelled).flatMap(LanguageVersion.init(rawValue:)).flatMap { $0 == .es300 ? nil : $0 }
             } ?? .es100
+            profile = try scanner.parsed(
+                "--profile", as: DeviceProfile.all.map(\.name).joined(separator: ", "),
+                DeviceProfile.named) ?? .desktop
         } catch {
             console.standardError("shade check: \(error)\n\n" + help)
             return .usage
@@ -82,12 +98,18 @@ enum CheckCommand {
             console.standardOutput(help)
             return .success
         }
+        if scanner.has("--list-profiles") {
+            console.standardOutput(
+                scanner.has("--json") ? ProfileTable.json() + "\n" : ProfileTable.text())
+            return .success
+        }
         guard !scanner.positionals.isEmpty else {
             console.standardError("shade check: no shader given\n\n" + help)
             return .usage
         }
 
-        let options = CheckOptions(isStrict: scanner.has("--strict"))
+        let options = CheckOptions(isStrict: scanner.has("--strict"), profile: profile)
+        let parseOptions = profile.parseOptions(ParseOptions(defaultVersion: defaultVersion))
         var isMissing = false
         var isInvalid = false
         var objects: [String] = []
@@ -108,7 +130,7 @@ enum CheckCommand {
             }
             let file = SourceFile(name: path, text: text)
             let result = Checker.check(
-                parse(file, stage: stage, options: ParseOptions(defaultVersion: defaultVersion)), options: options)
+                parse(file, stage: stage, options: parseOptions), options: options)
             console.standardError(result.diagnostics.rendered())
             if result.shader == nil { isInvalid = true }
             if let shader = result.shader, scanner.has("--ast") {

@@ -20,6 +20,10 @@ extension CheckContext {
             }
         }
         checkCallGraph()
+        if profile.webGL != nil && !version.isES {
+            error(.desktopVersionInWebGL(version.rawValue), at: nil)
+        }
+        if !profile.isUnrestricted { checkProfileLimits() }
         if let first = firstFragColorWrite, let second = firstFragDataWrite {
             let later = first.start > second.start ? first : second
             error(.bothFragColorAndFragData, at: later)
@@ -115,6 +119,7 @@ extension CheckContext {
                     error(.duplicateMember(d.name.name), at: d.name.span)
                     continue
                 }
+                checkWebGLName(d.name.name, at: d.name.span)
                 if let i = d.initializer {
                     let reason = "is a structure member and cannot have an initializer"
                     error(.qualifierNotAllowed(d.name.name, reason: reason), at: i.span)
@@ -130,6 +135,7 @@ extension CheckContext {
             name = "struct<anonymous \(anonymousStructCount)>"
         }
         let s = StructType(name: name, fields: fields, span: spec.span)
+        checkStructNesting(s, at: spec.name?.span ?? spec.span)
         if GLSLType.structure(s).componentCount > options.maxTypeComponents {
             error(.typeTooLarge("struct \(name)", limit: options.maxTypeComponents), at: spec.span)
         }
@@ -188,6 +194,7 @@ extension CheckContext {
             if t.isError { return [] }
             switch t {
             case .float, .int, .sampler2D, .samplerCube, .otherSampler:
+                checkFragmentHighp(p.precision, at: p.span)
                 scopes[scopes.count - 1].precisions[t] = p.precision
             default:
                 error(.precisionNotAllowed(t), at: p.type.span)
@@ -219,7 +226,9 @@ extension CheckContext {
                 switch v.storage {
                 case .varying: break
                 case .builtin(let b)
-                where [.glPosition, .glPointSize, .glFragCoord, .glPointCoord, .glFrontFacing,
+                // Not gl_FrontFacing: the WebGL conformance suite's shaders-with-invariance
+                // requires `invariant gl_FrontFacing;` to fail.
+                where [.glPosition, .glPointSize, .glFragCoord, .glPointCoord,
                        .glFragColor, .glFragData, .glTexCoord, .glFrontColor, .glBackColor]
                     .contains(b):
                     break
@@ -430,7 +439,16 @@ extension CheckContext {
                       at: i.span)
             } else if !type.isError {
                 initializer = coerce(value, to: type)
-                let needsConstant = q == .const || q == .uniform || (isGlobalScope && version.isES)
+                // WebGL accepts any global initializer (its conformance suite's
+                // global-variable-init), as desktop GLSL does.
+                let isGlobalRule = isGlobalScope && version.isES && profile.webGL == nil
+                let needsConstant = q == .const || q == .uniform || isGlobalRule
+                if let ini = initializer, isGlobalScope, version.isES, profile.webGL != nil,
+                    ini.constantValue == nil, let reason = Self.webGLGlobalInitializerProblem(ini)
+                {
+                    let what = "initializer of global variable '\(name)' \(reason), so it"
+                    error(.notConstant(what: what), at: ini.span)
+                }
                 if let ini = initializer, needsConstant, ini.constantValue == nil {
                     let what =
                         q == .const || q == .uniform
@@ -544,6 +562,7 @@ extension CheckContext {
             error(.reservedName(name), at: p.name.span)
             return nil
         }
+        checkWebGLName(name, at: p.name.span)
         // Overloading a built-in with new parameter types is allowed (Mesa and WebGL accept
         // it, and real shaders do it, e.g. `float cross(vec2, float)`); in GLSL ES redefining
         // one of its signatures is not. Reported, then declared anyway so calls don't cascade.
@@ -662,10 +681,12 @@ extension CheckContext {
         }
         // GLSL ES 1.00: the body is a scope nested in the parameters' scope, so a local
         // may hide a parameter (dEQP agrees; Mesa applies the GLSL ES 3.00 rule and rejects
-        // it). Desktop GLSL keeps one scope for both, as Mesa does.
-        if version.isES { pushScope() }
+        // it). Desktop GLSL keeps one scope for both, as Mesa does, and so does WebGL (its
+        // conformance suite's shader-with-functional-scoping rejects `int k = k + 3;` there).
+        let hasBodyScope = version.isES && profile.webGL == nil
+        if hasBodyScope { pushScope() }
         let body = checkStatements(definition.body)
-        if version.isES { popScope() }
+        if hasBodyScope { popScope() }
         popScope()
         currentFunction = nil
         let returnType = entry.symbol.returnType

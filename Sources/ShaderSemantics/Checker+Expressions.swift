@@ -100,6 +100,7 @@ extension CheckContext {
         switch lookup(name) {
         case .variable(let v)?:
             if case .builtin(let b) = v.storage { builtinsUsed.insert(b) }
+            usedVariableIDs.insert(v.id)
             let isIndexed = isCheckingIndexedName
             isCheckingIndexedName = false
             if !isIndexed && isSizedByUses(v) {
@@ -350,6 +351,10 @@ extension CheckContext {
         if op == .assign {
             if target.type.isArray && !version.hasArrayConstructors {
                 error(.arrayAssignment, at: span)
+                return errorExpression(span)
+            }
+            if target.type.containsArray && version.isES {
+                error(.structWithArrayAssignment(target.type), at: span)
                 return errorExpression(span)
             }
             if target.type.containsSampler {

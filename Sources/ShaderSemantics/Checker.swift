@@ -24,15 +24,23 @@ public struct CheckOptions: Sendable {
     /// whose functions may be defined in another unit.
     public var requiresDefinitions: Bool
 
+    /// The device the shader must run on: its limits (uniform and varying vectors under the
+    /// packing of GLSL ES 1.00 Appendix A §7, texture units, attributes), whether fragment
+    /// shaders may use `highp`, and WebGL's rules (which include Appendix A, as `isStrict`).
+    /// The default, `.desktop`, enforces nothing. Parse with `profile.parseOptions()` so the
+    /// preprocessor agrees (`GL_FRAGMENT_PRECISION_HIGH`, token length, extensions).
+    public var profile: DeviceProfile
+
     /// Creates options.
     public init(
         isStrict: Bool = false, maxTypeComponents: Int = 65_536, requiresMain: Bool = true,
-        requiresDefinitions: Bool = true
+        requiresDefinitions: Bool = true, profile: DeviceProfile = .desktop
     ) {
         self.isStrict = isStrict
         self.maxTypeComponents = maxTypeComponents
         self.requiresMain = requiresMain
         self.requiresDefinitions = requiresDefinitions
+        self.profile = profile
     }
 }
 
@@ -181,6 +189,8 @@ final class CheckContext {
     /// Fragment outputs declared with `out` (GLSL ES 3.00, desktop 1.30+).
     var outputs: [InterfaceVariable] = []
     var builtinsUsed: Set<BuiltinVariable> = []
+    /// The variables some expression names (statically used), by `Variable.id`.
+    var usedVariableIDs: Set<Int> = []
     var usesDiscard = false
     var usesDerivatives = false
     var firstFragColorWrite: SourceSpan?
@@ -212,6 +222,11 @@ final class CheckContext {
         self.stage = stage
         self.version = version
         self.extensions = extensions
+        var options = options
+        // WebGL accepts only what Appendix A mandates ("Supported GLSL Constructs").
+        if options.profile.webGL != nil {
+            options.isStrict = true
+        }
         self.options = options
         self.fileSpan = file
         scopes[0].precisions = defaultPrecisions()
@@ -259,6 +274,7 @@ final class CheckContext {
             error(.reservedName(name), at: span)
             return false
         }
+        if !checkWebGLName(name, at: span) { return false }
         if scopes[scopes.count - 1].symbols[name] != nil {
             error(.redefinition(name), at: span)
             return false
@@ -296,7 +312,10 @@ final class CheckContext {
     func resolvePrecision(
         _ written: PrecisionQualifier?, for type: GLSLType, at span: SourceSpan
     ) -> PrecisionQualifier? {
-        if let written { return written }
+        if let written {
+            checkFragmentHighp(written, at: span)
+            return written
+        }
         guard type.takesPrecision else { return nil }
         if let p = defaultPrecision(for: type) { return p }
         if version.isES && !type.containsError {

@@ -33,6 +33,9 @@ public enum SemanticError: Sendable, Hashable {
     case readOnly(name: String, reason: String)
     case repeatedSwizzleLValue(String)
     case arrayAssignment
+    /// `=` on a structure with an array member in GLSL ES 1.00 (the WebGL conformance suite's
+    /// struct-assign requires the error).
+    case structWithArrayAssignment(GLSLType)
     // Selection.
     case invalidSwizzle(String, GLSLType)
     case noMember(String, GLSLType)
@@ -94,6 +97,19 @@ public enum SemanticError: Sendable, Hashable {
     case invalidInvariant(String)
     case loopNotInAppendixAForm(String)
     case dynamicIndexInStrictMode(String)
+    // Device profiles.
+    /// `highp` in a fragment shader on a profile whose fragment stage has none.
+    case fragmentHighpUnavailable(profile: String)
+    /// A name starting with `webgl_` or `_webgl_` under a WebGL profile.
+    case webGLReservedName(String)
+    /// A structure nested deeper than WebGL allows.
+    case structNestingTooDeep(String, depth: Int, limit: Int)
+    /// A desktop `#version` under a WebGL profile.
+    case desktopVersionInWebGL(Int)
+    /// A shader needs more of a resource than the profile's limit.
+    case limitExceeded(
+        stage: ShaderStage, needed: Int, what: String, profile: String, limit: Int,
+        limitName: String)
 
     /// The message, lowercase and without a trailing period.
     public var message: String {
@@ -125,6 +141,8 @@ public enum SemanticError: Sendable, Hashable {
         case .repeatedSwizzleLValue(let s):
             "swizzle '\(s)' has repeated components and cannot be assigned (not an l-value)"
         case .arrayAssignment: "arrays cannot be assigned before GLSL 1.20"
+        case .structWithArrayAssignment(let t):
+            "'\(t)' contains an array and cannot be assigned in GLSL ES 1.00"
         case .invalidSwizzle(let s, let t): "invalid swizzle '\(s)' on '\(t)'"
         case .noMember(let n, let t): "no member named '\(n)' in '\(t)'"
         case .notIndexable(let t): "'\(t)' cannot be indexed"
@@ -201,6 +219,18 @@ public enum SemanticError: Sendable, Hashable {
             "'\(n)' cannot be made invariant: only varyings and built-in outputs can"
         case .loopNotInAppendixAForm(let r): "loop not allowed in strict mode: \(r)"
         case .dynamicIndexInStrictMode(let r): "index not allowed in strict mode: \(r)"
+        case .fragmentHighpUnavailable(let p):
+            "'highp' is not available in fragment shaders on profile \(p)"
+                + " (GL_FRAGMENT_PRECISION_HIGH is not defined): use 'mediump'"
+        case .webGLReservedName(let n):
+            "identifier '\(n)' is reserved: names starting with 'webgl_' or '_webgl_' belong to WebGL"
+        case .structNestingTooDeep(let n, let depth, let limit):
+            "structure '\(n)' nests \(depth) levels of structures; WebGL allows \(limit)"
+        case .desktopVersionInWebGL(let v):
+            "'#version \(v)' is desktop GLSL; WebGL accepts GLSL ES shaders only"
+        case .limitExceeded(let stage, let needed, let what, let profile, let limit, let name):
+            "\(stage.rawValue) shader needs \(needed) \(what); profile \(profile) allows \(limit)"
+                + " (\(name))"
         }
     }
 

@@ -35,6 +35,13 @@ public struct ParseOptions: Sendable {
     /// GLES or WebGL context; `.glsl110` is what a desktop OpenGL context assumes. A `#version`
     /// line always wins.
     public var defaultVersion: LanguageVersion
+    /// Whether GLSL ES shaders see `GL_FRAGMENT_PRECISION_HIGH` defined as 1 (on by default, as
+    /// on a GPU whose fragment stage has `highp`; a device profile without fragment `highp`
+    /// turns it off, in both stages as GLSL ES 1.00 §4.5.4 says).
+    public var definesFragmentPrecisionHigh: Bool
+    /// Longest token accepted, in characters, or `nil` for no limit (the default). WebGL
+    /// rejects shaders with tokens over 256 characters ("Maximum GLSL Token Size"; 1024 in WebGL 2.0).
+    public var maxTokenLength: Int?
 
     /// The extensions Shade supports by default: derivatives and explicit-LOD texture lookups.
     /// `GL_OES_EGL_image_external` (the `samplerExternalOES` type) is understood by the
@@ -53,7 +60,9 @@ public struct ParseOptions: Sendable {
         maxErrors: Int = 100,
         supportedExtensions: Set<String> = ParseOptions.defaultExtensions,
         predefinedMacros: [String: String] = [:],
-        defaultVersion: LanguageVersion = .es100
+        defaultVersion: LanguageVersion = .es100,
+        definesFragmentPrecisionHigh: Bool = true,
+        maxTokenLength: Int? = nil
     ) {
         self.maxSourceBytes = maxSourceBytes
         self.maxTokens = maxTokens
@@ -63,6 +72,8 @@ public struct ParseOptions: Sendable {
         self.supportedExtensions = supportedExtensions
         self.predefinedMacros = predefinedMacros
         self.defaultVersion = defaultVersion
+        self.definesFragmentPrecisionHigh = definesFragmentPrecisionHigh
+        self.maxTokenLength = maxTokenLength
     }
 }
 

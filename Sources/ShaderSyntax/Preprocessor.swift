@@ -165,9 +165,16 @@ struct Preprocessor {
     /// Consumes the next source token.
     mutating func advanceSource() -> Token {
         var t = lexer.next()
+        checkLength(of: t)
         swap(&t, &lookahead)
         consumedCount += 1
         return t
+    }
+
+    /// Reports a token longer than `ParseOptions.maxTokenLength`.
+    mutating func checkLength(of token: Token) {
+        guard let limit = options.maxTokenLength, token.text.utf8.count > limit else { return }
+        report(.tokenTooLong(token.text.count, limit: limit), at: token.span)
     }
 
     var isSkipping: Bool { !(conditionals.last?.isActive ?? true) }
@@ -183,6 +190,7 @@ struct Preprocessor {
             return
         }
         lookahead = lexer.next()
+        checkLength(of: lookahead)
         // Output is about as long as the input; reserve to avoid regrowing a large array.
         output.reserveCapacity(file.bytes.count / 4 + 16)
 
@@ -263,7 +271,9 @@ struct Preprocessor {
             definePredefined("GL_ES")
             // "When defined, this macro is available in both the vertex and fragment languages"
             // (GLSL ES 1.00 §4.5.4); Mesa agrees.
-            definePredefined("GL_FRAGMENT_PRECISION_HIGH")
+            if options.definesFragmentPrecisionHigh {
+                definePredefined("GL_FRAGMENT_PRECISION_HIGH")
+            }
             for name in options.supportedExtensions { definePredefined(name) }
         }
         for (name, value) in options.predefinedMacros.sorted(by: { $0.key < $1.key }) {

@@ -68,6 +68,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case hashInMacro
     /// More errors than `ParseOptions.maxErrors`; preprocessing stops.
     case tooManyErrors(limit: Int)
+    /// A token longer than `ParseOptions.maxTokenLength` characters.
+    case tokenTooLong(Int, limit: Int)
 
     /// The diagnostic message.
     public var message: String {
@@ -112,6 +114,8 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .invalidLineDirective: "expected '#line line' or '#line line source-string-number'"
         case .hashInMacro: "'#' and '##' are not supported in macros"
         case .tooManyErrors(let limit): "too many errors (limit \(limit)); stopping here"
+        case .tokenTooLong(let length, let limit):
+            "token is \(length) characters long; the limit is \(limit)"
         }
     }
 

@@ -41,7 +41,7 @@ public enum MetamorphicRewriter {
             stage: stage, isES: parsed.version.isES, seed: seed)
         for _ in 0..<rewrites { rewriter.applyOne() }
         var header = ""
-        if parsed.version != .es100 { header += "#version \(parsed.version.rawValue)\n" }
+        if parsed.version != .es100 { header += "#version \(parsed.version.directiveText)\n" }
         for (name, behavior) in parsed.extensionBehaviors.sorted(by: { $0.key < $1.key }) {
             header += "#extension \(name) : \(behavior.rawValue)\n"
         }
@@ -640,7 +640,7 @@ final class Rewriter {
     /// out of scope) and no `break`/`continue` of an enclosing loop.
     private func isWrappable(_ s: Statement) -> Bool {
         switch s {
-        case .declaration, .empty: return false
+        case .declaration, .empty, .caseLabel: return false
         default: return !hasFreeJump(s)
         }
     }
@@ -650,6 +650,17 @@ final class Rewriter {
         case .break, .continue: return true
         case .compound(let l, _): return l.contains(where: hasFreeJump)
         case .if(_, let t, let e, _): return hasFreeJump(t) || (e.map(hasFreeJump) ?? false)
+        // A switch's own `break`s stay inside it, but a `continue` in it is its loop's.
+        case .switch(_, let body, _): return body.contains(where: hasFreeContinue)
+        default: return false
+        }
+    }
+
+    private func hasFreeContinue(_ s: Statement) -> Bool {
+        switch s {
+        case .continue: return true
+        case .compound(let l, _), .switch(_, let l, _): return l.contains(where: hasFreeContinue)
+        case .if(_, let t, let e, _): return hasFreeContinue(t) || (e.map(hasFreeContinue) ?? false)
         default: return false
         }
     }
