@@ -549,8 +549,8 @@ extension CheckContext {
         // GLSL ES 1.00 also forbids structures that contain arrays as return types (dEQP's
         // return_array_in_struct); desktop GLSL allows them.
         // GLSL 1.20 functions may return arrays.
-        if (returnType.isArray && version != .glsl120) || returnType.containsSampler
-            || (version.isES && returnType.containsArray)
+        if (returnType.isArray && !version.hasArrayConstructors) || returnType.containsSampler
+            || (version == .es100 && returnType.containsArray)
         {
             error(.invalidVariableType(returnType, context: "a function's return value"),
                   at: p.returnType.span)

@@ -353,7 +353,7 @@ extension CheckContext {
                 error(.arrayAssignment, at: span)
                 return errorExpression(span)
             }
-            if target.type.containsArray && version.isES {
+            if target.type.containsArray && version == .es100 {
                 error(.structWithArrayAssignment(target.type), at: span)
                 return errorExpression(span)
             }

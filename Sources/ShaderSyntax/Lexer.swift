@@ -380,7 +380,7 @@ enum NumberLiteral {
                 .invalidSuffix(String(decoding: bytes[end...], as: UTF8.self), literal: text))
         }
         if radix == 16 && end == digitsStart { return .failure(.missingHexDigits(literal: text)) }
-        if radix == 8 && bytes[digitsStart...].contains(where: { $0 > UInt8(ascii: "7") }) {
+        if radix == 8 && bytes[digitsStart..<end].contains(where: { $0 > UInt8(ascii: "7") }) {
             return .failure(.invalidOctalDigit(literal: text))
         }
         // Saturate: the parser reports values that do not fit 32 bits.

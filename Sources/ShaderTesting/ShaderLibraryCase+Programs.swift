@@ -66,7 +66,8 @@ extension ShaderLibraryCase {
             )
         }
         let generator = PlaceholderText(
-            inputs: inputs, outputs: packed, pixelCount: pixelCount, uniforms: uniforms
+            inputs: inputs, outputs: packed, pixelCount: pixelCount, uniforms: uniforms,
+            isES3: version == "300 es"
         )
         switch sources {
         case .both(let source):
@@ -100,6 +101,18 @@ private struct PlaceholderText {
     var position: String { ShaderLibraryProgram.positionAttribute }
 
     var uniforms: [ShaderLibraryValue]
+
+    /// GLSL ES 3.00 cases: `in`/`out` instead of `attribute`/`varying`, and a declared
+    /// fragment output instead of `gl_FragColor`.
+    var isES3 = false
+
+    var attributeKeyword: String { isES3 ? "in" : "attribute" }
+    var fragColor: String { isES3 ? "dEQP_FragColor" : "gl_FragColor" }
+    var header: String { isES3 ? "#version 300 es\n" : "" }
+    /// The fragment output's declaration (GLSL ES 3.00 only).
+    var fragColorDeclaration: String {
+        isES3 ? "layout(location = 0) out mediump vec4 dEQP_FragColor;\n" : ""
+    }
 
     /// `highp` where GLSL allows a precision (not on booleans).
     func declaration(_ type: String, _ name: String) -> String {
@@ -145,16 +158,17 @@ private struct PlaceholderText {
 
     /// Writes pixel k's packed components when the fragment is in column k.
     func fragmentOutput(pixels: [String]) -> String {
-        if pixels.count == 1 { return "gl_FragColor = \(pixels[0]);" }
+        if pixels.count == 1 { return "\(fragColor) = \(pixels[0]);" }
         var text = "{ highp float shade_column = floor(gl_FragCoord.x);\n"
         for (k, pixel) in pixels.enumerated() {
-            text += "if (shade_column == \(k).0) gl_FragColor = \(pixel);\n"
+            text += "if (shade_column == \(k).0) \(fragColor) = \(pixel);\n"
         }
         return text + "}"
     }
 
-    var varyingDeclarations: String {
-        (0..<pixelCount).map { "varying highp vec4 shade_result\($0);\n" }.joined()
+    func varyingDeclarations(_ stage: Stage) -> String {
+        let keyword = isES3 ? (stage == .vertex ? "out" : "in") : "varying"
+        return (0..<pixelCount).map { "\(keyword) highp vec4 shade_result\($0);\n" }.joined()
     }
 
     func specialize(_ source: String, stage: Stage) -> String {
@@ -170,16 +184,20 @@ private struct PlaceholderText {
         // The VERTEX_/FRAGMENT_ placeholders appear only in linked cases, where inputs enter
         // the vertex shader and outputs leave the fragment shader.
         let replacements: [String: String] = [
-            "DECLARATIONS": declarations + (stage == .vertex ? "attribute highp vec4 \(position);\n" + varyingDeclarations : ""),
+            "DECLARATIONS": declarations
+                + (stage == .vertex
+                    ? "\(attributeKeyword) highp vec4 \(position);\n" + varyingDeclarations(.vertex)
+                    : fragColorDeclaration),
             "SETUP": "",
             "OUTPUT": output,
-            "POSITION_FRAG_COLOR": stage == .vertex ? "gl_Position" : "gl_FragColor",
-            "FRAG_COLOR": "gl_FragColor",
-            "VERTEX_DECLARATIONS": "attribute highp vec4 \(position);\n" + inputDeclarations
+            "POSITION_FRAG_COLOR": stage == .vertex ? "gl_Position" : fragColor,
+            "FRAG_COLOR": fragColor,
+            "VERTEX_DECLARATIONS": "\(attributeKeyword) highp vec4 \(position);\n" + inputDeclarations
                 + undeclaredUniforms(in: source),
             "VERTEX_SETUP": "",
             "VERTEX_OUTPUT": "gl_Position = \(position);",
-            "FRAGMENT_DECLARATIONS": outputDeclarations + undeclaredUniforms(in: source),
+            "FRAGMENT_DECLARATIONS": outputDeclarations + fragColorDeclaration
+                + undeclaredUniforms(in: source),
             "FRAGMENT_SETUP": "",
             "FRAGMENT_OUTPUT": fragmentOutput(pixels: packedPixels),
         ]
@@ -188,18 +206,20 @@ private struct PlaceholderText {
 
     /// The vertex shader paired with a fragment-variant case: positions only.
     var plainVertexShader: String {
-        "attribute highp vec4 \(position);\nvoid main()\n{\n    gl_Position = \(position);\n}\n"
+        header + "\(attributeKeyword) highp vec4 \(position);\nvoid main()\n{\n    gl_Position = \(position);\n}\n"
     }
 
     /// The fragment shader paired with a vertex-variant case: writes the varyings out.
     var varyingFragmentShader: String {
-        "precision highp float;\n" + varyingDeclarations + "void main()\n{\n"
+        header + "precision highp float;\n" + varyingDeclarations(.fragment) + fragColorDeclaration
+            + "void main()\n{\n"
             + fragmentOutput(pixels: (0..<pixelCount).map { "shade_result\($0)" }) + "\n}\n"
     }
 
     /// The fragment shader paired with a case that writes no outputs from its vertex shader.
     var plainFragmentShader: String {
-        "precision highp float;\nvoid main()\n{\n    gl_FragColor = vec4(1.0);\n}\n"
+        header + "precision highp float;\n" + fragColorDeclaration
+            + "void main()\n{\n    \(fragColor) = vec4(1.0);\n}\n"
     }
 
     /// Replaces every `${NAME}` by `replacements[NAME]`; unknown names are left as they are,

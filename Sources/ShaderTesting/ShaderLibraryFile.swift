@@ -65,10 +65,10 @@ public struct ShaderLibraryValue: Sendable, Hashable {
     /// Scalar components of `type` (`mat3` → 9), or `nil` for a type the format does not use.
     public static func componentCount(of type: String) -> Int? {
         switch type {
-        case "float", "int", "bool": 1
-        case "vec2", "ivec2", "bvec2": 2
-        case "vec3", "ivec3", "bvec3": 3
-        case "vec4", "ivec4", "bvec4", "mat2": 4
+        case "float", "int", "uint", "bool": 1
+        case "vec2", "ivec2", "uvec2", "bvec2": 2
+        case "vec3", "ivec3", "uvec3", "bvec3": 3
+        case "vec4", "ivec4", "uvec4", "bvec4", "mat2": 4
         case "mat3": 9
         case "mat4": 16
         default: nil
