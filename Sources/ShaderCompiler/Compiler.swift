@@ -447,7 +447,9 @@ final class Lowering {
         case .subtract: return builder.subtract(a, b)
         case .multiply: return builder.multiply(a, b)
         case .divide: return builder.binary(type.scalarKind == .int ? .integerDivide : .divide, a, b)
-        case .matrixTimesMatrix: return builder.matrixTimesMatrix(a, b)
+        case .matrixTimesMatrix:
+            guard case .matrix(_, let rows) = type else { return builder.matrixTimesMatrix(a, b) }
+            return builder.matrixTimesMatrix(a, b, rows: rows)
         case .matrixTimesVector: return builder.matrixTimesVector(a, b)
         case .vectorTimesMatrix: return builder.vectorTimesMatrix(a, b)
         case .less: return builder.binary(.less, a, b)
@@ -806,8 +808,9 @@ final class Lowering {
         let values = try args.map { try lower($0) }
         switch f {
         case .transpose:
-            let n = Int(Double(values[0].width).squareRoot())
-            return Value((0..<(n * n)).map { k in values[0].components[(k % n) * n + k / n] })
+            // The result has the argument's rows as columns.
+            guard case .matrix(let c, let r) = overload.returnType else { return values[0] }
+            return Value((0..<(c * r)).map { k in values[0].components[(k % r) * c + k / r] })
         case .outerProduct:
             return .concatenating((0..<values[1].width).map { j in builder.multiply(values[0], values[1][j]) })
         case .ftransform:
@@ -869,18 +872,20 @@ final class Lowering {
             for (a, v) in zip(args, values) { parts.append(convert(v, from: a.type.scalarKind ?? .float, to: target)) }
             return Value(Array(Value.concatenating(parts).components.prefix(type.vectorSize)))
         case .matrixFromScalar:
-            guard case .matrix(let n) = type else { return values[0] }
+            guard case .matrix(let c, let r) = type else { return values[0] }
             let s = convert(values[0][0], from: args[0].type.scalarKind ?? .float, to: .float).components[0]
-            return Value((0..<(n * n)).map { k in k % n == k / n ? s : .constant(0) })
+            return Value((0..<(c * r)).map { k in k % r == k / r ? s : .constant(0) })
         case .matrixFromComponents:
-            guard case .matrix(let n) = type else { return values[0] }
+            guard case .matrix(let c, let r) = type else { return values[0] }
             let floats = zip(args, values).map { convert($1, from: $0.type.scalarKind ?? .float, to: .float) }
-            return Value(Array(Value.concatenating(floats).components.prefix(n * n)))
+            return Value(Array(Value.concatenating(floats).components.prefix(c * r)))
         case .matrixFromMatrix:
-            guard case .matrix(let n) = type, case .matrix(let m) = args[0].type else { return values[0] }
-            return Value((0..<(n * n)).map { k in
-                let col = k / n, row = k % n
-                if col < m && row < m { return values[0].components[col * m + row] }
+            guard case .matrix(let c, let r) = type, case .matrix(let mc, let mr) = args[0].type else {
+                return values[0]
+            }
+            return Value((0..<(c * r)).map { k in
+                let col = k / r, row = k % r
+                if col < mc && row < mr { return values[0].components[col * mr + row] }
                 return .constant(col == row ? 1 : 0)
             })
         case .structure, .array:

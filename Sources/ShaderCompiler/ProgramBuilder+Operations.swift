@@ -156,25 +156,26 @@ extension ProgramBuilder {
 
     /// `m * v` for a square column-major matrix: `((c0 * v.x + c1 * v.y) + c2 * v.z) + …`.
     public func matrixTimesVector(_ m: Value, _ v: Value) -> Value {
-        let n = v.width
-        precondition(m.width == n * n, "internal error: mat\(n) expected")
-        var acc = multiply(m.column(0, rows: n), v[0])
-        for j in 1..<n { acc = multiplyAdd(m.column(j, rows: n), v[j], acc) }
+        let n = v.width, rows = m.width / max(n, 1)
+        precondition(m.width == n * rows, "internal error: a matrix of \(n) columns expected")
+        var acc = multiply(m.column(0, rows: rows), v[0])
+        for j in 1..<n { acc = multiplyAdd(m.column(j, rows: rows), v[j], acc) }
         return acc
     }
 
-    /// `v * m`: component j is `dot(v, column j)`.
+    /// `v * m`: component j is `dot(v, column j)` (the vector has the matrix's rows).
     public func vectorTimesMatrix(_ v: Value, _ m: Value) -> Value {
-        let n = v.width
-        precondition(m.width == n * n, "internal error: mat\(n) expected")
-        return .concatenating((0..<n).map { dot(v, m.column($0, rows: n)) })
+        let rows = v.width, columns = m.width / max(rows, 1)
+        precondition(m.width == rows * columns, "internal error: a matrix of \(rows) rows expected")
+        return .concatenating((0..<columns).map { dot(v, m.column($0, rows: rows)) })
     }
 
-    /// `a * b` for square matrices: column j is `a * b[j]`.
-    public func matrixTimesMatrix(_ a: Value, _ b: Value) -> Value {
-        let n = Int(Double(a.width).squareRoot())
-        precondition(a.width == n * n && b.width == n * n, "internal error: matrix sizes")
-        return .concatenating((0..<n).map { matrixTimesVector(a, b.column($0, rows: n)) })
+    /// `a * b`: column j is `a * b[j]`. `rows` is `a`'s row count (square matrices when `nil`).
+    public func matrixTimesMatrix(_ a: Value, _ b: Value, rows: Int? = nil) -> Value {
+        let r = rows ?? Int(Double(a.width).squareRoot())
+        let inner = a.width / max(r, 1), columns = b.width / max(inner, 1)
+        precondition(a.width == r * inner && b.width == inner * columns, "internal error: matrix sizes")
+        return .concatenating((0..<columns).map { matrixTimesVector(a, b.column($0, rows: inner)) })
     }
 
     /// Calls a GLSL ES built-in function with GLSL's definitions. Scalars mix with vectors as

@@ -197,7 +197,17 @@ enum BuiltinCatalogue {
             add(.fwidth, [g], g, derivative)
         }
         add(.cross, [.vec3, .vec3], .vec3)
-        let desktop120 = BuiltinAvailability(inES: false, desktopSince: .glsl120)
+        // transpose and outerProduct: desktop 1.20 and GLSL ES 3.00, every shape; non-square
+        // matrixCompMult likewise.
+        let desktop120 = BuiltinAvailability(inES100: false, desktopSince: .glsl120)
+        for c in 2...4 {
+            for r in 2...4 where r != c {
+                let m = GLSLType.matrix(columns: c, rows: r)
+                add(.matrixCompMult, [m, m], m, desktop120)
+                add(.transpose, [m], .matrix(columns: r, rows: c), desktop120)
+                add(.outerProduct, [.vector(.float, r), .vector(.float, c)], m, desktop120)
+            }
+        }
         for n in 2...4 {
             add(.matrixCompMult, [.matrix(n), .matrix(n)], .matrix(n))
             add(.transpose, [.matrix(n)], .matrix(n), desktop120)

@@ -224,18 +224,19 @@ extension CheckContext {
         guard a.isNumericOrBool, b.isNumericOrBool, let ka = a.scalarKind, let kb = b.scalarKind,
             ka == kb, ka != .bool
         else { return nil }
-        if a == b {
-            if op == .multiply, case .matrix = a { return (.matrixTimesMatrix, a) }
-            return (op, a)
+        if op == .multiply, case .matrix(let c1, let r1) = a, case .matrix(let c2, let r2) = b {
+            // Linear algebra: columns of the left = rows of the right.
+            return c1 == r2 ? (.matrixTimesMatrix, .matrix(columns: c2, rows: r1)) : nil
         }
+        if a == b { return (op, a) }
         if a.isScalar { return (op, b) }
         if b.isScalar { return (op, a) }
         if op == .multiply {
-            if case .matrix(let n) = a, case .vector(_, let m) = b, n == m {
-                return (.matrixTimesVector, b)
+            if case .matrix(let c, let r) = a, case .vector(_, let m) = b, c == m {
+                return (.matrixTimesVector, .vector(.float, r))
             }
-            if case .vector(_, let m) = a, case .matrix(let n) = b, n == m {
-                return (.vectorTimesMatrix, a)
+            if case .vector(_, let m) = a, case .matrix(let c, let r) = b, r == m {
+                return (.vectorTimesMatrix, .vector(.float, c))
             }
         }
         return nil

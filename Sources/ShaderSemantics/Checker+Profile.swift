@@ -165,7 +165,7 @@ extension CheckContext {
     /// Attribute slots: one per vector or scalar, N per `matN`.
     static func attributeSlots(_ type: GLSLType) -> Int {
         switch type {
-        case .matrix(let n): n
+        case .matrix(let c, _): c
         case .array(let e, let n): n * attributeSlots(e)
         default: 1
         }

@@ -160,24 +160,26 @@ enum ConstantFolder {
         // The executor's orders: `m * v` sums the columns left to right, `v * m` is a `dot`
         // per column.
         case .matrixTimesMatrix:
-            guard case .matrix(let n) = type else { return nil }
-            for col in 0..<n {
-                for row in 0..<n {
-                    var s = x[row] * y[col * n]
-                    for k in 1..<n { s = x[k * n + row] * y[col * n + k] + s }
+            // (r × inner) * (inner × c): column j is the left matrix times column j.
+            guard case .matrix(let c, let r) = type else { return nil }
+            let inner = y.count / c
+            for col in 0..<c {
+                for row in 0..<r {
+                    var s = x[row] * y[col * inner]
+                    for k in 1..<inner { s = x[k * r + row] * y[col * inner + k] + s }
                     out.append(s)
                 }
             }
         case .matrixTimesVector:
-            let n = y.count
-            for row in 0..<n {
+            let n = y.count, rows = x.count / n
+            for row in 0..<rows {
                 var s = x[row] * y[0]
-                for k in 1..<n { s = x[k * n + row] * y[k] + s }
+                for k in 1..<n { s = x[k * rows + row] * y[k] + s }
                 out.append(s)
             }
         default:
-            let n = x.count
-            for col in 0..<n { out.append(dot(x, Array(y[(col * n)..<(col * n + n)]))) }
+            let n = x.count, columns = y.count / n
+            for col in 0..<columns { out.append(dot(x, Array(y[(col * n)..<(col * n + n)]))) }
         }
         return ConstantValue(type: type, components: out.map { .float($0) })
     }
@@ -201,25 +203,25 @@ enum ConstantFolder {
             guard comps.count == n else { return nil }
             return ConstantValue(type: type, components: comps)
         case .matrixFromScalar:
-            guard case .matrix(let n) = type, let s = args.first?.components.first else {
+            guard case .matrix(let c, let r) = type, let s = args.first?.components.first else {
                 return nil
             }
-            var comps = [ScalarValue](repeating: .float(0), count: n * n)
-            for i in 0..<n { comps[i * n + i] = .float(s.floatValue) }
+            var comps = [ScalarValue](repeating: .float(0), count: c * r)
+            for i in 0..<min(c, r) { comps[i * r + i] = .float(s.floatValue) }
             return ConstantValue(type: type, components: comps)
         case .matrixFromComponents:
             let comps = args.flatMap(\.components).map { ScalarValue.float($0.floatValue) }
             guard comps.count == type.componentCount else { return nil }
             return ConstantValue(type: type, components: comps)
         case .matrixFromMatrix:
-            guard case .matrix(let n) = type, let m = args.first,
-                case .matrix(let k) = m.type
+            guard case .matrix(let columns, let rows) = type, let m = args.first,
+                case .matrix(let kc, let kr) = m.type
             else { return nil }
             var comps: [ScalarValue] = []
-            for c in 0..<n {
-                for r in 0..<n {
-                    if c < k && r < k {
-                        comps.append(m.components[c * k + r])
+            for c in 0..<columns {
+                for r in 0..<rows {
+                    if c < kc && r < kr {
+                        comps.append(m.components[c * kr + r])
                     } else {
                         comps.append(.float(c == r ? 1 : 0))
                     }
@@ -323,9 +325,10 @@ enum ConstantFolder {
             return floats(zip(f[0], f[1]).map { eta * $0 - (eta * d + k.squareRoot()) * $1 }, type)
         case .matrixCompMult: return per2 { $0 * $1 }
         case .transpose:
-            guard case .matrix(let n) = type else { return nil }
+            // The result has the argument's rows as columns.
+            guard case .matrix(let c, let r) = type else { return nil }
             var out: [Float] = []
-            for c in 0..<n { for r in 0..<n { out.append(f[0][r * n + c]) } }
+            for col in 0..<c { for row in 0..<r { out.append(f[0][row * c + col]) } }
             return floats(out, type)
         case .outerProduct:
             var out: [Float] = []

@@ -142,9 +142,9 @@ public struct ConstantValue: Sendable, Hashable, CustomStringConvertible {
             guard index >= 0 && index < n else { return nil }
             let w = element.componentCount
             return (element, index * w..<(index + 1) * w)
-        case .matrix(let n):
-            guard index >= 0 && index < n else { return nil }
-            return (.vector(.float, n), index * n..<(index + 1) * n)
+        case .matrix(let c, let r):
+            guard index >= 0 && index < c else { return nil }
+            return (.vector(.float, r), index * r..<(index + 1) * r)
         case .vector(let k, let n):
             guard index >= 0 && index < n else { return nil }
             return (.scalar(k), index..<index + 1)

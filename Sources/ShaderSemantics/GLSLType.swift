@@ -78,7 +78,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     /// `vecN`, `ivecN` or `bvecN` with `N` in 2...4.
     case vector(ScalarKind, Int)
     /// `matN`: `N` columns of `vecN`, `N` in 2...4.
-    case matrix(Int)
+    case matrix(columns: Int, rows: Int)
     case sampler2D
     case samplerCube
     /// A sampler type the language has but Shade cannot sample yet (`sampler3D`,
@@ -108,6 +108,9 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     public static let mat3 = GLSLType.matrix(3)
     public static let mat4 = GLSLType.matrix(4)
 
+    /// The square matrix `matN`.
+    public static func matrix(_ n: Int) -> GLSLType { .matrix(columns: n, rows: n) }
+
     /// The scalar type or vector of `size` components of `kind` (`size == 1` gives a scalar).
     public static func vector(of kind: ScalarKind, size: Int) -> GLSLType {
         size == 1 ? .scalar(kind) : .vector(kind, size)
@@ -125,7 +128,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
             case .uint: "uvec\(n)"
             case .bool: "bvec\(n)"
             }
-        case .matrix(let n): "mat\(n)"
+        case .matrix(let c, let r): c == r ? "mat\(c)" : "mat\(c)x\(r)"
         case .sampler2D: "sampler2D"
         case .samplerCube: "samplerCube"
         case .otherSampler(let b): b.rawValue
@@ -158,6 +161,15 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
         case "mat2": self = .mat2
         case "mat3": self = .mat3
         case "mat4": self = .mat4
+        case "mat2x2": self = .mat2
+        case "mat3x3": self = .mat3
+        case "mat4x4": self = .mat4
+        case "mat2x3": self = .matrix(columns: 2, rows: 3)
+        case "mat2x4": self = .matrix(columns: 2, rows: 4)
+        case "mat3x2": self = .matrix(columns: 3, rows: 2)
+        case "mat3x4": self = .matrix(columns: 3, rows: 4)
+        case "mat4x2": self = .matrix(columns: 4, rows: 2)
+        case "mat4x3": self = .matrix(columns: 4, rows: 3)
         case "sampler2D": self = .sampler2D
         case "samplerCube": self = .samplerCube
         default: return nil
@@ -215,7 +227,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .scalar: return 1
         case .vector(_, let n): return n
-        case .matrix(let n): return n * n
+        case .matrix(let c, let r): return c * r
         case .structure(let s): return s.componentCount
         case .array(let e, let n):
             let (product, overflow) = e.componentCount.multipliedReportingOverflow(by: n)
@@ -229,7 +241,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     public var indexedType: GLSLType? {
         switch self {
         case .array(let e, _): e
-        case .matrix(let n): .vector(.float, n)
+        case .matrix(_, let r): .vector(.float, r)
         case .vector(let k, _): .scalar(k)
         default: nil
         }
@@ -239,7 +251,7 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
     public var indexableCount: Int? {
         switch self {
         case .array(_, let n): n
-        case .matrix(let n): n
+        case .matrix(let c, _): c
         case .vector(_, let n): n
         default: nil
         }

@@ -60,9 +60,10 @@ struct VariablePacking {
         case .vector(_, 2): (2, 1, 5)
         case .vector(_, 3): (3, 1, 4)
         case .vector(_, _): (4, 1, 2)
-        case .matrix(2): (4, 2, 1)
-        case .matrix(3): (3, 3, 3)
-        case .matrix(_): (4, 4, 0)
+        case .matrix(2, 2): (4, 2, 1)
+        case .matrix(3, 3): (3, 3, 3)
+        // Non-square matrices (GLSL ES 3.00) take a row of four per column, conservatively.
+        case .matrix(let c, _): (4, c, 0)
         default: nil
         }
     }

@@ -610,7 +610,8 @@ final class ReferenceInterpreter {
         case .vectorTimesMatrix:
             return Quad((0..<4).map { LinearAlgebra.vectorTimesMatrix(a.lanes[$0], b.lanes[$0]) })
         case .matrixTimesMatrix:
-            return Quad((0..<4).map { LinearAlgebra.matrixTimesMatrix(a.lanes[$0], b.lanes[$0]) })
+            guard case .matrix(_, let rows) = ta else { throw InterpreterError(message: "internal error: matrix product") }
+            return Quad((0..<4).map { LinearAlgebra.matrixTimesMatrix(a.lanes[$0], b.lanes[$0], rows: rows) })
         case .less: return compare(a, b, ta) { $0 < $1 }
         case .greater: return compare(a, b, ta) { $0 > $1 }
         case .lessEqual: return compare(a, b, ta) { $0 <= $1 }
@@ -739,14 +740,15 @@ final class ReferenceInterpreter {
         case .implicitConversion:
             return args[0]
         case .matrixFromScalar:
-            let size = Int(Double(n).squareRoot())
-            return (0..<n).map { $0 / size == $0 % size ? args[0][0] : 0 }
+            guard case .matrix(_, let rows) = type else { return args[0] }
+            return (0..<n).map { $0 / rows == $0 % rows ? convert(args[0][0], from: types[0].scalarKind) : 0 }
         case .matrixFromMatrix:
-            let size = Int(Double(n).squareRoot())
-            let from = args[0], fromSize = Int(Double(from.count).squareRoot())
+            guard case .matrix(_, let rows) = type, case .matrix(let fromColumns, let fromRows) = types[0]
+            else { return args[0] }
+            let from = args[0]
             return (0..<n).map { k in
-                let col = k / size, row = k % size
-                return col < fromSize && row < fromSize ? from[col * fromSize + row] : (col == row ? 1 : 0)
+                let col = k / rows, row = k % rows
+                return col < fromColumns && row < fromRows ? from[col * fromRows + row] : (col == row ? 1 : 0)
             }
         case .structure, .array:
             return args.flatMap { $0 }
@@ -931,26 +933,29 @@ enum LinearAlgebra {
         return acc
     }
 
-    /// `m * v`: column 0 times v.x, then each further column times its component added.
+    /// `m * v`: column 0 times v.x, then each further column times its component added
+    /// (the matrix has `v.count` columns).
     static func matrixTimesVector(_ m: [Float], _ v: [Float]) -> [Float] {
-        let n = v.count
-        return (0..<n).map { r in
+        let n = v.count, rows = m.count / n
+        return (0..<rows).map { r in
             var acc = m[r] * v[0]
-            for j in 1..<n { acc = m[j * n + r] * v[j] + acc }
+            for j in 1..<n { acc = m[j * rows + r] * v[j] + acc }
             return acc
         }
     }
 
-    /// `v * m`: component j is `dot(v, column j)`.
+    /// `v * m`: component j is `dot(v, column j)` (the matrix has `v.count` rows).
     static func vectorTimesMatrix(_ v: [Float], _ m: [Float]) -> [Float] {
         let n = v.count
-        return (0..<n).map { j in dot(v, Array(m[(j * n)..<((j + 1) * n)])) }
+        return (0..<(m.count / n)).map { j in dot(v, Array(m[(j * n)..<((j + 1) * n)])) }
     }
 
-    /// `a * b`: column j is `a * b[j]`.
-    static func matrixTimesMatrix(_ a: [Float], _ b: [Float]) -> [Float] {
-        let n = Int(Double(a.count).squareRoot())
-        return (0..<n).flatMap { j in matrixTimesVector(a, Array(b[(j * n)..<((j + 1) * n)])) }
+    /// `a * b`: column j is `a * b[j]`; `a` has `rows` rows.
+    static func matrixTimesMatrix(_ a: [Float], _ b: [Float], rows: Int) -> [Float] {
+        let inner = a.count / rows
+        return (0..<(b.count / inner)).flatMap { j in
+            matrixTimesVector(a, Array(b[(j * inner)..<((j + 1) * inner)]))
+        }
     }
 }
 

@@ -145,9 +145,10 @@ private struct PlaceholderText {
             let count = ShaderLibraryValue.componentCount(of: type) ?? 1
             if count == 1 {
                 components.append("float(\(name))")
-            } else if type.hasPrefix("mat") {
-                let n = count == 4 ? 2 : count == 9 ? 3 : 4
-                for c in 0..<n { for r in 0..<n { components.append("\(name)[\(c)][\(r)]") } }
+            } else if let shape = ShaderLibraryValue.matrixShape(of: type) {
+                for c in 0..<shape.columns {
+                    for r in 0..<shape.rows { components.append("\(name)[\(c)][\(r)]") }
+                }
             } else {
                 components += ["x", "y", "z", "w"].prefix(count).map { "float(\(name).\($0))" }
             }

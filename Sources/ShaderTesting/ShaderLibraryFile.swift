@@ -71,8 +71,18 @@ public struct ShaderLibraryValue: Sendable, Hashable {
         case "vec4", "ivec4", "uvec4", "bvec4", "mat2": 4
         case "mat3": 9
         case "mat4": 16
-        default: nil
+        default: matrixShape(of: type).map { $0.columns * $0.rows }
         }
+    }
+
+    /// Columns and rows of a matrix type (`mat3` is 3×3, `mat2x4` 2 columns of 4 rows).
+    public static func matrixShape(of type: String) -> (columns: Int, rows: Int)? {
+        guard type.hasPrefix("mat") else { return nil }
+        let digits = type.dropFirst(3).split(separator: "x").compactMap { Int($0) }
+        guard let c = digits.first, (2...4).contains(c) else { return nil }
+        let r = digits.count == 2 ? digits[1] : c
+        guard (2...4).contains(r), digits.count <= 2 else { return nil }
+        return (c, r)
     }
 }
 
@@ -263,9 +273,8 @@ private struct Parser {
         guard components.count == 1 else {
             throw error("value for '\(type)' has \(components.count) components, expected \(count)")
         }
-        if type.hasPrefix("mat") {
-            let n = Int(sqrt(Double(count)))
-            return (0..<count).map { $0 / n == $0 % n ? components[0] : 0 }
+        if let shape = ShaderLibraryValue.matrixShape(of: type) {
+            return (0..<count).map { $0 / shape.rows == $0 % shape.rows ? components[0] : 0 }
         }
         return Array(repeating: components[0], count: count)
     }

@@ -76,7 +76,7 @@ struct UniformValues {
                 let count: Int
                 switch type {
                 case .array(let e, let n): (element, count) = (e, n)
-                case .matrix(let n): (element, count) = (.vector(.float, n), n)
+                case .matrix(let c, let r): (element, count) = (.vector(.float, r), c)
                 case .vector(let k, let n): (element, count) = (.scalar(k), n)
                 default: throw UniformPathError(message: "'\(path)': '\(type)' cannot be indexed")
                 }
