@@ -110,9 +110,12 @@ final class Lowering {
                 }
             default:
                 let kind = u.elementType.scalarKind ?? .float
+                let kinds = componentKinds(v.type)
+                let isMixed = Set(kinds).count > 1
                 bindings[v.id] = .value(builder.uniform(
                     v.name, width: v.type.componentCount, kind: kind,
-                    holdsIntegerBits: nativeIntegers && kind.isInteger))
+                    holdsIntegerBits: nativeIntegers && (kind.isInteger || isMixed),
+                    componentKinds: isMixed ? kinds : nil))
             }
         }
         for a in shader.attributes {
@@ -125,7 +128,8 @@ final class Lowering {
                 variableSlots.formUnion(slots(of: out))
                 bindings[v.variable.id] = .value(out)
             } else {
-                bindings[v.variable.id] = .value(builder.input(v.name, width: width))
+                bindings[v.variable.id] = .value(builder.input(
+                    v.name, width: width, isFlat: v.variable.interpolation == .flat))
             }
         }
         // Globals, in source order.

@@ -3,14 +3,16 @@ import ShaderSemantics
 extension ProgramBuilder {
     /// Declares a per-fragment input (a varying, or an attribute in a vertex program) that the
     /// executor fills before each batch.
-    public func input(_ name: String, width: Int) -> Value {
+    ///
+    /// A `flat` input gets the provoking vertex's value, bit for bit (integers included).
+    public func input(_ name: String, width: Int, isFlat: Bool = false) -> Value {
         if let existing = inputDeclarations.first(where: { $0.name == name }) {
             return Self.lanes(existing.slots)
         }
         let base = allocateConsecutiveLanes(width)
         let slots = Array(base..<(base + width))
         pinnedSlots.formUnion(slots)
-        inputDeclarations.append(InputDeclaration(name: name, slots: slots))
+        inputDeclarations.append(InputDeclaration(name: name, slots: slots, isFlat: isFlat))
         return Self.lanes(slots)
     }
 
@@ -37,15 +39,19 @@ extension ProgramBuilder {
     ///
     /// With `holdsIntegerBits`, an `int` or `uint` uniform holds its 32 bits (GLSL ES 3.00);
     /// otherwise an int holds a whole float.
+    ///
+    /// `componentKinds` gives each component's kind when they differ (a structure).
     public func uniform(
-        _ name: String, width: Int, kind: ScalarKind = .float, holdsIntegerBits: Bool = false
+        _ name: String, width: Int, kind: ScalarKind = .float, holdsIntegerBits: Bool = false,
+        componentKinds: [ScalarKind]? = nil
     ) -> Value {
         if let u = uniformDeclarations.first(where: { $0.name == name }) {
             return Self.uniforms(u.base..<(u.base + u.width))
         }
         let base = allocateUniforms(width)
         uniformDeclarations.append(UniformDeclaration(
-            name: name, base: base, width: width, kind: kind, holdsIntegerBits: holdsIntegerBits))
+            name: name, base: base, width: width, kind: kind, holdsIntegerBits: holdsIntegerBits,
+            componentKinds: componentKinds))
         return Self.uniforms(base..<(base + width))
     }
 

@@ -151,6 +151,9 @@ public struct UniformDeclaration: Hashable, Sendable {
     public let kind: ScalarKind
     /// `true` when an int or uint is held as its 32 bits (GLSL ES 3.00, desktop 1.30+).
     public var holdsIntegerBits: Bool = false
+    /// The kind of each component when they differ (structures mixing ints and floats);
+    /// `nil` when every component is `kind`.
+    public var componentKinds: [ScalarKind]? = nil
 }
 
 /// A per-fragment input (varying or attribute): the executor writes its lane slots.
@@ -159,6 +162,8 @@ public struct InputDeclaration: Hashable, Sendable {
     public let name: String
     /// One lane slot per component.
     public let slots: [Int]
+    /// `true` for a `flat` input: every fragment gets the provoking vertex's bits.
+    public var isFlat: Bool = false
 }
 
 /// A program output (`gl_FragColor`, `gl_Position`, a varying written by a vertex program).

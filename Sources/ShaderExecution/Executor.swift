@@ -122,7 +122,8 @@ public struct Executor: Sendable {
         let triangles = FullScreenQuad.triangles.compactMap { t in
             TriangleSetup(
                 [vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height,
-                inputs: fragment.inputs.map { ($0.name, $0.slots.count) })
+                inputs: fragment.inputs.map { ($0.name, $0.slots.count) },
+                flatInputs: Set(fragment.inputs.filter(\.isFlat).map(\.name)))
         }
 
         // Output channels: lane slot, or a per-draw value.
@@ -301,6 +302,8 @@ struct WorkerTriangle {
     var q: Plane, z: Plane
     /// One plane per flattened input component.
     var planes: UnsafeMutablePointer<Plane>
+    /// Per flattened input component: the value of a `flat` input (unused for others).
+    var flatValues: UnsafeMutablePointer<Float>
     /// For one-row batches of an affine triangle: per input component, `width + lanes`
     /// values `f0 + dx * ((x + 0.5) - x0)`, the part of the plane that depends on the column
     /// (component `m` at column `x` is `columnTerms[m * stride + x]`); nil otherwise.
@@ -328,6 +331,8 @@ struct Worker {
     /// Lane slot of every input component, in the order of `WorkerTriangle.planes`.
     let inputSlots: UnsafeMutablePointer<Int>
     let inputCount: Int
+    /// The flattened input components of `flat` inputs.
+    let flatComponents: [Int]
     let fragCoord: SIMD4<Int>?
     let frontFacingSlot: Int
     let channelSlots: SIMD4<Int>
@@ -368,16 +373,25 @@ struct Worker {
         var slots: [Int] = []
         for input in program.inputs { slots.append(contentsOf: input.slots) }
         inputCount = slots.count
+        var flat: [Int] = []
+        var component = 0
+        for input in program.inputs {
+            if input.isFlat { flat += component..<(component + input.slots.count) }
+            component += input.slots.count
+        }
+        flatComponents = flat
         inputSlots = .allocate(capacity: max(slots.count, 1))
         inputSlots.initialize(from: slots, count: slots.count)
         triangleCount = job.triangles.count
         triangles = .allocate(capacity: max(triangleCount, 1))
         for (k, t) in job.triangles.enumerated() {
             let planes = UnsafeMutablePointer<Plane>.allocate(capacity: max(slots.count, 1))
+            let flatValues = UnsafeMutablePointer<Float>.allocate(capacity: max(slots.count, 1))
             var m = 0
             for (j, input) in program.inputs.enumerated() {
                 for c in 0..<input.slots.count {
                     planes[m] = t.inputs[j]?[c] ?? Plane(f0: 0, dx: 0, dy: 0, x0: 0, y0: 0)
+                    flatValues[m] = t.flatValues[j]?[c] ?? 0
                     m += 1
                 }
             }
@@ -386,7 +400,7 @@ struct Worker {
                 e0: edge(t.edges[0]), e1: edge(t.edges[1]), e2: edge(t.edges[2]),
                 minX: t.minX, maxX: t.maxX, minY: t.minY, maxY: t.maxY,
                 frontFacing: t.isFrontFacing ? 1 : 0, isPerspective: t.isPerspective,
-                q: t.q, z: t.z, planes: planes, columnTerms: nil, columnStride: 0,
+                q: t.q, z: t.z, planes: planes, flatValues: flatValues, columnTerms: nil, columnStride: 0,
                 edgeCoefficients: .allocate(capacity: 9), edgeOwned: .allocate(capacity: 3)
             ))
             for (e, edge) in t.edges.enumerated() {
@@ -425,6 +439,7 @@ struct Worker {
     func deallocate() {
         for k in 0..<triangleCount {
             triangles[k].planes.deallocate()
+            triangles[k].flatValues.deallocate()
             triangles[k].columnTerms?.deallocate()
             triangles[k].edgeCoefficients.deallocate()
             triangles[k].edgeOwned.deallocate()
@@ -510,6 +525,11 @@ struct Worker {
             } else {
                 for i in 0..<n { d[i] = Float(p(x0 + laneXD[i], y0 + laneYD[i])) }
             }
+        }
+        for m in flatComponents {
+            // Flat inputs: the provoking vertex's bits, no arithmetic (ints are held as bits).
+            let value = t.pointee.flatValues[m], d = r + inputSlots[m] * n
+            for i in 0..<n { d[i] = value }
         }
         if let f = fragCoord {
             let fx = r + f[0] * n, fy = r + f[1] * n, fz = r + f[2] * n, fw = r + f[3] * n

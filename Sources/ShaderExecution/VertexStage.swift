@@ -52,6 +52,9 @@ struct TriangleSetup {
     /// Per fragment input (in `Program.inputs` order): a plane per component of value / w
     /// (value itself when affine), or nil when the vertex stage does not produce it.
     var inputs: [[Plane]?]
+    /// Per fragment input: the provoking (last) vertex's values for a `flat` input, used as
+    /// they are (bits included); nil for interpolated inputs.
+    var flatValues: [[Float]?]
 
     @inline(__always) func covers(_ x: Double, _ y: Double) -> Bool {
         for e in edges {
@@ -61,7 +64,10 @@ struct TriangleSetup {
         return true
     }
 
-    init?(_ v: [ShadedVertex], width: Int, height: Int, inputs: [(name: String, width: Int)]) {
+    init?(
+        _ v: [ShadedVertex], width: Int, height: Int, inputs: [(name: String, width: Int)],
+        flatInputs: Set<String> = []
+    ) {
         let w = Double(width), h = Double(height)
         var xs = [Double](), ys = [Double](), zs = [Double](), qs = [Double]()
         for p in v {
@@ -91,6 +97,10 @@ struct TriangleSetup {
         q = plane(qs)
         z = plane(zs)
         let perspective = isPerspective
+        flatValues = inputs.map { input in
+            guard flatInputs.contains(input.name), let values = v[2].varyings[input.name] else { return nil }
+            return (0..<input.width).map { $0 < values.count ? values[$0] : 0 }
+        }
         self.inputs = inputs.map { input in
             guard let values = v[0].varyings[input.name] else { return nil }
             return (0..<input.width).map { k in
@@ -188,6 +198,7 @@ public struct RasterTriangle: Sendable {
     /// vertex stage does not write it. Defined outside the triangle too (helper pixels).
     public func input(_ index: Int, x: Int, y: Int) -> [Float] {
         let fx = Double(x) + 0.5, fy = Double(y) + 0.5
+        if let flat = setup.flatValues[index] { return flat }
         guard let planes = setup.inputs[index] else { return [] }
         return planes.map { p in
             setup.isPerspective ? Float(p(fx, fy) / setup.q(fx, fy)) : Float(p(fx, fy))
@@ -206,15 +217,18 @@ public struct RasterTriangle: Sendable {
     ///
     /// - Parameter inputs: the fragment stage's inputs (name and component count), in the
     ///   order `input(_:x:y:)` indexes them.
+    ///   - flatInputs: the inputs qualified `flat`: the provoking vertex's values, unchanged.
     public static func triangles(
         positions: [SIMD4<Float>], varyings: [[String: [Float]]], inputs: [(name: String, width: Int)],
-        width: Int, height: Int
+        flatInputs: Set<String> = [], width: Int, height: Int
     ) -> [RasterTriangle] {
         let vertices = zip(positions, varyings).map { p, v in
             ShadedVertex(clip: SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)), varyings: v)
         }
         return FullScreenQuad.triangles.compactMap { t in
-            TriangleSetup([vertices[t.0], vertices[t.1], vertices[t.2]], width: width, height: height, inputs: inputs)
+            TriangleSetup(
+                [vertices[t.0], vertices[t.1], vertices[t.2]], width: width, height: height, inputs: inputs,
+                flatInputs: flatInputs)
                 .map { RasterTriangle(setup: $0, width: width, height: height) }
         }
     }

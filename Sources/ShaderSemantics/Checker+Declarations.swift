@@ -485,7 +485,8 @@ extension CheckContext {
         let variable = Variable(
             id: makeID(), name: name, type: type, storage: storage, precision: precision,
             isConst: q == .const, isInvariant: list.type.qualifiers.isInvariant,
-            constantValue: q == .const ? initializer?.constantValue : nil, span: d.name.span)
+            constantValue: q == .const ? initializer?.constantValue : nil,
+            interpolation: list.type.qualifiers.interpolation, span: d.name.span)
         guard declare(name, .variable(variable), at: d.name.span) else { return nil }
         switch storage {
         case .uniform: uniforms.append(InterfaceVariable(variable: variable))
@@ -618,8 +619,9 @@ extension CheckContext {
                 return nil
             }
             // GLSL ES 1.00 does not allow redeclaring a function (dEQP's double_declare and
-            // piglit's redeclaration-disallowed agree); desktop GLSL allows repeated prototypes.
-            if version.isES && !isDefinition {
+            // piglit's redeclaration-disallowed agree); GLSL ES 3.00 (dEQP-GLES3 agrees) and
+            // desktop GLSL allow repeated prototypes.
+            if version == .es100 && !isDefinition {
                 error(.functionRedeclaration(signature), at: p.span,
                       notes: [.init("earlier declaration", at: existing.symbol.span)])
                 return existing
@@ -811,6 +813,21 @@ extension CheckContext {
         if stage == .vertex && q == .in && type.isArray {
             invalid("an array")
             return
+        }
+        // §4.3.4/4.3.6: varyings may be structures, but not arrays of structures nor
+        // structures holding arrays or structures.
+        if case .structure(let s) = element {
+            if type.isArray {
+                invalid("an array of structures")
+                return
+            }
+            if s.fields.contains(where: { f in
+                if case .structure = f.type { return true }
+                return f.type.isArray
+            }) {
+                invalid("a structure holding an array or a structure")
+                return
+            }
         }
         if stage == .fragment && q == .out && element.isMatrix {
             invalid("a matrix")

@@ -95,6 +95,9 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
     public let isConst: Bool
     /// `true` when declared `invariant`.
     public let isInvariant: Bool
+    /// `flat`, `smooth` or `noperspective` on a stage input or output (GLSL ES 3.00), if
+    /// written.
+    public let interpolation: InterpolationQualifier?
     /// The value of a `const` variable (and of built-in constants such as `gl_MaxDrawBuffers`).
     public let constantValue: ConstantValue?
     /// Where it was declared; `nil` for built-ins.
@@ -103,8 +106,9 @@ public final class Variable: Sendable, Hashable, CustomStringConvertible {
     init(
         id: Int, name: String, type: GLSLType, storage: Storage, precision: PrecisionQualifier?,
         isConst: Bool = false, isInvariant: Bool = false, constantValue: ConstantValue? = nil,
-        span: SourceSpan?
+        interpolation: InterpolationQualifier? = nil, span: SourceSpan?
     ) {
+        self.interpolation = interpolation
         self.id = id
         self.name = name
         self.type = type

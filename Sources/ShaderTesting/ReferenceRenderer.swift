@@ -162,7 +162,9 @@ struct QuadStage {
             varyings = RasterTriangle.passthroughVaryings(inputNames: fragment.varyings.map(\.name))
         }
         triangles = RasterTriangle.triangles(
-            positions: positions, varyings: varyings, inputs: inputNames, width: width, height: height)
+            positions: positions, varyings: varyings, inputs: inputNames,
+            flatInputs: Set(fragment.varyings.filter { $0.variable.interpolation == .flat }.map(\.name)),
+            width: width, height: height)
         interpreter = ReferenceInterpreter(
             shader: fragment, uniforms: uniforms, views: fragmentViews, stepLimit: stepLimit, tracedLane: tracedLane)
         keepAlive = keep
