@@ -35,6 +35,17 @@ public struct TextureView: @unchecked Sendable {
         TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats)
     }
 
+    /// `texelFetch`: texel (`x`, `y`) of level 0 with no filtering or wrapping, converted as
+    /// sampling converts it; (0, 0, 0, 0) outside the texture (llvmpipe's bounds check).
+    public func fetch(x: Int, y: Int) -> SIMD4<Float> {
+        guard x >= 0, y >= 0, x < width, y < height else { return SIMD4(repeating: 0) }
+        if let bytes {
+            let p = bytes + (y * width + x) * 4
+            return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
+        }
+        return texelFloat(x, y)
+    }
+
     /// Samples at one texture coordinate (s, t); t = 0 is texture row 0.
     ///
     /// RGBA8 textures follow llvmpipe's fixed-point bilinear filter: `x = s * width - 0.5`,

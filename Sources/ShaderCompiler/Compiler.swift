@@ -111,7 +111,8 @@ final class Lowering {
             default:
                 let kind = u.elementType.scalarKind ?? .float
                 let kinds = componentKinds(v.type)
-                let isMixed = Set(kinds).count > 1
+                // GLSL ES 1.00 keeps its behaviour: a structure's values are taken as given.
+                let isMixed = nativeIntegers && Set(kinds).count > 1
                 bindings[v.id] = .value(builder.uniform(
                     v.name, width: v.type.componentCount, kind: kind,
                     holdsIntegerBits: nativeIntegers && (kind.isInteger || isMixed),
@@ -790,6 +791,13 @@ final class Lowering {
         channels: [Int] = [0, 1, 2, 3]
     ) throws -> Value {
         let f = overload.function
+        if f == .textureSize {
+            let s = try sampler(args[0])
+            guard s.kind == .texture2D else {
+                throw unsupported("'textureSize' of a cube sampler is not supported yet", span)
+            }
+            return builder.textureSize(s)
+        }
         if f.isTextureLookup {
             let s = try sampler(args[0])
             let coord = try lower(args[1])
@@ -806,6 +814,8 @@ final class Lowering {
                     : builder.texture2D(s, coord, channels: channels)
             case .textureProj, .textureProjLod, .textureProjGrad:
                 return builder.texture2DProj(s, coord, channels: channels)
+            case .texelFetch:
+                return builder.texelFetch(s, coord, channels: channels)
             default: throw unsupported("'\(f.rawValue)' is not supported", span)
             }
         }

@@ -315,6 +315,30 @@ enum Kernels {
         }
     }
 
+    /// `texelFetch(sampler2D, ivec2, lod)`: `x` and `y` hold int bits.
+    static func texelFetch(view: Int, x: Int, y: Int, d: [Int], channels: [Int]) -> Kernel {
+        let pairs = Array(zip(channels, d))
+        return { ctx in
+            let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
+            for i in 0..<n {
+                let px = Int(Int32(bitPattern: r[x &* n &+ i].bitPattern))
+                let py = Int(Int32(bitPattern: r[y &* n &+ i].bitPattern))
+                let texel = texture.fetch(x: px, y: py)
+                for (ch, slot) in pairs { r[slot &* n &+ i] = texel[ch] }
+            }
+        }
+    }
+
+    /// `textureSize(sampler2D, lod)` of level 0, as int bits, in the per-draw stage (`d` are
+    /// uniform-file slots).
+    static func textureSize(view: Int, d: [Int]) -> Kernel {
+        { ctx in
+            let texture = ctx.textures[view]
+            ctx.registers[d[0]] = Float(bitPattern: UInt32(texture.width))
+            ctx.registers[d[1]] = Float(bitPattern: UInt32(texture.height))
+        }
+    }
+
     /// `textureCube` over six consecutive face views starting at `view`.
     static func textureCube(view: Int, x: Int, y: Int, z: Int, d: [Int], channels: [Int]) -> Kernel {
         var out = SIMD4<Int>(repeating: -1)

@@ -350,6 +350,28 @@ extension ProgramBuilder {
         texture2D(sampler, coord, channels: channels)
     }
 
+    /// `texelFetch(sampler, coord, lod)` for a 2D sampler: `coord` holds ivec2 bits (native
+    /// integers); level 0 only.
+    public func texelFetch(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+        precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texelFetch(sampler2D, ivec2)")
+        var o = operand(coord)
+        if !o.isLanes {
+            let temps = allocateLanes(coord.width)
+            copy(coord, into: temps, masked: false)
+            o = (temps, true)
+        }
+        let d = allocateLanes(channels.count)
+        emit(Kernels.texelFetch(view: sampler.viewIndex, x: o.slots[0], y: o.slots[1], d: d, channels: channels), nil)
+        return Self.lanes(d)
+    }
+
+    /// `textureSize(sampler, lod)` for a 2D sampler: the size of level 0 as ivec2 bits, per draw.
+    public func textureSize(_ sampler: Sampler) -> Value {
+        let d = Array(allocateUniforms(2)..<uniformFile.count)
+        drawKernels.append(Kernels.textureSize(view: sampler.viewIndex, d: d))
+        return Value(d.map { .uniform($0) })
+    }
+
     /// `textureCube(sampler, direction)`.
     public func textureCube(_ sampler: Sampler, _ direction: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
         precondition(sampler.kind == .cube && direction.width == 3, "internal error: textureCube(samplerCube, vec3)")

@@ -32,6 +32,7 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case trunc, round, roundEven, isnan, isinf
     case floatBitsToInt, floatBitsToUint, intBitsToFloat, uintBitsToFloat
     case texture, textureProj, textureLod, textureProjLod, textureGrad, textureProjGrad
+    case texelFetch, textureSize
 
     /// Every overload of the function in the catalogue, in any stage, version or extension.
     public var overloads: [BuiltinOverload] {
@@ -49,7 +50,8 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
         case .texture2D, .texture2DProj, .texture2DLod, .texture2DProjLod, .textureCube,
             .textureCubeLod, .texture2DLodEXT, .texture2DProjLodEXT, .textureCubeLodEXT,
             .texture2DGradEXT, .texture2DProjGradEXT, .textureCubeGradEXT, .texture,
-            .textureProj, .textureLod, .textureProjLod, .textureGrad, .textureProjGrad:
+            .textureProj, .textureLod, .textureProjLod, .textureGrad, .textureProjGrad,
+            .texelFetch, .textureSize:
             true
         default: false
         }
@@ -242,6 +244,9 @@ enum BuiltinCatalogue {
             add(.textureProjGrad, [.sampler2D, c, .vec2, .vec2], .vec4, es3)
         }
         add(.textureLod, [.sampler2D, .vec2, .float], .vec4, es3)
+        add(.texelFetch, [.sampler2D, .ivec2, .int], .vec4, es3)
+        add(.textureSize, [.sampler2D, .int], .ivec2, es3)
+        add(.textureSize, [.samplerCube, .int], .ivec2, es3)
         add(.textureLod, [.samplerCube, .vec3, .float], .vec4, es3)
         add(.textureGrad, [.sampler2D, .vec2, .vec2, .vec2], .vec4, es3)
         add(.textureGrad, [.samplerCube, .vec3, .vec3, .vec3], .vec4, es3)

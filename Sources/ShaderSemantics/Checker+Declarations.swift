@@ -28,6 +28,10 @@ extension CheckContext {
             let later = first.start > second.start ? first : second
             error(.bothFragColorAndFragData, at: later)
         }
+        if let output = firstOutputWrite, let builtin = firstFragColorWrite ?? firstFragDataWrite {
+            let later = output.start > builtin.start ? output : builtin
+            error(.builtinAndUserOutputs, at: later)
+        }
         let main = functions.first { $0.symbol.name == "main" }
         let mainWasDefined = functionEntries.contains { $0.symbol.name == "main" && $0.isDefined }
         if main == nil && !mainWasDefined && options.requiresMain {
@@ -267,7 +271,7 @@ extension CheckContext {
                   at: qualifiers.invariantSpan)
         }
         checkInterfaceQualifiers(qualifiers, type: base)
-        if version == .es300, storageQualifier == .in || storageQualifier == .out,
+        if version.hasInOutStorage, storageQualifier == .in || storageQualifier == .out,
             isGlobalScope, !base.isError
         {
             checkES3Interface(storageQualifier!, base, qualifiers: qualifiers, span: list.type.span)
@@ -397,9 +401,7 @@ extension CheckContext {
                 name, reason: "has type '\(type)': samplers can only be uniforms or parameters"),
                   at: d.name.span)
         }
-        if let q, q == .attribute || q == .varying || (q == .in && !version.isES) || (q == .out && !version.isES), !type.isError,
-            !interfaceTypeIsValid(q, type)
-        {
+        if let q, q == .attribute || q == .varying, !type.isError, !interfaceTypeIsValid(q, type) {
             error(.invalidInterfaceType(qualifier: q.rawValue, type), at: list.type.span)
         }
         let storage: Storage
@@ -817,6 +819,10 @@ extension CheckContext {
         // §4.3.4/4.3.6: varyings may be structures, but not arrays of structures nor
         // structures holding arrays or structures.
         if case .structure(let s) = element {
+            if !version.isES && (version.desktopNumber ?? 0) < 150 {
+                invalid("a structure")  // desktop GLSL allows them from 1.50
+                return
+            }
             if type.isArray {
                 invalid("an array of structures")
                 return
@@ -833,9 +839,10 @@ extension CheckContext {
             invalid("a matrix")
             return
         }
-        // Integer inputs of the fragment stage (and outputs of the vertex stage) must be flat.
+        // Integer inputs of the fragment stage must be flat (and, in GLSL ES 3.00, outputs of
+        // the vertex stage).
         if kind?.isInteger == true, qualifiers.interpolation != .flat,
-            stage == .fragment && q == .in || stage == .vertex && q == .out
+            stage == .fragment && q == .in || (version.isES && stage == .vertex && q == .out)
         {
             error(.qualifierNotAllowed(
                 q.rawValue, reason: "of integer type '\(type)' must be qualified 'flat'"), at: span)

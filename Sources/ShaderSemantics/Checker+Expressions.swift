@@ -416,6 +416,7 @@ extension CheckContext {
             if case .builtin(.glFragData) = v.storage, firstFragDataWrite == nil {
                 firstFragDataWrite = e.span
             }
+            if case .output = v.storage, firstOutputWrite == nil { firstOutputWrite = e.span }
             if options.isStrict, loopIndices.contains(v) {
                 error(.loopNotInAppendixAForm("the loop index '\(v.name)' is written in the body"),
                       at: e.span)
@@ -523,7 +524,7 @@ extension CheckContext {
             error(.notIndexable(base.type), at: baseExpr.span)
             return errorExpression(span)
         }
-        guard index.type == .int else {
+        guard index.type == .int || (index.type == .uint && version.hasNativeIntegers) else {
             error(.indexNotInt(index.type), at: indexExpr.span)
             return errorExpression(span)
         }

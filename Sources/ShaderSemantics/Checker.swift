@@ -188,6 +188,8 @@ final class CheckContext {
     var varyings: [InterfaceVariable] = []
     /// Fragment outputs declared with `out` (GLSL ES 3.00, desktop 1.30+).
     var outputs: [InterfaceVariable] = []
+    /// The first write of a user-declared fragment output (GLSL 1.30+).
+    var firstOutputWrite: SourceSpan?
     var builtinsUsed: Set<BuiltinVariable> = []
     /// The variables some expression names (statically used), by `Variable.id`.
     var usedVariableIDs: Set<Int> = []

@@ -20,6 +20,8 @@ public enum SemanticError: Sendable, Hashable {
     case invalidLayout(String)
     /// A `switch` statement that breaks a rule of GLSL ES 3.00 §6.2.
     case invalidSwitch(String)
+    /// A fragment shader writing both `gl_FragColor`/`gl_FragData` and its own `out` variables.
+    case builtinAndUserOutputs
     case invalidVariableType(GLSLType, context: String)
     case noPrecision(GLSLType)
     case precisionNotAllowed(GLSLType)
@@ -126,6 +128,8 @@ public enum SemanticError: Sendable, Hashable {
         case .unsupportedFeature(let what): "\(what) are not supported yet"
         case .invalidLayout(let why): "invalid layout qualifier: \(why)"
         case .invalidSwitch(let why): "invalid switch statement: \(why)"
+        case .builtinAndUserOutputs:
+            "a fragment shader cannot write both 'gl_FragColor'/'gl_FragData' and its own 'out' variables"
         case .invalidVariableType(let t, let c): "\(c) cannot have type '\(t)'"
         case .noPrecision(let t):
             "no precision specified for '\(t)': add a qualifier or 'precision mediump float;'"

@@ -275,6 +275,10 @@ struct Preprocessor {
                 definePredefined("GL_FRAGMENT_PRECISION_HIGH")
             }
             for name in options.supportedExtensions { definePredefined(name) }
+        } else if version.hasPrecisionQualifiers && options.definesFragmentPrecisionHigh {
+            // Desktop 1.30+ has precision qualifiers, and Mesa defines the macro (piglit's
+            // glsl-1.30 feature-macros tests).
+            definePredefined("GL_FRAGMENT_PRECISION_HIGH")
         }
         for (name, value) in options.predefinedMacros.sorted(by: { $0.key < $1.key }) {
             let text = SourceFile(name: "<command line>", text: value)
@@ -581,6 +585,8 @@ struct Preprocessor {
     func classifyWord(_ word: String) -> TokenKind {
         if version == .es300 {
             if reservedWordsES300.contains(word) { return .reservedWord }
+        } else if version.hasNativeIntegers && reservedWordsDesktop130.contains(word) {
+            return .reservedWord
         } else if reservedWords.contains(word) {
             // `switch`, `default` and `flat` are keywords from desktop 1.30.
             if !(version.hasNativeIntegers && (word == "switch" || word == "default" || word == "flat")) {
@@ -669,4 +675,14 @@ let reservedWordsES300: Set<String> = [
     "isampler2DRect", "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
     "sampler2DMS", "isampler2DMS", "usampler2DMS", "sampler2DMSArray", "isampler2DMSArray",
     "usampler2DMSArray", "sizeof", "cast", "namespace", "using",
+]
+
+/// Words desktop GLSL 1.30 adds to the reserved list (§3.6 of GLSL 1.30).
+let reservedWordsDesktop130: Set<String> = [
+    "common", "partition", "active", "filter", "row_major", "samplerBuffer", "image1D",
+    "image2D", "image3D", "imageCube", "iimage1D", "iimage2D", "iimage3D", "iimageCube",
+    "uimage1D", "uimage2D", "uimage3D", "uimageCube", "image1DArray", "image2DArray",
+    "iimage1DArray", "iimage2DArray", "uimage1DArray", "uimage2DArray", "image1DShadow",
+    "image2DShadow", "image1DArrayShadow", "image2DArrayShadow", "imageBuffer", "iimageBuffer",
+    "uimageBuffer",
 ]
