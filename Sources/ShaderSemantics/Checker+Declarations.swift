@@ -205,8 +205,7 @@ extension CheckContext {
             }
             return []
         case .block(let block):
-            error(.unsupportedFeature("uniform blocks ('\(block.name.name)')"), at: block.name.span)
-            return []
+            return checkUniformBlock(block)
         case .defaultQualifiers(let q, let span):
             if !isGlobalScope {
                 error(.qualifierNotAllowed("layout", reason: "is only allowed at global scope"), at: span)
@@ -856,5 +855,88 @@ extension CheckContext {
                 qualifiers.interpolation!.rawValue, reason: "cannot qualify a \(what)"),
                   at: qualifiers.interpolationSpan)
         }
+    }
+}
+
+extension CheckContext {
+    // MARK: Uniform blocks (GLSL ES 3.00 §4.3.7)
+
+    /// `uniform Block { members } instance[n];`: with an instance name, one uniform of a
+    /// structure type named after the block (`instance.member` in the uniform API); without,
+    /// each member is a uniform of its own. The block name lives in its own namespace. Layouts
+    /// (`std140`, `shared`, `packed`, `row_major`) are checked and otherwise have no effect:
+    /// uniforms are set by value, not as a buffer.
+    func checkUniformBlock(_ block: InterfaceBlock) -> [VariableDeclaration] {
+        guard block.qualifiers.storage == .uniform else {
+            error(.unsupportedFeature("'in' and 'out' interface blocks"), at: block.name.span)
+            return []
+        }
+        guard isGlobalScope else {
+            error(.qualifierNotAllowed("uniform", reason: "is only allowed at global scope"),
+                  at: block.qualifiers.storageSpan ?? block.span)
+            return []
+        }
+        checkInterfaceQualifiers(block.qualifiers, type: nil)
+        // The block name may be used for nothing else at global scope (GLSL ES 3.00 §4.3.7).
+        let blockName = block.name.name
+        if blockName.hasPrefix("gl_") {
+            error(.reservedName(blockName), at: block.name.span)
+        } else if lookup(blockName) != nil || !declaredBlockNames.insert(blockName).inserted
+            || block.instanceName?.name == blockName
+        {
+            error(.redefinition(blockName), at: block.name.span)
+        }
+        var fields: [StructType.Field] = []
+        var seen: Set<String> = []
+        for member in block.members {
+            if (member.qualifiers.storage != nil && member.qualifiers.storage != .uniform)
+                || member.qualifiers.interpolation != nil
+                || member.qualifiers.isInvariant || member.qualifiers.isCentroid
+            {
+                error(.qualifierNotAllowed(
+                    String(member.qualifiers.description.dropLast()),
+                    reason: "cannot qualify a uniform block member"), at: member.span)
+            }
+            for item in member.qualifiers.layout where item.name.name != "row_major" && item.name.name != "column_major" {
+                error(.invalidLayout("'\(item.name.name)' is not allowed on a block member"), at: item.span)
+            }
+            if case .structure(let inner) = member.type.kind {
+                error(.embeddedStructDefinition(inner.name?.name ?? "<anonymous>"), at: inner.span)
+            }
+            let base = resolveType(member.type)
+            if base.containsSampler || base == .void {
+                error(.invalidVariableType(base, context: "a uniform block member"), at: member.type.span)
+            }
+            let precision = resolvePrecision(member.type.precision, for: base, at: member.type.span)
+            for d in member.declarators {
+                var t = base
+                if let a = d.array { t = arrayType(of: base, a) }
+                if !seen.insert(d.name.name).inserted {
+                    error(.duplicateMember(d.name.name), at: d.name.span)
+                    continue
+                }
+                fields.append(.init(name: d.name.name, type: t, precision: precision))
+            }
+        }
+        var declared: [Variable] = []
+        if let instance = block.instanceName {
+            var type = GLSLType.structure(StructType(name: block.name.name, fields: fields, span: block.span))
+            if let a = block.instanceArray { type = arrayType(of: type, a) }
+            declared.append(Variable(
+                id: makeID(), name: instance.name, type: type, storage: .uniform, precision: nil,
+                span: instance.span))
+        } else {
+            for field in fields {
+                declared.append(Variable(
+                    id: makeID(), name: field.name, type: field.type, storage: .uniform,
+                    precision: field.precision, span: block.span))
+            }
+        }
+        var out: [VariableDeclaration] = []
+        for v in declared where declare(v.name, .variable(v), at: v.span ?? block.span) {
+            uniforms.append(InterfaceVariable(variable: v))
+            out.append(VariableDeclaration(variable: v, initializer: nil, span: block.span))
+        }
+        return out
     }
 }

@@ -190,6 +190,8 @@ final class CheckContext {
     var outputs: [InterfaceVariable] = []
     /// The first write of a user-declared fragment output (GLSL 1.30+).
     var firstOutputWrite: SourceSpan?
+    /// Names of the uniform blocks declared (their own namespace).
+    var declaredBlockNames: Set<String> = []
     var builtinsUsed: Set<BuiltinVariable> = []
     /// The variables some expression names (statically used), by `Variable.id`.
     var usedVariableIDs: Set<Int> = []
@@ -277,7 +279,9 @@ final class CheckContext {
             return false
         }
         if !checkWebGLName(name, at: span) { return false }
-        if scopes[scopes.count - 1].symbols[name] != nil {
+        if scopes[scopes.count - 1].symbols[name] != nil
+            || (scopes.count == 1 && declaredBlockNames.contains(name))
+        {
             error(.redefinition(name), at: span)
             return false
         }

@@ -31,10 +31,19 @@ enum Corpus {
         return nil
     }
 
+    /// The dEQP GLES2 and GLES3 case files.
     static var deqpFiles: [URL] {
-        let folder = root.appendingPathComponent("dEQP-GLES2")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".test") }.sorted().map { folder.appendingPathComponent($0) }
+        ["dEQP-GLES2", "dEQP-GLES3"].flatMap { suite -> [URL] in
+            let folder = root.appendingPathComponent(suite)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.filter { $0.hasSuffix(".test") }.sorted().map { folder.appendingPathComponent($0) }
+        }
+    }
+
+    /// How a known-failure list names program `name` of `file`: GLES3 programs carry a
+    /// `dEQP-GLES3:` prefix (the two suites reuse case names).
+    static func listedName(_ name: String, in file: URL) -> String {
+        file.deletingLastPathComponent().lastPathComponent == "dEQP-GLES3" ? "dEQP-GLES3:" + name : name
     }
 }
 
@@ -100,8 +109,9 @@ enum Corpus {
     func parsesTheConformanceCorpus(file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         let cases = try ShaderLibraryFile.parse(text, fileName: file.lastPathComponent)
+        // `case name` lines; GLSL ES 3.00 sources also hold `case 1:` labels of switches.
         let caseLines = text.split(separator: "\n").filter {
-            $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("case ")
+            $0.range(of: #"^\s*case [A-Za-z_][A-Za-z0-9_]*\s*$"#, options: .regularExpression) != nil
         }
         #expect(cases.count == caseLines.count)
         for c in cases where c.rowCount > 0 {
