@@ -162,47 +162,47 @@ enum Select: TernaryOp { @inline(__always) static func apply(_ c: Float, _ a: Fl
 @inline(__always) func slot(_ i: Int32) -> Float { Float(bitPattern: UInt32(bitPattern: i)) }
 @inline(__always) func slot(_ b: Bool) -> Float { b ? 1 : 0 }
 
-enum IntNegate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(0 &- bits(x)) }; static var nativeName: String? { nil } }
-enum BitwiseNot: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(~bits(x)) }; static var nativeName: String? { nil } }
-enum IntToFloat: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { Float(signed(x)) }; static var nativeName: String? { nil } }
-enum UIntToFloat: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { Float(bits(x)) }; static var nativeName: String? { nil } }
-enum FloatToInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(ScalarSemantics.floatToInt(x)) }; static var nativeName: String? { nil } }
-enum FloatToUInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(ScalarSemantics.floatToUInt(x)) }; static var nativeName: String? { nil } }
+enum IntNegate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(0 &- bits(x)) }; static var nativeName: String? { "ineg" } }
+enum BitwiseNot: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(~bits(x)) }; static var nativeName: String? { "bnot" } }
+enum IntToFloat: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { Float(signed(x)) }; static var nativeName: String? { "i2f" } }
+enum UIntToFloat: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { Float(bits(x)) }; static var nativeName: String? { "u2f" } }
+enum FloatToInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(ScalarSemantics.floatToInt(x)) }; static var nativeName: String? { "f2i" } }
+enum FloatToUInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(ScalarSemantics.floatToUInt(x)) }; static var nativeName: String? { "f2u" } }
 /// `bool(i)`: true when any bit is set.
-enum IntToBool: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(bits(x) != 0) }; static var nativeName: String? { nil } }
+enum IntToBool: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(bits(x) != 0) }; static var nativeName: String? { "i2b" } }
 /// `int(b)`: 1 or 0.
-enum BoolToInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(UInt32(x != 0 ? 1 : 0)) }; static var nativeName: String? { nil } }
-enum IntAbs: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { let i = signed(x); return slot(i < 0 ? 0 &- i : i) }; static var nativeName: String? { nil } }
-enum IntSign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { let i = signed(x); return slot(Int32(i > 0 ? 1 : (i < 0 ? -1 : 0))) }; static var nativeName: String? { nil } }
+enum BoolToInt: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { slot(UInt32(x != 0 ? 1 : 0)) }; static var nativeName: String? { "b2i" } }
+enum IntAbs: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { let i = signed(x); return slot(i < 0 ? 0 &- i : i) }; static var nativeName: String? { "iabs" } }
+enum IntSign: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { let i = signed(x); return slot(Int32(i > 0 ? 1 : (i < 0 ? -1 : 0))) }; static var nativeName: String? { "isign" } }
 
-enum IntAdd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &+ bits(y)) }; static var nativeName: String? { nil } }
-enum IntSubtract: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &- bits(y)) }; static var nativeName: String? { nil } }
-enum IntMultiply: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &* bits(y)) }; static var nativeName: String? { nil } }
-enum NativeIntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.divide(signed(x), signed(y))) }; static var nativeName: String? { nil } }
-enum UIntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.divide(bits(x), bits(y))) }; static var nativeName: String? { nil } }
+enum IntAdd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &+ bits(y)) }; static var nativeName: String? { "iadd" } }
+enum IntSubtract: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &- bits(y)) }; static var nativeName: String? { "isub" } }
+enum IntMultiply: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) &* bits(y)) }; static var nativeName: String? { "imul" } }
+enum NativeIntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.divide(signed(x), signed(y))) }; static var nativeName: String? { "sdiv" } }
+enum UIntDivide: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.divide(bits(x), bits(y))) }; static var nativeName: String? { "udiv" } }
 /// `%` on ints and uints alike: llvmpipe's unsigned remainder of the bits.
-enum IntRemainder: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.remainder(bits(x), bits(y))) }; static var nativeName: String? { nil } }
-enum BitwiseAnd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) & bits(y)) }; static var nativeName: String? { nil } }
-enum BitwiseOr: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) | bits(y)) }; static var nativeName: String? { nil } }
-enum BitwiseXor: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) ^ bits(y)) }; static var nativeName: String? { nil } }
+enum IntRemainder: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(ScalarSemantics.remainder(bits(x), bits(y))) }; static var nativeName: String? { "urem" } }
+enum BitwiseAnd: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) & bits(y)) }; static var nativeName: String? { "band" } }
+enum BitwiseOr: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) | bits(y)) }; static var nativeName: String? { "bor" } }
+enum BitwiseXor: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) ^ bits(y)) }; static var nativeName: String? { "bxor" } }
 /// Shifts take the count modulo 32, as llvmpipe.
-enum ShiftLeft: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) << (bits(y) & 31)) }; static var nativeName: String? { nil } }
-enum ShiftRightArithmetic: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) >> (bits(y) & 31)) }; static var nativeName: String? { nil } }
-enum ShiftRightLogical: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) >> (bits(y) & 31)) }; static var nativeName: String? { nil } }
-enum IntLess: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) < signed(y)) }; static var nativeName: String? { nil } }
-enum IntLessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) <= signed(y)) }; static var nativeName: String? { nil } }
-enum IntGreater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) > signed(y)) }; static var nativeName: String? { nil } }
-enum IntGreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) >= signed(y)) }; static var nativeName: String? { nil } }
-enum UIntLess: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) < bits(y)) }; static var nativeName: String? { nil } }
-enum UIntLessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) <= bits(y)) }; static var nativeName: String? { nil } }
-enum UIntGreater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) > bits(y)) }; static var nativeName: String? { nil } }
-enum UIntGreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) >= bits(y)) }; static var nativeName: String? { nil } }
+enum ShiftLeft: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) << (bits(y) & 31)) }; static var nativeName: String? { "shl" } }
+enum ShiftRightArithmetic: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) >> (bits(y) & 31)) }; static var nativeName: String? { "sra" } }
+enum ShiftRightLogical: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) >> (bits(y) & 31)) }; static var nativeName: String? { "srl" } }
+enum IntLess: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) < signed(y)) }; static var nativeName: String? { "ilt" } }
+enum IntLessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) <= signed(y)) }; static var nativeName: String? { "ile" } }
+enum IntGreater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) > signed(y)) }; static var nativeName: String? { "igt" } }
+enum IntGreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(signed(x) >= signed(y)) }; static var nativeName: String? { "ige" } }
+enum UIntLess: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) < bits(y)) }; static var nativeName: String? { "ult" } }
+enum UIntLessEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) <= bits(y)) }; static var nativeName: String? { "ule" } }
+enum UIntGreater: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) > bits(y)) }; static var nativeName: String? { "ugt" } }
+enum UIntGreaterEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) >= bits(y)) }; static var nativeName: String? { "uge" } }
 /// `==` on integer components: the bits (a float compare would make INT_MIN equal 0).
-enum BitsEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) == bits(y)) }; static var nativeName: String? { nil } }
-enum IntMinimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { signed(y) < signed(x) ? y : x }; static var nativeName: String? { nil } }
-enum IntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { signed(y) > signed(x) ? y : x }; static var nativeName: String? { nil } }
-enum UIntMinimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { bits(y) < bits(x) ? y : x }; static var nativeName: String? { nil } }
-enum UIntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { bits(y) > bits(x) ? y : x }; static var nativeName: String? { nil } }
+enum BitsEqual: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { slot(bits(x) == bits(y)) }; static var nativeName: String? { "beq" } }
+enum IntMinimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { signed(y) < signed(x) ? y : x }; static var nativeName: String? { "imin" } }
+enum IntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { signed(y) > signed(x) ? y : x }; static var nativeName: String? { "imax" } }
+enum UIntMinimum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { bits(y) < bits(x) ? y : x }; static var nativeName: String? { "umin" } }
+enum UIntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float { bits(y) > bits(x) ? y : x }; static var nativeName: String? { "umax" } }
 
 // GLSL ES 3.00 float functions: hyperbolic functions as llvmpipe's formulas (LlvmpipeMath),
 // `round` as llvmpipe's (to nearest even), and the NaN/infinity tests.
@@ -213,8 +213,8 @@ enum Asinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float {
 enum Acosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.acosh(x) }; static var nativeName: String? { nil } }
 enum Atanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.atanh(x) }; static var nativeName: String? { nil } }
 enum RoundEven: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.toNearestOrEven) }; static var nativeName: String? { nil } }
-enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isNaN ? 1 : 0 }; static var nativeName: String? { nil } }
-enum IsInf: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isInfinite ? 1 : 0 }; static var nativeName: String? { nil } }
+enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isNaN ? 1 : 0 }; static var nativeName: String? { "isnan" } }
+enum IsInf: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isInfinite ? 1 : 0 }; static var nativeName: String? { "isinf" } }
 
 extension ProgramBuilder {
     /// A GLSL ES 3.00 float function of one argument, by its GLSL name.

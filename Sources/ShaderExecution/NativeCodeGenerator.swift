@@ -243,6 +243,44 @@ struct NativeCodeGenerator {
         case "clamp": return "min_v(max_v(\(x(0)), \(x(1))), \(x(2)))"
         case "smoothstep": return "smoothstep_v(\(x(0)), \(x(1)), \(x(2)))"
         case "select": return "SELECT(\(x(0)) != 0, \(x(1)), \(x(2)))"
+        // Native integers (GLSL ES 3.00): the slots hold the bits; see ScalarSemantics.
+        case "ineg": return "AV(0u - AU(\(x(0))))"
+        case "bnot": return "AV(~AU(\(x(0))))"
+        case "i2f": return "__builtin_convertvector(AI(\(x(0))), V)"
+        case "u2f": return "__builtin_convertvector(AU(\(x(0))), V)"
+        case "f2i": return "AV(f2i_v(\(x(0))))"
+        case "f2u": return "f2u_v(\(x(0)))"
+        case "i2b": return "BOOL(AU(\(x(0))) != 0)"
+        case "b2i": return "AV(SELECT(\(x(0)) != 0, (U)(1u), (U)(0u)))"
+        case "iabs": return "AV(SELECT(AI(\(x(0))) < 0, 0u - AU(\(x(0))), AU(\(x(0)))))"
+        case "isign": return "AV(SELECT(AI(\(x(0))) > 0, (I)(1), SELECT(AI(\(x(0))) < 0, (I)(-1), (I)(0))))"
+        case "iadd": return "AV(AU(\(x(0))) + AU(\(x(1))))"
+        case "isub": return "AV(AU(\(x(0))) - AU(\(x(1))))"
+        case "imul": return "AV(AU(\(x(0))) * AU(\(x(1))))"
+        case "sdiv": return "sdiv_v(\(x(0)), \(x(1)))"
+        case "udiv": return "udiv_v(\(x(0)), \(x(1)))"
+        case "urem": return "urem_v(\(x(0)), \(x(1)))"
+        case "band": return "AV(AU(\(x(0))) & AU(\(x(1))))"
+        case "bor": return "AV(AU(\(x(0))) | AU(\(x(1))))"
+        case "bxor": return "AV(AU(\(x(0))) ^ AU(\(x(1))))"
+        case "shl": return "AV(AU(\(x(0))) << (AU(\(x(1))) & 31u))"
+        case "sra": return "AV(AI(\(x(0))) >> AI(AU(\(x(1))) & 31u))"
+        case "srl": return "AV(AU(\(x(0))) >> (AU(\(x(1))) & 31u))"
+        case "ilt": return "BOOL(AI(\(x(0))) < AI(\(x(1))))"
+        case "ile": return "BOOL(AI(\(x(0))) <= AI(\(x(1))))"
+        case "igt": return "BOOL(AI(\(x(0))) > AI(\(x(1))))"
+        case "ige": return "BOOL(AI(\(x(0))) >= AI(\(x(1))))"
+        case "ult": return "BOOL(AU(\(x(0))) < AU(\(x(1))))"
+        case "ule": return "BOOL(AU(\(x(0))) <= AU(\(x(1))))"
+        case "ugt": return "BOOL(AU(\(x(0))) > AU(\(x(1))))"
+        case "uge": return "BOOL(AU(\(x(0))) >= AU(\(x(1))))"
+        case "beq": return "BOOL(AU(\(x(0))) == AU(\(x(1))))"
+        case "imin": return "SELECT(AI(\(x(1))) < AI(\(x(0))), \(x(1)), \(x(0)))"
+        case "imax": return "SELECT(AI(\(x(1))) > AI(\(x(0))), \(x(1)), \(x(0)))"
+        case "umin": return "SELECT(AU(\(x(1))) < AU(\(x(0))), \(x(1)), \(x(0)))"
+        case "umax": return "SELECT(AU(\(x(1))) > AU(\(x(0))), \(x(1)), \(x(0)))"
+        case "isnan": return "BOOL(\(x(0)) != \(x(0)))"
+        case "isinf": return "BOOL(__builtin_elementwise_abs(\(x(0))) == __builtin_inff())"
         default:
             if let k = Self.unaryCallbacks.firstIndex(of: function) { return "unary_cb(callbacks->unary[\(k)], \(x(0)))" }
             if let k = Self.binaryCallbacks.firstIndex(of: function) {
@@ -303,6 +341,34 @@ struct NativeCodeGenerator {
         static inline V sign_v(V x) { return SELECT(x > 0, ONE, SELECT(x < 0, -ONE, ZERO)); }
         static inline V fract_v(V x) { return x - __builtin_elementwise_floor(x); }
         static inline V idiv_v(V x, V y) { return SELECT(y == 0, ZERO, __builtin_elementwise_trunc(x / y)); }
+        // Native integers: the bits of a float slot as int or unsigned lanes.
+        #define AI(v) __builtin_bit_cast(I, v)
+        #define AU(v) __builtin_bit_cast(U, v)
+        #define AV(v) __builtin_bit_cast(V, v)
+        static inline V sdiv_v(V a, V b) {
+          I x = AI(a), y = AI(b);
+          I d = SELECT((y == 0) | ((x == (I)(-2147483647 - 1)) & (y == -1)), (I)(1), y);
+          return AV(SELECT(y == 0, (I)(0), x / d));
+        }
+        static inline V udiv_v(V a, V b) {
+          U x = AU(a), y = AU(b);
+          return AV(SELECT(y == 0, (U)(0xFFFFFFFFu), x / SELECT(y == 0, (U)(1u), y)));
+        }
+        static inline V urem_v(V a, V b) {
+          U x = AU(a), y = AU(b);
+          return AV(SELECT(y == 0, (U)(0xFFFFFFFFu), x % SELECT(y == 0, (U)(1u), y)));
+        }
+        // cvttps2dq: truncation, INT_MIN out of range; NaN becomes 0 first (as Mesa).
+        static inline I cvtt_v(V x) {
+          I inRange = (x >= -2147483648.0f) & (x < 2147483648.0f);
+          I r = __builtin_convertvector(SELECT(inRange, x, ZERO), I);
+          return SELECT(inRange, r, (I)(-2147483647 - 1));
+        }
+        static inline I f2i_v(V x) { return SELECT(x != x, (I)(0), cvtt_v(x)); }
+        static inline V f2u_v(V x) {
+          I lo = cvtt_v(x), hi = cvtt_v(x - 2147483648.0f);
+          return AV(SELECT(x != x, (I)(0), lo | (hi & (lo >> 31))));
+        }
         static inline V mod_v(V x, V y) { return x - y * __builtin_elementwise_floor(x / y); }
         static inline V smoothstep_v(V e0, V e1, V x) {
           V t = min_v(max_v((x - e0) / (e1 - e0), ZERO), ONE);
@@ -477,7 +543,8 @@ struct NativeCodeGenerator {
 extension Float {
     /// A C expression with exactly this value (a hexadecimal float literal).
     var bitPatternLiteral: String {
-        if isNaN { return "__builtin_nanf(\"\")" }
+        // A NaN keeps its payload: slots of native integers hold arbitrary bits.
+        if isNaN { return "FB(0x\(String(bitPattern, radix: 16)))" }
         if isInfinite { return self < 0 ? "-__builtin_inff()" : "__builtin_inff()" }
         let sign = self.sign == .minus ? "-" : ""
         let magnitude = abs(self)

@@ -116,19 +116,12 @@ extension CheckContext {
             }
             let memberPrecision = resolvePrecision(
                 member.type.precision, for: base, at: member.type.span)
-            for d in member.declarators {
-                var t = base
-                if let a = d.array { t = arrayType(of: base, a) }
-                if !seen.insert(d.name.name).inserted {
-                    error(.duplicateMember(d.name.name), at: d.name.span)
-                    continue
-                }
+            fields += memberFields(member, base: base, precision: memberPrecision, seen: &seen) { d in
                 checkWebGLName(d.name.name, at: d.name.span)
                 if let i = d.initializer {
                     let reason = "is a structure member and cannot have an initializer"
                     error(.qualifierNotAllowed(d.name.name, reason: reason), at: i.span)
                 }
-                fields.append(.init(name: d.name.name, type: t, precision: memberPrecision))
             }
         }
         let name: String
@@ -145,6 +138,26 @@ extension CheckContext {
         }
         if let id = spec.name { declare(id.name, .structure(s), at: id.span) }
         return s
+    }
+
+    /// The fields one member line of a structure or block declares (`vec2 a, b[2];`), each
+    /// name once (`seen` holds the names so far); `each` runs for every new declarator.
+    func memberFields(
+        _ member: StructMember, base: GLSLType, precision: PrecisionQualifier?,
+        seen: inout Set<String>, each: (Declarator) -> Void = { _ in }
+    ) -> [StructType.Field] {
+        var fields: [StructType.Field] = []
+        for d in member.declarators {
+            var t = base
+            if let a = d.array { t = arrayType(of: base, a) }
+            if !seen.insert(d.name.name).inserted {
+                error(.duplicateMember(d.name.name), at: d.name.span)
+                continue
+            }
+            each(d)
+            fields.append(.init(name: d.name.name, type: t, precision: precision))
+        }
+        return fields
     }
 
     /// `base[size]`, checking that the size is a constant integer greater than zero.
@@ -908,19 +921,13 @@ extension CheckContext {
                 error(.invalidVariableType(base, context: "a uniform block member"), at: member.type.span)
             }
             let precision = resolvePrecision(member.type.precision, for: base, at: member.type.span)
-            for d in member.declarators {
-                var t = base
-                if let a = d.array { t = arrayType(of: base, a) }
-                if !seen.insert(d.name.name).inserted {
-                    error(.duplicateMember(d.name.name), at: d.name.span)
-                    continue
-                }
-                fields.append(.init(name: d.name.name, type: t, precision: precision))
-            }
+            fields += memberFields(member, base: base, precision: precision, seen: &seen)
         }
         var declared: [Variable] = []
         if let instance = block.instanceName {
-            var type = GLSLType.structure(StructType(name: block.name.name, fields: fields, span: block.span))
+            let blockType = StructType(name: block.name.name, fields: fields, span: block.span)
+            blockTypes.insert(ObjectIdentifier(blockType))
+            var type = GLSLType.structure(blockType)
             if let a = block.instanceArray { type = arrayType(of: type, a) }
             declared.append(Variable(
                 id: makeID(), name: instance.name, type: type, storage: .uniform, precision: nil,

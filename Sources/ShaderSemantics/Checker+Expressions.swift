@@ -539,6 +539,12 @@ extension CheckContext {
                 largestIndexUsed[key] = max(largest, Int(i) + 1)
             }
         }
+        if index.constantValue == nil, case .array(.structure(let s), _) = base.type,
+            blockTypes.contains(ObjectIdentifier(s))
+        {
+            error(.blockIndexNotConstant, at: indexExpr.span)
+            return errorExpression(span)
+        }
         if let i = index.constantValue?.scalar?.intValue {
             guard i >= 0 && Int(i) < count else {
                 error(.indexOutOfRange(Int(i), base.type), at: indexExpr.span)

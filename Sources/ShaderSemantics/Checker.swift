@@ -192,6 +192,8 @@ final class CheckContext {
     var firstOutputWrite: SourceSpan?
     /// Names of the uniform blocks declared (their own namespace).
     var declaredBlockNames: Set<String> = []
+    /// The structure types made for block instances (arrays of them need constant indices).
+    var blockTypes: Set<ObjectIdentifier> = []
     var builtinsUsed: Set<BuiltinVariable> = []
     /// The variables some expression names (statically used), by `Variable.id`.
     var usedVariableIDs: Set<Int> = []

@@ -22,6 +22,8 @@ public enum SemanticError: Sendable, Hashable {
     case invalidSwitch(String)
     /// A fragment shader writing both `gl_FragColor`/`gl_FragData` and its own `out` variables.
     case builtinAndUserOutputs
+    /// An array of uniform block instances indexed with a non-constant expression.
+    case blockIndexNotConstant
     case invalidVariableType(GLSLType, context: String)
     case noPrecision(GLSLType)
     case precisionNotAllowed(GLSLType)
@@ -128,6 +130,8 @@ public enum SemanticError: Sendable, Hashable {
         case .unsupportedFeature(let what): "\(what) are not supported yet"
         case .invalidLayout(let why): "invalid layout qualifier: \(why)"
         case .invalidSwitch(let why): "invalid switch statement: \(why)"
+        case .blockIndexNotConstant:
+            "an array of uniform blocks must be indexed with a constant expression"
         case .builtinAndUserOutputs:
             "a fragment shader cannot write both 'gl_FragColor'/'gl_FragData' and its own 'out' variables"
         case .invalidVariableType(let t, let c): "\(c) cannot have type '\(t)'"
