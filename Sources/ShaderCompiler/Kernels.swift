@@ -329,13 +329,16 @@ enum Kernels {
         }
     }
 
-    /// `textureSize(sampler2D, lod)` of level 0, as int bits, in the per-draw stage (`d` are
-    /// uniform-file slots).
+    /// `textureSize(sampler2D, lod)` of level 0, as int bits, into the lanes of `d`.
     static func textureSize(view: Int, d: [Int]) -> Kernel {
         { ctx in
-            let texture = ctx.textures[view]
-            ctx.registers[d[0]] = Float(bitPattern: UInt32(texture.width))
-            ctx.registers[d[1]] = Float(bitPattern: UInt32(texture.height))
+            let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
+            let w = Float(bitPattern: UInt32(truncatingIfNeeded: texture.width))
+            let h = Float(bitPattern: UInt32(truncatingIfNeeded: texture.height))
+            for i in 0..<n {
+                r[d[0] &* n &+ i] = w
+                r[d[1] &* n &+ i] = h
+            }
         }
     }
 

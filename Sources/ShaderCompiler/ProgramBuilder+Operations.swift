@@ -365,11 +365,11 @@ extension ProgramBuilder {
         return Self.lanes(d)
     }
 
-    /// `textureSize(sampler, lod)` for a 2D sampler: the size of level 0 as ivec2 bits, per draw.
+    /// `textureSize(sampler, lod)` for a 2D sampler: the size of level 0 as ivec2 bits.
     public func textureSize(_ sampler: Sampler) -> Value {
-        let d = Array(allocateUniforms(2)..<uniformFile.count)
-        drawKernels.append(Kernels.textureSize(view: sampler.viewIndex, d: d))
-        return Value(d.map { .uniform($0) })
+        let d = allocateLanes(2)
+        emit(Kernels.textureSize(view: sampler.viewIndex, d: d), nil)
+        return Self.lanes(d)
     }
 
     /// `textureCube(sampler, direction)`.

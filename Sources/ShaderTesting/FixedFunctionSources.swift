@@ -53,7 +53,15 @@ struct FixedFunctionSources {
         let all = (vertexText ?? "") + (fragmentText ?? "")
         var varyings = Set(Self.matches(of: "\\bshade_TexCoord[0-9]+\\b", in: all))
         if all.contains("shade_Color") || fragmentText == nil { varyings.insert("shade_Color") }
-        let varyingDeclarations = varyings.sorted().map { "varying vec4 \($0);" }.joined(separator: " ")
+        // GLSL ES 3.00 and desktop 1.30+ say `in`/`out` where older versions say `attribute`/
+        // `varying`.
+        let vertexHasInOut = Self.hasInOutStorage(vertexText ?? "")
+        let fragmentHasInOut = Self.hasInOutStorage(fragmentText ?? "")
+        func declarations(_ keyword: String) -> String {
+            varyings.sorted().map { "\(keyword) vec4 \($0);" }.joined(separator: " ")
+        }
+        let varyingDeclarations = declarations(vertexHasInOut ? "out" : "varying")
+        let fragmentVaryingDeclarations = declarations(fragmentHasInOut ? "in" : "varying")
 
         if vertexText == nil {
             // piglit's passthrough, or the fixed-function vertex stage.
@@ -70,14 +78,15 @@ struct FixedFunctionSources {
         }
         let vertexPrelude = """
             uniform vec4 \(Self.rectUniform); uniform vec4 \(Self.textureRectUniform); \
-            uniform mat4 \(Self.projectionUniform); attribute vec4 inputTextureCoordinate; \(varyingDeclarations)
+            uniform mat4 \(Self.projectionUniform); \(vertexHasInOut ? "in" : "attribute") vec4 inputTextureCoordinate; \(varyingDeclarations)
             #define shade_Vertex vec4(\(Self.rectUniform).xy + inputTextureCoordinate.xy * \(Self.rectUniform).zw, 0.0, 1.0)
             #define shade_MultiTexCoord0 vec4(\(Self.textureRectUniform).xy + inputTextureCoordinate.xy * \(Self.textureRectUniform).zw, 0.0, 1.0)
             #define shade_CurrentColor vec4(1.0)
 
             """
         vertex = Self.inserting(vertexPrelude, into: vertexText!)
-        fragment = varyingDeclarations.isEmpty ? fragmentText! : Self.inserting(varyingDeclarations + "\n", into: fragmentText!)
+        fragment = fragmentVaryingDeclarations.isEmpty
+            ? fragmentText! : Self.inserting(fragmentVaryingDeclarations + "\n", into: fragmentText!)
         let isDesktop = test.requirements.contains {
             switch $0 {
             case .glsl(let isES, _, _), .gl(let isES, _, _): !isES
@@ -99,11 +108,16 @@ struct FixedFunctionSources {
     }
 
 
+    /// `true` when `text` says `#version 300 es` or a desktop version from 1.30 (`in`/`out`).
+    static func hasInOutStorage(_ text: String) -> Bool {
+        text.range(of: #"#\s*version\s+(300\s+es|1[3-9]0|[2-9][0-9]0)"#, options: .regularExpression) != nil
+    }
+
     static func renamingVertexBuiltins(_ text: String) -> String {
         var text = text
         // piglit's own attributes: the declaration goes, uses take the declared width.
         for (attribute, replacement) in [("piglit_vertex", "shade_Vertex"), ("piglit_texcoord", "shade_MultiTexCoord0")] {
-            let declaration = "attribute\\s+(?:(?:highp|mediump|lowp)\\s+)?(vec[234]|float)\\s+\(attribute)\\s*;"
+            let declaration = "(?:attribute|in)\\s+(?:(?:highp|mediump|lowp)\\s+)?(vec[234]|float)\\s+\(attribute)\\s*;"
             if let range = text.range(of: declaration, options: .regularExpression) {
                 let type = String(text[range]).components(separatedBy: .whitespaces).first { $0.hasPrefix("vec") || $0 == "float" } ?? "vec4"
                 text.replaceSubrange(range, with: "")

@@ -69,13 +69,14 @@ public struct ShaderRunnerTest: Sendable, Hashable {
         for requirement in requirements {
             switch requirement {
             case .glsl(let isES, let comparison, let version):
-                let supported = isES ? [100] : [100, 110, 120]
+                let supported = isES ? [100, 300] : [100, 110, 120, 130, 140, 150, 330]
                 if !supported.contains(where: { Self.compare($0, comparison, version) }) {
                     return "requires GLSL\(isES ? " ES" : "") \(comparison) \(Self.versionText(version))"
                 }
             case .gl(let isES, let comparison, let version):
-                // Shade provides the shading of OpenGL ES 2.0 / OpenGL 2.1.
-                let supported = isES ? [20] : [10, 11, 12, 13, 14, 15, 20, 21]
+                // Shade provides the shading of OpenGL ES 2.0 and 3.0, and of OpenGL 2.1 to 3.3
+                // (GLSL up to 3.30; what those versions add beyond shading is not modelled).
+                let supported = isES ? [20, 30] : [10, 11, 12, 13, 14, 15, 20, 21, 30, 31, 32, 33]
                 if !supported.contains(where: { Self.compare($0, comparison, version) }) {
                     return "requires GL\(isES ? " ES" : "") \(comparison) \(Double(version) / 10)"
                 }
