@@ -48,21 +48,34 @@ struct ProceduralShader {
     let usesMainImage: Bool
     /// The host uniforms that were declared by the wrapper.
     let addedUniforms: [String]
+    /// Whether the wrapper added a `main` that calls `mainImage`.
+    let addsMain: Bool
     /// Where the added declarations start in `text`, in bytes, and how long they are.
     let headerOffset: Int, headerLength: Int
 
-    /// Wraps `source`.
-    init(source: String) {
+    /// Wraps `source`, declaring none of the host uniforms in `leavingOut`, nor `main` when it
+    /// holds "main" (what the source declares itself; see `clashes(in:)`).
+    init(source: String, leavingOut: Set<String> = []) {
         let code = ProceduralShader.strippingComments(source)
         usesMainImage = ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
-        let hasMain = ProceduralShader.matches(#"\bvoid\s+main\s*\(\s*(void\s*)?\)"#, code)
         let version = ProceduralShader.firstMatch(#"(?m)^[ \t]*#[ \t]*version[ \t]+([^\n/]*)"#, code)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         dialect = usesMainImage && version == nil ? .shadertoy : .own(version: version)
+        // Shadertoy adds its main whatever the source says (one of the user's may sit in a
+        // branch of #if that is not taken); the others only when the source has none.
+        let hasMain = leavingOut.contains("main")
+            || (dialect != .shadertoy && ProceduralShader.matches(#"\bvoid\s+main\s*\(\s*(void\s*)?\)"#, code))
+        addsMain = usesMainImage && !hasMain
         channels = (0...3).filter { ProceduralShader.matches("\\biChannel\($0)\\b", code) }
 
         let uses = { (name: String) in ProceduralShader.matches("\\b\(name)\\b", code) }
-        let declares = { (name: String) in ProceduralShader.matches("\\buniform\\b[^;]*\\b\(name)\\b", code) }
+        // Shadertoy declares its uniforms whatever the source says; the others only those the
+        // source does not declare.
+        let isShadertoy = dialect == .shadertoy
+        let declares = { (name: String) in
+            leavingOut.contains(name)
+                || (!isShadertoy && ProceduralShader.matches("\\buniform\\b[^;]*\\b\(name)\\b", code))
+        }
         var header: [String] = []
         var added: [String] = []
         // Which host uniforms to declare: Shadertoy declares its whole set (the samplers only
@@ -100,8 +113,8 @@ struct ProceduralShader {
         {
             header.append("#define texture texture2D")
         }
-        let asserts = usesMainImage && !hasMain && uses("st_assert")
-        if usesMainImage && !hasMain {
+        let asserts = addsMain && uses("st_assert")
+        if addsMain {
             if writesOutput { header.append("out vec4 \(ShadertoyHeader.outputName);") }
             if asserts { header += ShadertoyHeader.assertions }
         }
@@ -125,13 +138,23 @@ struct ProceduralShader {
         headerLength = headerText.utf8.count
         result += headerText
         result += lines[keep...].joined(separator: "\n")
-        if usesMainImage && !hasMain {
+        if addsMain {
             result += "\n" + ShadertoyHeader.main(
                 output: writesOutput ? ShadertoyHeader.outputName : "gl_FragColor",
                 initialColor: dialect == .shadertoy ? "vec4(1e20)" : "vec4(0.0, 0.0, 0.0, 1.0)",
                 checksAssertions: asserts)
         }
         text = result
+    }
+
+    /// The added uniforms (and "main") that `diagnostics` of `text` say the source defines
+    /// again: wrap again leaving them out, so a shader that declares `uniform float iTime;` or
+    /// its own `main` for another host, as glslViewer's do, runs too.
+    func clashes(in diagnostics: [Diagnostic]) -> Set<String> {
+        let added = Set(addedUniforms + (addsMain ? ["main"] : []))
+        return Set(diagnostics.compactMap { diagnostic in
+            ProceduralShader.firstMatch(#"^redefinition of '(\w+)(?:\(\))?'"#, diagnostic.message)
+        }.filter(added.contains))
     }
 
     /// Whether `#version <version>` writes colours through an `out` variable (GLSL ES 3.00,

@@ -2,6 +2,7 @@ import Foundation
 import Framebuffers
 import ImageCodecs
 import ImageGraph
+import ShaderDiagnostics
 import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
@@ -273,9 +274,21 @@ extension RenderCommand {
     /// the `iChannelN` numbers the shader reads.
     static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> (StepRecipe, [Int]) {
         let source = try ChainCommand.readText(path)
-        let shader = ProceduralShader(source: source)
-        do {
-            _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+        var shader = ProceduralShader(source: source)
+        var leftOut: Set<String> = []
+        do throws(DiagnosticsError) {
+            while true {
+                do throws(DiagnosticsError) {
+                    _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+                    break
+                } catch {
+                    // The shader declares some host uniforms or main itself: leave those out.
+                    let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)
+                    guard !clashes.isEmpty else { throw error }
+                    leftOut.formUnion(clashes)
+                    shader = ProceduralShader(source: source, leavingOut: leftOut)
+                }
+            }
         } catch {
             throw CommandFailure(
                 code: .dataError,
