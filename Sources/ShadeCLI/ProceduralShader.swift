@@ -210,9 +210,9 @@ struct ProceduralShader {
 
 /// What Shadertoy puts around an Image pass, written from its documented behaviour: the
 /// language and precision, `HW_PERFORMANCE`, the uniforms (`ProceduralShader.hostUniforms`),
-/// `st_assert`, and a `main` that starts the colour at 1e20 in every component (so a channel
-/// `mainImage` leaves unwritten shows as 1), calls `mainImage` with `gl_FragCoord.xy` and writes
-/// the colour opaque.
+/// `st_assert`, and a `main` that starts the colour at 1e20 in every component as Shadertoy
+/// does (an `out` parameter is not copied in, so `mainImage` never sees it), calls `mainImage`
+/// with `gl_FragCoord.xy` and writes the colour opaque.
 enum ShadertoyHeader {
     static let preamble = [
         "#version 300 es",

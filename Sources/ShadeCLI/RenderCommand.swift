@@ -47,8 +47,7 @@ enum RenderCommand {
         Each iChannelN the shader names needs --channelN IMAGE; like Shadertoy's default, images
         are flipped so uv.y = 0 is their bottom row (kept as they are with --y-down).
         Diagnostics keep the shader's own line numbers. mainImage colours are written opaque,
-        as Shadertoy shows them; in the Shadertoy dialect a channel mainImage leaves unwritten
-        shows as 1, as on Shadertoy.
+        as Shadertoy shows them.
 
         GENERATOR is a built-in filter that reads no image, written as a chain step
         (checkerboard:squareSize=8, linear-gradient, perlin-noise; see 'shade filters

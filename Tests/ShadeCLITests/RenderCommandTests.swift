@@ -151,14 +151,36 @@ struct RenderCommandTests {
             }
             #expect(worst == 0, "frame \(frame): largest difference \(worst) at \(at)")
         }
-        // A channel mainImage leaves unwritten shows as 1, as on Shadertoy (the colour starts at 1e20).
+        // A channel mainImage leaves unwritten is 0: an out parameter is not copied in, whatever
+        // the colour main passes starts at (llvmpipe agrees).
         let partial = try temporaryShader(
             "void mainImage(out vec4 c, in vec2 p) { c.rg = vec2(0.0, 0.5); }", named: "partial.glsl")
         #expect(try runShade(["render", partial, "--size", "2x2", "-o", folder + "/p.png"]).status == 0)
-        #expect(try decoded(folder + "/p.png").rgba8Pixel(x: 1, y: 1) == SIMD4(0, 128, 255, 255))
+        #expect(try decoded(folder + "/p.png").rgba8Pixel(x: 1, y: 1) == SIMD4(0, 128, 0, 255))
         let badDate = try runShade(["render", shader, "--size", "2x2", "--date", "2026-02-30", "-o", folder + "/d.png"])
         #expect(badDate.status == 64)
         #expect(badDate.standardError.contains("invalid value '2026-02-30' for '--date'"))
+    }
+
+    @Test("a mainImage shader written for other hosts too: its own uniforms and main, active or not, are kept")
+    func shadertoyForOtherHosts() throws {
+        let folder = try temporaryFolder()
+        for (name, guarded) in [("guarded", true), ("active", false)] {
+            let shader = try temporaryShader(
+                """
+                \(guarded ? "#ifndef SHADERTOY" : "")
+                uniform float iTime;
+                \(guarded ? "#endif" : "")
+                void mainImage(out vec4 fragColor, in vec2 fragCoord) { fragColor = vec4(iTime, 0.0, 0.0, 1.0); }
+                \(guarded ? "#ifdef SHADERTOY" : "")
+                out vec4 colour;
+                void main() { mainImage(colour, gl_FragCoord.xy); }
+                \(guarded ? "#endif" : "")
+                """, named: name + ".glsl")
+            let outcome = try runShade(["render", shader, "--size", "2x2", "--time", "0.5", "-o", folder + "/\(name).png"])
+            #expect(outcome.status == 0, "\(name): \(outcome.standardError)")
+            #expect(try decoded(folder + "/\(name).png").rgba8Pixel(x: 0, y: 0) == SIMD4(128, 0, 0, 255), "\(name)")
+        }
     }
 
     @Test("diagnostics of a Shadertoy (GLSL ES 3.00) shader are on the user's lines")
@@ -245,10 +267,12 @@ struct RenderCommandTests {
 struct ProceduralShaderTests {
     @Test("mainImage without #version: Shadertoy's GLSL ES 3.00 header, its whole uniform set, the samplers named")
     func shadertoyDialect() {
-        let shader = ProceduralShader(source: """
-            uniform float iTime; // the user's own declaration is kept, not repeated
+        let source = """
+            uniform float iTime; // the user's own declaration
             void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel2, p) * iTime; }
-            """)
+            """
+        #expect(ProceduralShader(source: source).addedUniforms.contains("iTime"))
+        let shader = ProceduralShader(source: source, leavingOut: ["iTime"])
         #expect(shader.dialect == .shadertoy)
         #expect(shader.text.hasPrefix("""
             #version 300 es
