@@ -2,6 +2,7 @@ import Foundation
 import Framebuffers
 import ImageCodecs
 import ImageGraph
+import ShaderDiagnostics
 import ShaderExecution
 import ShaderSemantics
 import ShaderSyntax
@@ -16,26 +17,35 @@ enum RenderCommand {
         run: run)
 
     static let help = """
-        usage: shade render SHADER|GENERATOR --size WxH [--frames N] [--fps F] [--time T] [--y-up | --y-down]
+        usage: shade render SHADER|GENERATOR --size WxH [--frames N] [--fps F] [--time T] [--date D]
+                            [--y-up | --y-down]
                             -o OUT [--quality Q] [--force] [--quiet] [--jobs N] [--threads N]
                             [--tile WxH] [--start-number N] [-u NAME=V[,V...] ...]
                             [--channel0 IMAGE ... --channel3 IMAGE]
                             [--shard I/N | --shard auto [--shards N]]
 
-        Renders a screen shader with no input images. The shader may be a plain GLSL ES fragment
-        shader or use Shadertoy's entry point mainImage(out vec4 fragColor, in vec2 fragCoord);
-        Shade adds 'precision highp float;' when the shader sets none, and declares the host
-        uniforms it uses but does not declare:
+        Renders a screen shader with no input images. How it is compiled depends on what it
+        contains:
+          - it defines Shadertoy's mainImage(out vec4 fragColor, in vec2 fragCoord) and has no
+            #version line: as Shadertoy compiles it, as GLSL ES 3.00 after Shadertoy's header
+            (precision highp float and int, '#define HW_PERFORMANCE 1', all of Shadertoy's
+            uniforms below, an 'out vec4' and a main that calls mainImage);
+          - otherwise it keeps its own #version (GLSL ES 1.00 when it has none: Book of
+            Shaders' gl_FragColor and void main), and Shade adds 'precision highp float;'
+            when it sets none, the host uniforms it uses but does not declare, and a main for
+            a mainImage (in GLSL ES 1.00 Shadertoy's texture() is read as texture2D).
+        The host uniforms:
           iTime, u_time          seconds: --time T plus frame / --fps
           iTimeDelta             1 / --fps            iFrameRate   --fps
           iFrame (int)           frame number from 0
           iResolution (vec3)     width, height, 1     u_resolution (vec2) width, height
           iMouse (vec4), u_mouse (vec2)               zero
+          iDate (vec4)           year, month - 1, day, seconds since midnight: --date
+          iSampleRate            44100                iChannelTime (float[4])   zero
           iChannel0..3 (sampler2D)                    the --channel0..3 images
           iChannelResolution (vec3[4])                their width, height, 1
-        Shadertoy's texture(sampler, uv) is read as texture2D. Each iChannelN the shader uses
-        needs --channelN IMAGE; like Shadertoy's default, images are flipped so uv.y = 0 is
-        their bottom row (kept as they are with --y-down).
+        Each iChannelN the shader names needs --channelN IMAGE; like Shadertoy's default, images
+        are flipped so uv.y = 0 is their bottom row (kept as they are with --y-down).
         Diagnostics keep the shader's own line numbers. mainImage colours are written opaque,
         as Shadertoy shows them.
 
@@ -57,6 +67,9 @@ enum RenderCommand {
           --frames N           number of frames (default 1)
           --fps F              frames per second (default 30)
           --time T             time of the first frame in seconds (default 0)
+          --date D             iDate of the first frame: YYYY-MM-DD[THH:MM[:SS]] in UTC, or
+                               'now' (local time, as Shadertoy); default 2000-01-01T00:00:00;
+                               later frames are later by frame / fps
           --y-up               flip rows so the file looks like the screen (default for shaders)
           --y-down             keep GL row order (row 0 = gl_FragCoord.y 0.5 at the top)
           -u, --uniform N=V    set a uniform the shader declares (comma-separated components)
@@ -82,6 +95,7 @@ enum RenderCommand {
           $ shade render seascape.glsl --size 640x360 --frames 120 --fps 30 -o frames/%04d.png
           $ shade render checkerboard:squareSize=8,color1=#ff0000 --size 256x256 -o board.png
           $ shade render book.frag --size 512x512 --time 2.5 -u u_speed=2 -o still.jpg --quality 85
+          $ shade render clock.glsl --size 640x360 --date 2026-12-01T12:00:00 -o noon.png
           $ shade render warp.glsl --channel0 photo.jpg --size 800x600 -o warped.png
 
         """
@@ -91,6 +105,7 @@ enum RenderCommand {
         .init(names: ["--frames"], takesValue: true),
         .init(names: ["--fps"], takesValue: true),
         .init(names: ["--time"], takesValue: true),
+        .init(names: ["--date"], takesValue: true),
         .init(names: ["--y-up"], takesValue: false),
         .init(names: ["--y-down"], takesValue: false),
         .init(names: ["--uniform", "-u"], takesValue: true),
@@ -108,7 +123,7 @@ enum RenderCommand {
         guard let output = scanner.last("--output") else { throw .usage("no output given (-o OUT)") }
         if scanner.has("--y-up") && scanner.has("--y-down") { throw .usage("--y-up and --y-down contradict each other") }
         let size: (width: Int, height: Int)
-        let frames: Int, fps: Double, startTime: Double
+        let frames: Int, fps: Double, startTime: Double, startDate: ShadertoyDate
         do throws(UsageError) {
             guard let given = try scanner.parsed("--size", as: "WxH, e.g. 1280x720", parseSize) else {
                 throw UsageError("--size WxH is required")
@@ -117,6 +132,9 @@ enum RenderCommand {
             frames = try scanner.parsed("--frames", as: "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } } ?? 1
             fps = try scanner.parsed("--fps", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 30
             startTime = try scanner.parsed("--time", as: "seconds") { Double($0).flatMap { $0.isFinite ? $0 : nil } } ?? 0
+            startDate = try scanner.parsed("--date", as: "YYYY-MM-DD[THH:MM[:SS]] or 'now'") {
+                ShadertoyDate(parsing: $0)
+            } ?? .standard
         } catch {
             throw .usage(error.message)
         }
@@ -231,6 +249,7 @@ enum RenderCommand {
                     context.time = Float(time)
                     let perFrame: [(String, any UniformValue)] = [
                         ("iFrame", frame), ("iTimeDelta", Float(1 / fps)), ("iFrameRate", Float(fps)),
+                        ("iDate", startDate.uniform(after: Double(frame) / fps)), ("iSampleRate", Float(44100)),
                     ]
                     for (name, value) in perFrame where fixedUniforms[name] == nil && basic?.declaresUniform(named: name) == true {
                         do { try basic?.setUniform(value, forName: name) } catch { throw CommandFailure.from(error) }
@@ -254,9 +273,21 @@ extension RenderCommand {
     /// the `iChannelN` numbers the shader reads.
     static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> (StepRecipe, [Int]) {
         let source = try ChainCommand.readText(path)
-        let shader = ProceduralShader(source: source)
-        do {
-            _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+        var shader = ProceduralShader(source: source)
+        var leftOut: Set<String> = []
+        do throws(DiagnosticsError) {
+            while true {
+                do throws(DiagnosticsError) {
+                    _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+                    break
+                } catch {
+                    // The shader declares some host uniforms or main itself: leave those out.
+                    let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)
+                    guard !clashes.isEmpty else { throw error }
+                    leftOut.formUnion(clashes)
+                    shader = ProceduralShader(source: source, leavingOut: leftOut)
+                }
+            }
         } catch {
             throw CommandFailure(
                 code: .dataError,

@@ -121,6 +121,93 @@ struct RenderCommandTests {
             """)
     }
 
+    @Test("a Shadertoy shader is GLSL ES 3.00 with Shadertoy's uniforms: uint, ^, %, iFrame, iDate per frame, iSampleRate, HW_PERFORMANCE")
+    func shadertoyES300() throws {
+        // Only GLSL ES 3.00 has uint, ^ and %; each pixel follows a formula of its own.
+        let shader = try temporaryShader(
+            """
+            void mainImage(out vec4 fragColor, in vec2 fragCoord)
+            {
+                ivec2 p = ivec2(fragCoord);
+                uint bits = uint(p.x ^ p.y) + uint(iFrame);
+                bool day = iDate.x == 2026.0 && iDate.y == 2.0 && iDate.z == 4.0; // March: month 2
+                bool host = iSampleRate == 44100.0 && iChannelTime[3] == 0.0 && HW_PERFORMANCE == 1
+                    && iChannelResolution[0] == vec3(0.0) && iMouse == vec4(0.0);
+                fragColor = vec4(fragCoord.x / iResolution.x, float(bits % 4u) / 3.0,
+                                 day && host ? (iDate.w - 21600.0) * 0.5 + 0.25 : 1.0, 0.5);
+            }
+            """, named: "bits.glsl")
+        let folder = try temporaryFolder()
+        let outcome = try runShade([
+            "render", shader, "--size", "6x4", "--frames", "2", "--fps", "2", "--date", "2026-03-04T06:00:00",
+            "-o", folder + "/%04d.png",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        for frame in 0..<2 {
+            let (worst, at) = worstDifference(try decoded(folder + "/000\(frame).png")) { x, row in
+                let y = 3 - row  // y-up: the file's first row is the top of the screen
+                let bits = (x ^ y) + frame
+                return SIMD4(unorm((Float(x) + 0.5) / 6), unorm(Float(bits % 4) / 3), unorm(0.25 + Float(frame) * 0.25), 255)
+            }
+            #expect(worst == 0, "frame \(frame): largest difference \(worst) at \(at)")
+        }
+        // A channel mainImage leaves unwritten is 0: an out parameter is not copied in, whatever
+        // the colour main passes starts at (llvmpipe agrees).
+        let partial = try temporaryShader(
+            "void mainImage(out vec4 c, in vec2 p) { c.rg = vec2(0.0, 0.5); }", named: "partial.glsl")
+        #expect(try runShade(["render", partial, "--size", "2x2", "-o", folder + "/p.png"]).status == 0)
+        #expect(try decoded(folder + "/p.png").rgba8Pixel(x: 1, y: 1) == SIMD4(0, 128, 0, 255))
+        let badDate = try runShade(["render", shader, "--size", "2x2", "--date", "2026-02-30", "-o", folder + "/d.png"])
+        #expect(badDate.status == 64)
+        #expect(badDate.standardError.contains("invalid value '2026-02-30' for '--date'"))
+    }
+
+    @Test("a mainImage shader written for other hosts too: its own uniforms and main, active or not, are kept")
+    func shadertoyForOtherHosts() throws {
+        let folder = try temporaryFolder()
+        for (name, guarded) in [("guarded", true), ("active", false)] {
+            let shader = try temporaryShader(
+                """
+                \(guarded ? "#ifndef SHADERTOY" : "")
+                uniform float iTime;
+                \(guarded ? "#endif" : "")
+                void mainImage(out vec4 fragColor, in vec2 fragCoord) { fragColor = vec4(iTime, 0.0, 0.0, 1.0); }
+                \(guarded ? "#ifdef SHADERTOY" : "")
+                out vec4 colour;
+                void main() { mainImage(colour, gl_FragCoord.xy); }
+                \(guarded ? "#endif" : "")
+                """, named: name + ".glsl")
+            let outcome = try runShade(["render", shader, "--size", "2x2", "--time", "0.5", "-o", folder + "/\(name).png"])
+            #expect(outcome.status == 0, "\(name): \(outcome.standardError)")
+            #expect(try decoded(folder + "/\(name).png").rgba8Pixel(x: 0, y: 0) == SIMD4(128, 0, 0, 255), "\(name)")
+        }
+    }
+
+    @Test("diagnostics of a Shadertoy (GLSL ES 3.00) shader are on the user's lines")
+    func shadertoyDiagnostics() throws {
+        let shader = try temporaryShader(
+            """
+            // line 1
+            void mainImage(out vec4 fragColor, in vec2 fragCoord)
+            {
+                uint u = 1;
+                fragColor = texture2D(iChannel0, fragCoord / iResolution.xy);
+            }
+            """, named: "es3.glsl")
+        let outcome = try runShade(["render", shader, "--size", "4x4", "-o", try temporaryFolder() + "/x.png"])
+        #expect(outcome.status == 65)
+        #expect(outcome.standardError == """
+            \(shader):4:14: error: cannot convert from 'int' to 'uint'
+                uint u = 1;
+                         ^
+            note: convert explicitly: 'uint(...)'
+            \(shader):5:17: error: 'texture2D' is not available in GLSL 300
+                fragColor = texture2D(iChannel0, fragCoord / iResolution.xy);
+                            ^~~~~~~~~
+
+            """)
+    }
+
     @Test("iChannel0..3 read --channel images, flipped like Shadertoy's; texture() and iChannelResolution")
     func channels() throws {
         let folder = try temporaryFolder()
@@ -178,23 +265,76 @@ struct RenderCommandTests {
 
 @Suite("shade render: wrapping screen shaders")
 struct ProceduralShaderTests {
-    @Test("adds precision, only the uniforms used and not declared, and main")
-    func wrapping() {
+    @Test("mainImage without #version: Shadertoy's GLSL ES 3.00 header, its whole uniform set, the samplers named")
+    func shadertoyDialect() {
+        let source = """
+            uniform float iTime; // the user's own declaration
+            void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel2, p) * iTime; }
+            """
+        #expect(ProceduralShader(source: source).addedUniforms.contains("iTime"))
+        let shader = ProceduralShader(source: source, leavingOut: ["iTime"])
+        #expect(shader.dialect == .shadertoy)
+        #expect(shader.text.hasPrefix("""
+            #version 300 es
+            precision highp float;
+            precision highp int;
+            precision mediump sampler3D;
+            #define HW_PERFORMANCE 1
+            uniform vec3 iResolution;
+            uniform float iChannelTime[4];
+            uniform vec4 iMouse;
+            uniform vec4 iDate;
+            """))
+        #expect(shader.addedUniforms == [
+            "iResolution", "iChannelTime", "iMouse", "iDate", "iSampleRate", "iChannelResolution", "iFrame",
+            "iTimeDelta", "iFrameRate", "iChannel2",
+        ])
+        #expect(shader.channels == [2])
+        #expect(shader.text.contains("out vec4 shadeFragColor;"))
+        #expect(shader.text.contains("shadeFragColor = vec4(shadeColor.rgb, 1.0);"))
+        #expect(!shader.text.contains("texture2D"))
+        #expect(!shader.text.contains("st_assert"))
+        #expect(ProceduralShader(source: "void mainImage(out vec4 c, in vec2 p) { st_assert(p.x > 0.0, 1); }")
+            .text.contains("void st_assert(bool shadeCondition, int shadeChannel)"))
+    }
+
+    @Test("a #version is kept: only the uniforms used and not declared, precision and main are added")
+    func ownVersion() {
         let wrapped = ProceduralShader(source: """
             #version 100
             uniform float iTime; // declared
             void mainImage(out vec4 c, in vec2 p) { c = vec4(iTime + iResolution.x); }
-            """).text
-        #expect(wrapped.hasPrefix("#version 100\nprecision highp float;\nuniform vec3 iResolution;\nuniform float iTime;"))
-        #expect(!wrapped.contains("uniform float iTime;\nuniform float iTime;"))
-        #expect(!wrapped.contains("iMouse"))
-        #expect(wrapped.contains("mainImage(shadeColor, gl_FragCoord.xy);"))
-        let channels = ProceduralShader(source: """
-            void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel2, p) * iChannelResolution[2].x; }
             """)
-        #expect(channels.channels == [2])
-        #expect(channels.text.contains("uniform sampler2D iChannel2;\nuniform vec3 iChannelResolution[4];"))
-        #expect(channels.text.contains("#define texture texture2D"))
-        #expect(!channels.text.contains("iChannel0;"))
+        #expect(wrapped.dialect == .own(version: "100"))
+        #expect(wrapped.text.hasPrefix("#version 100\nprecision highp float;\n#define HW_PERFORMANCE 1\nuniform vec3 iResolution;\nuniform float iTime;"))
+        #expect(!wrapped.text.contains("uniform float iTime;\nuniform float iTime;"))
+        #expect(!wrapped.text.contains("iMouse"))
+        #expect(wrapped.text.contains("mainImage(shadeColor, gl_FragCoord.xy);"))
+        #expect(wrapped.text.contains("gl_FragColor = vec4(shadeColor.rgb, 1.0);"))
+        let es300 = ProceduralShader(source: "#version 300 es\nvoid mainImage(out vec4 c, in vec2 p) { c = texture(iChannel1, p); }")
+        #expect(es300.dialect == .own(version: "300 es"))
+        #expect(es300.text.contains("out vec4 shadeFragColor;") && !es300.text.contains("texture2D"))
+        let book = ProceduralShader(source: """
+            uniform sampler2D u_tex;
+            void main() { gl_FragColor = texture(u_tex, gl_FragCoord.xy) * u_time; }
+            """)
+        #expect(book.dialect == .own(version: nil))
+        #expect(book.text.hasPrefix("precision highp float;\nuniform float u_time;\n#define texture texture2D\n"))
+        #expect(!book.text.contains("HW_PERFORMANCE") && !book.text.contains("shadeColor"))
+    }
+
+    @Test("--date: ISO dates in UTC, 'now', iDate's month from 0 and seconds since midnight, advancing with frames")
+    func dates() throws {
+        let noon = try #require(ShadertoyDate(parsing: "2026-12-01T12:00:00"))
+        #expect(noon.uniform(after: 0) == SIMD4(2026, 11, 1, 43200))
+        #expect(noon.uniform(after: 43_200.5) == SIMD4(2026, 11, 2, 0.5))
+        #expect(ShadertoyDate(parsing: "2026-12-01")?.uniform(after: 1.25) == SIMD4(2026, 11, 1, 1.25))
+        #expect(ShadertoyDate(parsing: "1999-12-31 23:59:59.5")?.uniform(after: 0.5) == SIMD4(2000, 0, 1, 0))
+        #expect(ShadertoyDate.standard.uniform(after: 0) == SIMD4(2000, 0, 1, 0))
+        for bad in ["2026-13-01", "2026-02-29", "2026-1-1", "12:00", "2026-01-01T24:00", "tomorrow"] {
+            #expect(ShadertoyDate(parsing: bad) == nil, "\(bad)")
+        }
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(ShadertoyDate(parsing: "now", now: now) == ShadertoyDate(date: now, timeZone: .current))
     }
 }
