@@ -110,15 +110,23 @@ final class Lowering {
                 }
             default:
                 let kind = u.elementType.scalarKind ?? .float
+                // A structure's members convert by their own kinds (in native-integer
+                // versions an int member set as a float would read as its bits).
+                let isStructure = u.elementType.scalarKind == nil && nativeIntegers
                 bindings[v.id] = .value(builder.uniform(
                     v.name, width: v.type.componentCount, kind: kind,
-                    holdsIntegerBits: nativeIntegers && kind.isInteger))
+                    componentKinds: isStructure ? v.type.componentKinds : nil,
+                    holdsIntegerBits: nativeIntegers && (kind.isInteger || isStructure)))
             }
         }
         for a in shader.attributes {
             bindings[a.variable.id] = .value(builder.input(a.name, width: a.variable.type.componentCount))
         }
         for v in shader.varyings {
+            if v.variable.type.componentKinds.contains(where: \.isInteger) {
+                // The rasterizer interpolates every input as floats; `flat` is not honoured.
+                throw unsupported("integer varyings ('flat' int and uint inputs and outputs) are not supported yet", v.variable.span)
+            }
             let width = v.variable.type.componentCount
             if shader.stage == .vertex {
                 let out = builder.output(v.name, width: width)
@@ -470,7 +478,7 @@ final class Lowering {
         _ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType, rightType: GLSLType
     ) throws -> Value? {
         if op == .equal || op == .notEqual {
-            let kinds = componentKinds(type)
+            let kinds = type.componentKinds
             guard kinds.contains(where: \.isInteger) else { return nil }
             let parts = (0..<a.width).map { k in
                 builder.binary(kinds[k].isInteger ? .bitsEqual : .equal, a[k], b[k])
@@ -496,18 +504,6 @@ final class Lowering {
         case .greater: return builder.binary(isUnsigned ? .uintGreater : .intGreater, a, b)
         case .greaterEqual: return builder.binary(isUnsigned ? .uintGreaterEqual : .intGreaterEqual, a, b)
         default: return nil
-        }
-    }
-
-    /// The kind of every scalar component of a value of `type`, in memory order.
-    func componentKinds(_ type: GLSLType) -> [ScalarKind] {
-        switch type {
-        case .scalar(let k): return [k]
-        case .vector(let k, let n): return Array(repeating: k, count: n)
-        case .matrix: return Array(repeating: .float, count: type.componentCount)
-        case .array(let e, let n): return Array(Array(repeating: componentKinds(e), count: n).joined())
-        case .structure(let s): return s.fields.flatMap { componentKinds($0.type) }
-        default: return []
         }
     }
 

@@ -107,7 +107,7 @@ public final class Program: Sendable {
                 throw ProgramError.uniformArity(name: name, expected: u.width, got: given.count)
             }
             for (k, v) in given.enumerated() {
-                switch u.kind {
+                switch u.componentKinds?[k] ?? u.kind {
                 case .float: file[u.base + k] = v
                 case .int where u.holdsIntegerBits:
                     file[u.base + k] = Float(bitPattern: UInt32(bitPattern: ScalarSemantics.floatToInt(v)))

@@ -38,14 +38,16 @@ extension ProgramBuilder {
     /// With `holdsIntegerBits`, an `int` or `uint` uniform holds its 32 bits (GLSL ES 3.00);
     /// otherwise an int holds a whole float.
     public func uniform(
-        _ name: String, width: Int, kind: ScalarKind = .float, holdsIntegerBits: Bool = false
+        _ name: String, width: Int, kind: ScalarKind = .float, componentKinds: [ScalarKind]? = nil,
+        holdsIntegerBits: Bool = false
     ) -> Value {
         if let u = uniformDeclarations.first(where: { $0.name == name }) {
             return Self.uniforms(u.base..<(u.base + u.width))
         }
         let base = allocateUniforms(width)
         uniformDeclarations.append(UniformDeclaration(
-            name: name, base: base, width: width, kind: kind, holdsIntegerBits: holdsIntegerBits))
+            name: name, base: base, width: width, kind: kind, componentKinds: componentKinds,
+            holdsIntegerBits: holdsIntegerBits))
         return Self.uniforms(base..<(base + width))
     }
 

@@ -149,6 +149,9 @@ public struct UniformDeclaration: Hashable, Sendable {
     public let width: Int
     /// How values are converted when set: `int` truncates, `bool` becomes 0 or 1.
     public let kind: ScalarKind
+    /// Per component, when they differ (a structure's members in GLSL ES 3.00 and desktop
+    /// 1.30+); nil when every component is `kind`.
+    public var componentKinds: [ScalarKind]? = nil
     /// `true` when an int or uint is held as its 32 bits (GLSL ES 3.00, desktop 1.30+).
     public var holdsIntegerBits: Bool = false
 }

@@ -77,7 +77,7 @@ extension ReferenceInterpreter {
 
     /// Held components of `type` as a constant.
     func constant(_ c: [Float], _ type: GLSLType) -> ConstantValue {
-        let kinds = Self.componentKinds(type)
+        let kinds = type.componentKinds
         return ConstantValue(type: type, components: zip(c, kinds).map { f, kind in
             switch kind {
             case .float: .float(f)
@@ -86,18 +86,6 @@ extension ReferenceInterpreter {
             case .uint: .uint(NativeIntegers.uint(f))
             }
         })
-    }
-
-    /// The scalar kind of each flattened component of `type`.
-    static func componentKinds(_ type: GLSLType) -> [ScalarKind] {
-        switch type {
-        case .scalar(let k): return [k]
-        case .vector(let k, let n): return Array(repeating: k, count: n)
-        case .matrix(let n): return Array(repeating: .float, count: n * n)
-        case .structure(let s): return s.fields.flatMap { componentKinds($0.type) }
-        case .array(let e, let n): return Array(Array(repeating: componentKinds(e), count: n).joined())
-        default: return []
-        }
     }
 
     /// An index component of `type` as the float the out-of-range rules take.

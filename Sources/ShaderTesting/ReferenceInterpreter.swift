@@ -222,7 +222,7 @@ final class ReferenceInterpreter {
             }
         }
         if case .scalar(let k) = type, let f = c.first { return scalar(f, k) }
-        let kinds = Self.componentKinds(type)
+        let kinds = type.componentKinds
         return "\(type)(" + c.enumerated().map { k, f in
             scalar(f, k < kinds.count ? kinds[k] : type.scalarKind)
         }.joined(separator: ", ") + ")"
@@ -291,10 +291,13 @@ final class ReferenceInterpreter {
         switch v.storage {
         case .uniform:
             let given = uniforms[v.name] ?? Array(repeating: 0, count: n)
-            let kind: ScalarKind?
+            var kind: ScalarKind?
             if case .array(let e, _) = v.type { kind = e.scalarKind } else { kind = v.type.scalarKind }
-            // As `Program.makeUniformFile` converts them.
-            let c = given.map { f -> Float in
+            // As `Program.makeUniformFile` converts them; in native-integer versions each
+            // member of a structure by its own kind.
+            let kinds = v.type.componentKinds
+            let c = given.enumerated().map { k, f -> Float in
+                if nativeIntegers && k < kinds.count { kind = kinds[k] }
                 switch kind {
                 case .int where nativeIntegers: return NativeIntegers.hold(ScalarSemantics.floatToInt(f))
                 case .uint: return NativeIntegers.hold(ScalarSemantics.floatToUInt(f))
@@ -657,7 +660,7 @@ final class ReferenceInterpreter {
             let equal = op == .equal
             if nativeIntegers {
                 // Integer components compare as values (their bits), floats as floats.
-                let kinds = Self.componentKinds(ta)
+                let kinds = ta.componentKinds
                 return Quad((0..<4).map { k in
                     let same = zip(a.lanes[k], b.lanes[k]).enumerated().allSatisfy { j, p in
                         j < kinds.count && kinds[j].isInteger ? p.0.bitPattern == p.1.bitPattern : p.0 == p.1

@@ -54,7 +54,7 @@ public struct ShaderLibraryValue: Sendable, Hashable {
 
     /// The kind of value.
     public var kind: Kind
-    /// GLSL type name (`float`, `ivec3`, `mat2`, `bvec4`).
+    /// GLSL type name (`float`, `ivec3`, `uvec2`, `mat2`, `bvec4`).
     public var type: String
     /// Variable name in the shader.
     public var name: String
@@ -65,13 +65,23 @@ public struct ShaderLibraryValue: Sendable, Hashable {
     /// Scalar components of `type` (`mat3` → 9), or `nil` for a type the format does not use.
     public static func componentCount(of type: String) -> Int? {
         switch type {
-        case "float", "int", "bool": 1
-        case "vec2", "ivec2", "bvec2": 2
-        case "vec3", "ivec3", "bvec3": 3
-        case "vec4", "ivec4", "bvec4", "mat2": 4
-        case "mat3": 9
-        case "mat4": 16
-        default: nil
+        case "float", "int", "uint", "bool": 1
+        case "vec2", "ivec2", "uvec2", "bvec2": 2
+        case "vec3", "ivec3", "uvec3", "bvec3": 3
+        case "vec4", "ivec4", "uvec4", "bvec4", "mat2": 4
+        default: matrixShape(of: type).map { $0.columns * $0.rows }
+        }
+    }
+
+    /// Columns and rows of `matN` and `matCxR` (GLSL ES 3.00), or `nil` for another type.
+    public static func matrixShape(of type: String) -> (columns: Int, rows: Int)? {
+        guard type.hasPrefix("mat") else { return nil }
+        let sizes = type.dropFirst(3).split(separator: "x").compactMap { Int($0) }
+        guard sizes.allSatisfy({ (2...4).contains($0) }) else { return nil }
+        switch sizes.count {
+        case 1: return (sizes[0], sizes[0])
+        case 2: return (sizes[0], sizes[1])
+        default: return nil
         }
     }
 }

@@ -37,7 +37,7 @@ public struct ShaderLibraryRunner: Sendable {
     public func checkCompilation(of testCase: ShaderLibraryCase) -> [ShaderLibraryResult] {
         testCase.programs.map { program in
             let name = testCase.name + "." + program.variant.rawValue
-            if testCase.version != "100 es" {
+            if testCase.version != "100 es" && testCase.version != "300 es" {
                 return ShaderLibraryResult(name: name, status: .skipped("GLSL ES \(testCase.version) is not supported"))
             }
             let vertex = check(program.vertexSource, stage: .vertex, name: name + ".vert")
