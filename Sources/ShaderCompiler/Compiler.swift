@@ -812,6 +812,22 @@ final class Lowering {
             return builder.call(es3Function: f.rawValue, values[0])
         case .floatBitsToInt, .floatBitsToUint, .intBitsToFloat, .uintBitsToFloat:
             return values[0]  // native integers are held as their bits
+        case .lessThan where holdsBits(args[0].type), .lessThanEqual where holdsBits(args[0].type),
+             .greaterThan where holdsBits(args[0].type), .greaterThanEqual where holdsBits(args[0].type),
+             .equal where holdsBits(args[0].type), .notEqual where holdsBits(args[0].type):
+            // Integer bits compared as floats would be wrong for negative values, and the
+            // denormals small ones are would be flushed to zero (`equal(ivec2(1), ivec2(0))`).
+            let isUnsigned = args[0].type.scalarKind == .uint
+            let op: BinaryOperation
+            switch f {
+            case .lessThan: op = isUnsigned ? .uintLess : .intLess
+            case .lessThanEqual: op = isUnsigned ? .uintLessEqual : .intLessEqual
+            case .greaterThan: op = isUnsigned ? .uintGreater : .intGreater
+            case .greaterThanEqual: op = isUnsigned ? .uintGreaterEqual : .intGreaterEqual
+            default: op = .bitsEqual
+            }
+            let result = builder.binary(op, values[0], values[1])
+            return f == .notEqual ? builder.unary(.logicalNot, result) : result
         case .mix where args[2].type.scalarKind == .bool:
             return builder.select(values[2], values[1], values[0])
         case .abs where holdsBits(args[0].type): return builder.unary(.intAbs, values[0])
