@@ -204,7 +204,19 @@ final class ReferenceInterpreter {
     func source(_ e: TypedExpression) -> String {
         let text = e.span.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
             .joined(separator: " ")
-        return text.isEmpty ? e.description : text
+        // The checker's lowering of `switch` has the whole statement's span: print the
+        // lowered condition instead (`switch$entry <= 1`).
+        return text.isEmpty || text.hasPrefix("switch") ? lowered(e) : text
+    }
+
+    /// A checker-made expression written out: names, constants and binary operators.
+    func lowered(_ e: TypedExpression) -> String {
+        switch e.kind {
+        case .variable(let v): return v.name
+        case .constant(let c): return c.description
+        case .binary(let op, let a, let b): return "\(lowered(a)) \(op.rawValue) \(lowered(b))"
+        default: return e.constantValue?.description ?? e.description
+        }
     }
 
     func describe(_ type: GLSLType, _ q: Quad) -> String {

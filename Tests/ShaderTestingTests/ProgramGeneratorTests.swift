@@ -90,4 +90,69 @@ private func compileError(_ program: GeneratedProgram) -> String? {
         }
         #expect(largest < 16_384, "the largest of 200 programs has \(largest) bytes")
     }
+
+    // MARK: GLSL ES 3.00
+
+    static var es300: ProgramGenerator {
+        var options = ProgramGenerator.Options()
+        options.language = .es300
+        return ProgramGenerator(options: options)
+    }
+
+    @Test func es300ProgramsCheckAndCompile() {
+        var failures = 0
+        for seed in UInt64(1)...300 {
+            let program = Self.es300.program(seed: seed)
+            #expect(program.fragmentSource.hasPrefix("#version 300 es\n"))
+            #expect(program.vertexSource.map { $0.hasPrefix("#version 300 es\n") } ?? true)
+            if let error = compileError(program) {
+                failures += 1
+                if failures <= 3 {
+                    Issue.record("seed \(seed): \(error)\n\(program.fragmentSource)\n\(program.vertexSource ?? "")")
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    /// What the mode is for appears often: each construct in at least a tenth of the programs.
+    @Test func es300ProgramsUseTheNewConstructs() {
+        let sources = (UInt64(1)...200).map { Self.es300.program(seed: $0).fragmentSource }
+        for construct in ["uint", "switch (", "case ", "default:", "break;", " % ", " << ", " >> ", " ^ ", "~", " & ",
+                          "out vec4 shadeFragColor;", "uint(", "int("] {
+            let count = sources.filter { $0.contains(construct) }.count
+            #expect(count >= 20, "'\(construct)' in \(count) of 200 programs")
+        }
+        #expect(!sources.contains { $0.contains("gl_FragColor") || $0.contains("texture2D") || $0.contains("varying") })
+    }
+
+    /// The GLSL ES 1.00 programs do not change: no ES 3.00 construct leaks in.
+    @Test func es100ProgramsStayGLSLES100() {
+        for seed in UInt64(1)...200 {
+            let p = generator.program(seed: seed)
+            let text = p.fragmentSource + (p.vertexSource ?? "")
+            #expect(!text.contains("#version") && !text.contains("uint") && !text.contains("switch"), "seed \(seed)")
+        }
+    }
+
+    /// Generated ES 3.00 programs render the same bits in the executor and the interpreter.
+    @Test func es300ProgramsAgreeBothWays() {
+        for seed in UInt64(500)..<540 {
+            let p = Self.es300.program(seed: seed)
+            let outcome = DifferentialTest.run(DifferentialCampaign.differentialCase(p, width: 8, height: 8))
+            #expect(outcome.isAgreement && !"\(outcome)".hasPrefix("rejected"), "seed \(seed): \(outcome)")
+        }
+    }
+
+    @Test func shrinkerKeepsASwitch() throws {
+        let generator = Self.es300
+        let seed = try #require((UInt64(1)...200).first {
+            generator.program(seed: $0).fragmentSource.contains("switch (")
+        })
+        let program = generator.program(seed: seed)
+        let small = ProgramShrinker.shrink(program) { $0.fragmentSource.contains("switch (") }
+        #expect(small.fragmentSource.contains("switch ("))
+        #expect(compileError(small) == nil)
+        #expect(small.fragmentSource.count < program.fragmentSource.count)
+    }
 }
