@@ -24,17 +24,27 @@ private func compileError(_ program: GeneratedProgram) -> String? {
     let generator = ProgramGenerator()
 
     @Test func generatedProgramsCheckAndCompile() {
+        expectProgramsCheckAndCompile(generator)
+    }
+
+    /// Seeds 1...300 of `generator` pass the front end and the compiler; `check` sees each.
+    func expectProgramsCheckAndCompile(
+        _ generator: ProgramGenerator, sourceLocation: SourceLocation = #_sourceLocation,
+        _ check: (GeneratedProgram) -> Void = { _ in }
+    ) {
         var failures = 0
         for seed in UInt64(1)...300 {
             let program = generator.program(seed: seed)
+            check(program)
             if let error = compileError(program) {
                 failures += 1
                 if failures <= 3 {
-                    Issue.record("seed \(seed): \(error)\n\(program.fragmentSource)\n\(program.vertexSource ?? "")")
+                    Issue.record("seed \(seed): \(error)\n\(program.fragmentSource)\n\(program.vertexSource ?? "")",
+                                 sourceLocation: sourceLocation)
                 }
             }
         }
-        #expect(failures == 0)
+        #expect(failures == 0, sourceLocation: sourceLocation)
     }
 
     @Test func everyUniformHasAValue() {
@@ -69,15 +79,24 @@ private func compileError(_ program: GeneratedProgram) -> String? {
     }
 
     @Test func shrinkerKeepsAForLoopAndLittleElse() throws {
-        let seed = try #require((UInt64(1)...200).first {
-            generator.program(seed: $0).fragmentSource.contains("for (")
-        })
-        let program = generator.program(seed: seed)
-        let small = ProgramShrinker.shrink(program) { $0.fragmentSource.contains("for (") }
-        #expect(small.fragmentSource.contains("for ("))
-        #expect(compileError(small) == nil)
-        #expect(small.fragmentSource.count < program.fragmentSource.count)
+        let small = try shrunk(generator, keeping: "for (")
         #expect(small.fragmentSource.split(separator: "\n").count <= 12, "\(small.fragmentSource)")
+    }
+
+    /// The first of seeds 1...200 whose fragment shader contains `text`, shrunk while it
+    /// does; the result must still contain it, compile and be smaller.
+    func shrunk(
+        _ generator: ProgramGenerator, keeping text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> GeneratedProgram {
+        let seed = try #require((UInt64(1)...200).first {
+            generator.program(seed: $0).fragmentSource.contains(text)
+        }, sourceLocation: sourceLocation)
+        let program = generator.program(seed: seed)
+        let small = ProgramShrinker.shrink(program) { $0.fragmentSource.contains(text) }
+        #expect(small.fragmentSource.contains(text), sourceLocation: sourceLocation)
+        #expect(compileError(small) == nil, sourceLocation: sourceLocation)
+        #expect(small.fragmentSource.count < program.fragmentSource.count, sourceLocation: sourceLocation)
+        return small
     }
 
     /// Programs stay small with the default options, so a campaign spends its time rendering,
@@ -100,19 +119,10 @@ private func compileError(_ program: GeneratedProgram) -> String? {
     }
 
     @Test func es300ProgramsCheckAndCompile() {
-        var failures = 0
-        for seed in UInt64(1)...300 {
-            let program = Self.es300.program(seed: seed)
+        expectProgramsCheckAndCompile(Self.es300) { program in
             #expect(program.fragmentSource.hasPrefix("#version 300 es\n"))
             #expect(program.vertexSource.map { $0.hasPrefix("#version 300 es\n") } ?? true)
-            if let error = compileError(program) {
-                failures += 1
-                if failures <= 3 {
-                    Issue.record("seed \(seed): \(error)\n\(program.fragmentSource)\n\(program.vertexSource ?? "")")
-                }
-            }
         }
-        #expect(failures == 0)
     }
 
     /// What the mode is for appears often: each construct in at least a tenth of the programs.
@@ -145,14 +155,7 @@ private func compileError(_ program: GeneratedProgram) -> String? {
     }
 
     @Test func shrinkerKeepsASwitch() throws {
-        let generator = Self.es300
-        let seed = try #require((UInt64(1)...200).first {
-            generator.program(seed: $0).fragmentSource.contains("switch (")
-        })
-        let program = generator.program(seed: seed)
-        let small = ProgramShrinker.shrink(program) { $0.fragmentSource.contains("switch (") }
-        #expect(small.fragmentSource.contains("switch ("))
-        #expect(compileError(small) == nil)
-        #expect(small.fragmentSource.count < program.fragmentSource.count)
+        let small = try shrunk(Self.es300, keeping: "switch (")
+        #expect(small.fragmentSource.split(separator: "\n").count <= 16, "\(small.fragmentSource)")
     }
 }
