@@ -7,6 +7,7 @@
 // constant folder), then the dEQP-GLES3 and piglit corpus comparisons
 // size: 8x8
 precision highp float;
+precision highp int;
 out vec4 color;
 void main() {
     const int a = abs(-3);

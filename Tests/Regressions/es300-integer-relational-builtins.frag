@@ -6,6 +6,7 @@
 // ivec4(gl_FragCoord))) was true at every pixel); then written out for each function
 // size: 16x8
 precision highp float;
+precision highp int;
 in vec2 textureCoordinate;
 out vec4 color;
 void main() {
@@ -14,7 +15,7 @@ void main() {
     bvec2 e = equal(a, ivec2(0, 0));
     bvec2 l = lessThan(a, ivec2(-3, 2));
     bvec2 n = notEqual(a, ivec2(2, 0));
-    bvec2 g = greaterThanEqual(uvec2(uint(x)), uvec2(7u, 3u));
+    bvec2 g = greaterThanEqual(uvec2(uint(x)), uvec2(7u, 0x80000000u));
     color = vec4(e.x ? 1.0 : (e.y ? 0.75 : 0.0), l.x ? (l.y ? 1.0 : 0.5) : 0.25,
                  n.x && n.y ? 1.0 : 0.0, g.x ? (g.y ? 1.0 : 0.5) : 0.0);
 }
