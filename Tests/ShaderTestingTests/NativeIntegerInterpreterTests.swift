@@ -158,6 +158,30 @@ import Testing
         #expect(image.rgba8Pixel(x: 0, y: 0) == SIMD4(128, 96, 0, 255))
     }
 
+    /// The rasterizer interpolates every input as floats, so an integer varying would arrive
+    /// as garbage (small ints are denormals, flushed to zero): refused until `flat` is honoured.
+    @Test func integerVaryingsAreRefusedNotInterpolated() throws {
+        let vertex = """
+            #version 300 es
+            in vec4 position;
+            flat out int k;
+            void main() { k = 1; gl_Position = position; }
+            """
+        let fragment = """
+            #version 300 es
+            precision highp float;
+            flat in int k;
+            out vec4 color;
+            void main() { color = vec4(float(k)); }
+            """
+        let outcome = DifferentialTest.run(DifferentialCase(name: "flat", fragmentSource: fragment, vertexSource: vertex))
+        guard case .rejected(let why) = outcome else {
+            Issue.record("expected the compiler to refuse it, got \(outcome)")
+            return
+        }
+        #expect(why.contains("integer varyings"), "\(why)")
+    }
+
     @Test func theTracePrintsIntegersAsIntegers() throws {
         let source = """
             #version 300 es
