@@ -739,7 +739,7 @@ final class ReferenceInterpreter {
     func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
         switch f {
         case .step, .floor, .ceil, .fract, .mod, .sign, .lessThan, .lessThanEqual, .greaterThan,
-             .greaterThanEqual, .equal, .notEqual, .trunc, .round, .roundEven:
+             .greaterThanEqual, .equal, .notEqual, .trunc, .round, .roundEven, .floatBitsToInt, .floatBitsToUint:
             break
         default:
             return
@@ -753,6 +753,8 @@ final class ReferenceInterpreter {
             case .step: near = (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
             case .floor, .ceil, .fract, .trunc: near = a[0].contains(where: Self.isNearWhole)
             case .round, .roundEven: near = a[0].contains { Self.isNearWhole($0 + 0.5) }
+            // Every bit of an inexact float shows: one ulp elsewhere is another integer.
+            case .floatBitsToInt, .floatBitsToUint: near = true
             case .mod: near = (0..<n).contains { Self.isNearWhole(each(0, $0) / each(1, $0)) }
             case .sign: near = a[0].contains { Self.isNear($0, 0) }
             case .lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual, .equal, .notEqual:

@@ -281,7 +281,10 @@ extension ProgramBuilder {
             var source: GType = t == .float ? .int : .ivec(n)
             if isES300 && d.chance(1, 2) { source = GType.uint.vector(n) }
             let a = expression(source, depth)
-            return (GExpr(t, .construct([a.e])), a.b)
+            let converted: Gen = (GExpr(t, .construct([a.e])), a.b)
+            // A GLSL ES 3.00 int may be any 32-bit value: keep floats moderate (Mesa folds
+            // `sin` of a constant 4294967296.0 with libm, its run time with a polynomial).
+            return isES300 ? limit(converted, Self.variableBound) : converted
         case 8:
             let a = derivativeArgument(t)
             derivativeUsed = true
