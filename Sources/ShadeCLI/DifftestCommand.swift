@@ -13,12 +13,14 @@ enum DifftestCommand {
 
     static let help = """
         usage: shade difftest [--seed S] [--count N] [--oracle interpreter|llvmpipe|both]
-                              [--size WxH] [--findings DIR] [--no-shrink] [--threads N]
+                              [--language es100|es300] [--size WxH] [--findings DIR]
+                              [--no-shrink] [--threads N]
                shade difftest SHADER... [--vertex V] [--oracle ...] [--size WxH]
 
         Differential testing. Without files, generates COUNT random GLSL ES 1.00 programs
-        (valid, terminating, free of undefined behaviour; program k is seed S + k), renders
-        each with Shade's executor and compares it:
+        (valid, terminating, free of undefined behaviour; program k is seed S + k), or
+        GLSL ES 3.00 ones with --language es300, renders each with Shade's executor and
+        compares it:
           interpreter  with the reference interpreter, bit for bit (the default);
           llvmpipe     with Mesa llvmpipe (scripts/glref-server), within 1/255; pixels that
                        sit on a discontinuity (a comparison or step whose inputs are within
@@ -34,6 +36,9 @@ enum DifftestCommand {
           --seed S           first seed (default 1)
           --count N          programs to generate (default 1000)
           --oracle O         interpreter (default), llvmpipe or both
+          --language L       es100 (default) or es300: '#version 300 es' programs with
+                             32-bit ints and uints that wrap, %, bit operators, shifts,
+                             int/uint conversions, switch and an 'out vec4' colour
           --size WxH         frame size (default 16x16)
           --findings DIR     where to write shrunk failing programs and summary.txt
           --no-shrink        report failing programs as generated
@@ -48,6 +53,7 @@ enum DifftestCommand {
         examples:
           $ shade difftest --seed 1 --count 100000 --findings findings
           $ shade difftest --oracle llvmpipe --count 2000
+          $ shade difftest --language es300 --seed 7000000 --count 2000 --oracle both
           $ shade difftest my-shader.frag --oracle both
 
         """
@@ -55,6 +61,7 @@ enum DifftestCommand {
     static let options: [ArgumentScanner.Option] = [
         .init(names: ["--seed"], takesValue: true), .init(names: ["--count"], takesValue: true),
         .init(names: ["--oracle"], takesValue: true), .init(names: ["--size"], takesValue: true),
+        .init(names: ["--language"], takesValue: true),
         .init(names: ["--findings"], takesValue: true), .init(names: ["--no-shrink"], takesValue: false),
         .init(names: ["--threads"], takesValue: true), .init(names: ["--vertex"], takesValue: true),
         .init(names: ["--write-inputs"], takesValue: true), .init(names: ["--uniform", "-u"], takesValue: true),
@@ -74,6 +81,8 @@ enum DifftestCommand {
             o.count = try scanner.parsed("--count", as: "a count") { Int($0).flatMap { $0 > 0 ? $0 : nil } } ?? 1000
             o.oracle = try scanner.parsed("--oracle", as: "interpreter, llvmpipe or both") { DifferentialOracle(rawValue: $0) }
                 ?? .interpreter
+            o.generator.language = try scanner.parsed("--language", as: "es100 or es300") { GeneratedLanguage(rawValue: $0) }
+                ?? .es100
             if let size = try scanner.parsed("--size", as: "WxH", parseSize) {
                 guard size.width <= 4096, size.height <= 4096 else { throw UsageError("--size is at most 4096x4096") }
                 (o.width, o.height) = size

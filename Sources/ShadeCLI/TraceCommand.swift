@@ -19,7 +19,8 @@ enum TraceCommand {
         row of an image file) and prints each step as 'LINE: what happened':
         assignments and initialised declarations with their new values, every if/loop
         condition with the branch taken, break/continue/return/discard. The last lines give
-        gl_FragColor and the pixel Shade's executor renders for the same draw; they agree.
+        gl_FragColor (or the shader's 'out vec4') and the pixel Shade's executor renders for the
+        same draw; they agree. GLSL ES 3.00 ints and uints print as integers ('4294967295u').
 
         Inputs, uniforms and size work as in 'shade run': textureCoordinate is the pixel
         centre, texelWidth/texelHeight, u_resolution and u_time are set automatically.
@@ -93,7 +94,9 @@ enum TraceCommand {
             var out = "trace of \(job.fragmentPath) at pixel (\(pixel.x), \(pixel.y)) of \(job.width)x\(job.height)\n"
             for event in trace.events { out += "\(event.line): \(event.text)\n" }
             if let c = trace.fragColor {
-                out += "gl_FragColor = vec4(\(c.x), \(c.y), \(c.z), \(c.w))\n"
+                // GLSL ES 3.00 and desktop 1.30+: the `out vec4` at location 0 is the colour.
+                let name = shader.outputs.first { $0.variable.storage == .output(location: 0) }?.name ?? "gl_FragColor"
+                out += "\(name) = vec4(\(c.x), \(c.y), \(c.z), \(c.w))\n"
             } else {
                 out += "the fragment was discarded\n"
             }

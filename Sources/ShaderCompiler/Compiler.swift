@@ -110,13 +110,13 @@ final class Lowering {
                 }
             default:
                 let kind = u.elementType.scalarKind ?? .float
-                let kinds = componentKinds(v.type)
-                // GLSL ES 1.00 keeps its behaviour: a structure's values are taken as given.
-                let isMixed = nativeIntegers && Set(kinds).count > 1
+                // A structure's members convert by their own kinds (in native-integer
+                // versions an int member set as a float would read as its bits).
+                let isStructure = u.elementType.scalarKind == nil && nativeIntegers
                 bindings[v.id] = .value(builder.uniform(
                     v.name, width: v.type.componentCount, kind: kind,
-                    holdsIntegerBits: nativeIntegers && (kind.isInteger || isMixed),
-                    componentKinds: isMixed ? kinds : nil))
+                    componentKinds: isStructure ? v.type.componentKinds : nil,
+                    holdsIntegerBits: nativeIntegers && (kind.isInteger || isStructure)))
             }
         }
         for a in shader.attributes {
@@ -477,7 +477,7 @@ final class Lowering {
         _ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType, rightType: GLSLType
     ) throws -> Value? {
         if op == .equal || op == .notEqual {
-            let kinds = componentKinds(type)
+            let kinds = type.componentKinds
             guard kinds.contains(where: \.isInteger) else { return nil }
             let parts = (0..<a.width).map { k in
                 builder.binary(kinds[k].isInteger ? .bitsEqual : .equal, a[k], b[k])
@@ -503,18 +503,6 @@ final class Lowering {
         case .greater: return builder.binary(isUnsigned ? .uintGreater : .intGreater, a, b)
         case .greaterEqual: return builder.binary(isUnsigned ? .uintGreaterEqual : .intGreaterEqual, a, b)
         default: return nil
-        }
-    }
-
-    /// The kind of every scalar component of a value of `type`, in memory order.
-    func componentKinds(_ type: GLSLType) -> [ScalarKind] {
-        switch type {
-        case .scalar(let k): return [k]
-        case .vector(let k, let n): return Array(repeating: k, count: n)
-        case .matrix: return Array(repeating: .float, count: type.componentCount)
-        case .array(let e, let n): return Array(Array(repeating: componentKinds(e), count: n).joined())
-        case .structure(let s): return s.fields.flatMap { componentKinds($0.type) }
-        default: return []
         }
     }
 
@@ -833,6 +821,22 @@ final class Lowering {
             return builder.call(es3Function: f.rawValue, values[0])
         case .floatBitsToInt, .floatBitsToUint, .intBitsToFloat, .uintBitsToFloat:
             return values[0]  // native integers are held as their bits
+        case .lessThan where holdsBits(args[0].type), .lessThanEqual where holdsBits(args[0].type),
+             .greaterThan where holdsBits(args[0].type), .greaterThanEqual where holdsBits(args[0].type),
+             .equal where holdsBits(args[0].type), .notEqual where holdsBits(args[0].type):
+            // Integer bits compared as floats would be wrong for negative values, and the
+            // denormals small ones are would be flushed to zero (`equal(ivec2(1), ivec2(0))`).
+            let isUnsigned = args[0].type.scalarKind == .uint
+            let op: BinaryOperation
+            switch f {
+            case .lessThan: op = isUnsigned ? .uintLess : .intLess
+            case .lessThanEqual: op = isUnsigned ? .uintLessEqual : .intLessEqual
+            case .greaterThan: op = isUnsigned ? .uintGreater : .intGreater
+            case .greaterThanEqual: op = isUnsigned ? .uintGreaterEqual : .intGreaterEqual
+            default: op = .bitsEqual
+            }
+            let result = builder.binary(op, values[0], values[1])
+            return f == .notEqual ? builder.unary(.logicalNot, result) : result
         case .mix where args[2].type.scalarKind == .bool:
             return builder.select(values[2], values[1], values[0])
         case .abs where holdsBits(args[0].type): return builder.unary(.intAbs, values[0])

@@ -42,16 +42,16 @@ extension ProgramBuilder {
     ///
     /// `componentKinds` gives each component's kind when they differ (a structure).
     public func uniform(
-        _ name: String, width: Int, kind: ScalarKind = .float, holdsIntegerBits: Bool = false,
-        componentKinds: [ScalarKind]? = nil
+        _ name: String, width: Int, kind: ScalarKind = .float, componentKinds: [ScalarKind]? = nil,
+        holdsIntegerBits: Bool = false
     ) -> Value {
         if let u = uniformDeclarations.first(where: { $0.name == name }) {
             return Self.uniforms(u.base..<(u.base + u.width))
         }
         let base = allocateUniforms(width)
         uniformDeclarations.append(UniformDeclaration(
-            name: name, base: base, width: width, kind: kind, holdsIntegerBits: holdsIntegerBits,
-            componentKinds: componentKinds))
+            name: name, base: base, width: width, kind: kind, componentKinds: componentKinds,
+            holdsIntegerBits: holdsIntegerBits))
         return Self.uniforms(base..<(base + width))
     }
 

@@ -149,11 +149,11 @@ public struct UniformDeclaration: Hashable, Sendable {
     public let width: Int
     /// How values are converted when set: `int` truncates, `bool` becomes 0 or 1.
     public let kind: ScalarKind
+    /// Per component, when they differ (a structure's members in GLSL ES 3.00 and desktop
+    /// 1.30+); nil when every component is `kind`.
+    public var componentKinds: [ScalarKind]? = nil
     /// `true` when an int or uint is held as its 32 bits (GLSL ES 3.00, desktop 1.30+).
     public var holdsIntegerBits: Bool = false
-    /// The kind of each component when they differ (structures mixing ints and floats);
-    /// `nil` when every component is `kind`.
-    public var componentKinds: [ScalarKind]? = nil
 }
 
 /// A per-fragment input (varying or attribute): the executor writes its lane slots.

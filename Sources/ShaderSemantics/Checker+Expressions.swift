@@ -524,7 +524,8 @@ extension CheckContext {
             error(.notIndexable(base.type), at: baseExpr.span)
             return errorExpression(span)
         }
-        guard index.type == .int || (index.type == .uint && version.hasNativeIntegers) else {
+        // GLSL ES 3.00 §5.7 (and desktop 1.30): an int or uint index.
+        guard index.type == .int || index.type == .uint else {
             error(.indexNotInt(index.type), at: indexExpr.span)
             return errorExpression(span)
         }

@@ -235,7 +235,12 @@ enum ConstantFolder {
 
     /// Folds a built-in call on constant arguments; `nil` for functions that aren't
     /// foldable (texture lookups) or results that are undefined.
-    static func builtin(_ overload: BuiltinOverload, _ args: [ConstantValue]) -> ConstantValue? {
+    ///
+    /// - Parameter nativeIntegers: true in GLSL ES 3.00 and desktop 1.30+ (32-bit integers).
+    static func builtin(
+        _ overload: BuiltinOverload, _ args: [ConstantValue], nativeIntegers: Bool = false
+    ) -> ConstantValue? {
+        if let folded = nativeBuiltin(overload, args, nativeIntegers: nativeIntegers) { return folded }
         let type = overload.returnType
         let f = args.map { $0.components.map(\.floatValue) }
         func per(_ g: (Float) -> Float) -> ConstantValue? {

@@ -236,6 +236,20 @@ public indirect enum GLSLType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The kind of every scalar component of a value of this type, in memory order (structure
+    /// members in order, array elements in order, matrices column-major as floats); empty for
+    /// samplers, `void` and `error`.
+    public var componentKinds: [ScalarKind] {
+        switch self {
+        case .scalar(let k): return [k]
+        case .vector(let k, let n): return Array(repeating: k, count: n)
+        case .matrix: return Array(repeating: .float, count: componentCount)
+        case .array(let e, let n): return Array(Array(repeating: e.componentKinds, count: n).joined())
+        case .structure(let s): return s.fields.flatMap(\.type.componentKinds)
+        default: return []
+        }
+    }
+
     /// The type `x[i]` has: the element of an array, the column of a matrix, the component of a
     /// vector.
     public var indexedType: GLSLType? {

@@ -117,12 +117,15 @@ public struct BuiltinOverload: Sendable, Hashable, CustomStringConvertible {
 
     /// Evaluates the overload on constant arguments, as the checker folds calls (IEEE fp32).
     ///
-    /// - Parameter arguments: one constant per parameter, of the parameter's type.
+    /// - Parameters:
+    ///   - arguments: one constant per parameter, of the parameter's type.
+    ///   - nativeIntegers: true for GLSL ES 3.00 and desktop 1.30+, where ints are 32-bit
+    ///     values (`ivec` relational functions compare them as integers).
     /// - Returns: the result, or `nil` for functions that aren't foldable (texture lookups,
     ///   derivatives, `ftransform`) or arguments that don't fit.
-    public func evaluate(_ arguments: [ConstantValue]) -> ConstantValue? {
+    public func evaluate(_ arguments: [ConstantValue], nativeIntegers: Bool = false) -> ConstantValue? {
         guard arguments.map(\.type) == parameterTypes else { return nil }
-        return ConstantFolder.builtin(self, arguments)
+        return ConstantFolder.builtin(self, arguments, nativeIntegers: nativeIntegers)
     }
 }
 

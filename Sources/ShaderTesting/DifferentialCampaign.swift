@@ -302,7 +302,8 @@ extension DifferentialCampaign.Report {
 
     /// The campaign's figures as lines of text.
     public func summary(_ o: DifferentialCampaign.Options) -> String {
-        var s = "seeds \(o.seed)..<\(o.seed &+ UInt64(o.count)), \(o.width)x\(o.height), oracle \(o.oracle.rawValue)\n"
+        var s = "seeds \(o.seed)..<\(o.seed &+ UInt64(o.count)), \(o.width)x\(o.height), oracle \(o.oracle.rawValue)"
+            + (o.generator.language == .es100 ? "" : ", language \(o.generator.language.rawValue)") + "\n"
         s += "programs: \(programs); rejected by Shade: \(rejected.count)"
         if !rejected.isEmpty { s += " (seeds \(rejected.prefix(10).map(String.init).joined(separator: ", ")))" }
         s += "\n"

@@ -113,10 +113,6 @@ public enum DifferentialTest {
         } catch {
             return .rejected("\(error)")
         }
-        if fragment.version.hasNativeIntegers || vertex?.version.hasNativeIntegers == true {
-            // Not compared yet: the interpreter's integers are whole floats (issue 15).
-            return .rejected("not compared: the reference interpreter does not run \(fragment.version.displayName) yet")
-        }
         var executorImage: Texture?, executorError: String?
         do {
             let target = Framebuffer(width: c.width, height: c.height)

@@ -12,7 +12,8 @@ struct InterpreterError: Error {
 
 /// Four lanes of one GLSL value: `lanes[i]` is lane i's scalar components, flattened as
 /// GLSL lays them out (structures field by field, arrays element by element, matrices
-/// column-major). Ints and bools are held as floats (whole numbers; bools 0 or 1).
+/// column-major). Bools are held as 0 or 1; ints as whole floats in GLSL ES 1.00 and desktop
+/// 1.10/1.20, and as their 32 bits (`NativeIntegers`) in GLSL ES 3.00 and desktop 1.30+.
 struct Quad {
     var lanes: [[Float]]
 
@@ -64,8 +65,12 @@ struct LaneMask: Equatable, ExpressibleByIntegerLiteral {
 ///   follow llvmpipe's definitions (built-ins are evaluated by the checker's constant folder,
 ///   an implementation independent of the executor's kernels).
 /// - int arithmetic wraps at 32 bits; indices out of range are clamped (undefined in GLSL).
+/// - In GLSL ES 3.00 and desktop 1.30+, ints and uints are 32-bit values (`NativeIntegers`).
 final class ReferenceInterpreter {
     let shader: CheckedShader
+    /// True when ints and uints are 32-bit values held as their bits (GLSL ES 3.00, desktop
+    /// 1.30+); before, ints are whole floats.
+    let nativeIntegers: Bool
     /// Uniform values as given by the caller (already checked against the declarations).
     let uniforms: [String: [Float]]
     /// Sampler name → texture view (2D) or six face views (cube).
@@ -112,6 +117,7 @@ final class ReferenceInterpreter {
         stepLimit: Int, tracedLane: Int? = nil
     ) {
         self.shader = shader
+        nativeIntegers = shader.version.hasNativeIntegers
         self.uniforms = uniforms
         self.views = views
         self.stepLimit = stepLimit
@@ -153,11 +159,6 @@ final class ReferenceInterpreter {
     /// Runs `main` for the four lanes, from fresh memory; returns the lanes that did not
     /// discard.
     func run() throws -> LaneMask {
-        if shader.version.hasNativeIntegers {
-            // Its ints are whole floats; 32-bit integers (and `switch`'s lowering) come next.
-            throw InterpreterError(message:
-                "the reference interpreter does not run \(shader.version.displayName) shaders yet")
-        }
         memory = [:]
         discarded = 0
         fragile = 0
@@ -203,7 +204,19 @@ final class ReferenceInterpreter {
     func source(_ e: TypedExpression) -> String {
         let text = e.span.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
             .joined(separator: " ")
-        return text.isEmpty ? e.description : text
+        // The checker's lowering of `switch` has the whole statement's span: print the
+        // lowered condition instead (`switch$entry <= 1`).
+        return text.isEmpty || text.hasPrefix("switch") ? lowered(e) : text
+    }
+
+    /// A checker-made expression written out: names, constants and binary operators.
+    func lowered(_ e: TypedExpression) -> String {
+        switch e.kind {
+        case .variable(let v): return v.name
+        case .constant(let c): return c.description
+        case .binary(let op, let a, let b): return "\(lowered(a)) \(op.rawValue) \(lowered(b))"
+        default: return e.constantValue?.description ?? e.description
+        }
     }
 
     func describe(_ type: GLSLType, _ q: Quad) -> String {
@@ -214,12 +227,17 @@ final class ReferenceInterpreter {
         func scalar(_ f: Float, _ kind: ScalarKind?) -> String {
             switch kind {
             case .bool: return f != 0 ? "true" : "false"
+            case .int where nativeIntegers: return String(NativeIntegers.int(f))
             case .int: return String(Int(f))
+            case .uint: return String(NativeIntegers.uint(f)) + "u"
             default: return f == f.rounded() && abs(f) < 1e7 ? String(Int(f)) + ".0" : String(f)
             }
         }
         if case .scalar(let k) = type, let f = c.first { return scalar(f, k) }
-        return "\(type)(" + c.map { scalar($0, type.scalarKind) }.joined(separator: ", ") + ")"
+        let kinds = type.componentKinds
+        return "\(type)(" + c.enumerated().map { k, f in
+            scalar(f, k < kinds.count ? kinds[k] : type.scalarKind)
+        }.joined(separator: ", ") + ")"
     }
 
     // MARK: Masks
@@ -281,14 +299,20 @@ final class ReferenceInterpreter {
     /// The value of a variable not yet in memory: constants, uniforms, inputs, built-ins.
     func initial(_ v: Variable) -> [[Float]] {
         let n = v.type.componentCount
-        if let c = v.constantValue { return Array(repeating: c.components.map { $0.floatValue }, count: 4) }
+        if let c = v.constantValue { return Array(repeating: components(c), count: 4) }
         switch v.storage {
         case .uniform:
             let given = uniforms[v.name] ?? Array(repeating: 0, count: n)
-            let kind: ScalarKind?
+            var kind: ScalarKind?
             if case .array(let e, _) = v.type { kind = e.scalarKind } else { kind = v.type.scalarKind }
-            let c = given.map { f -> Float in
+            // As `Program.makeUniformFile` converts them; in native-integer versions each
+            // member of a structure by its own kind.
+            let kinds = v.type.componentKinds
+            let c = given.enumerated().map { k, f -> Float in
+                if nativeIntegers && k < kinds.count { kind = kinds[k] }
                 switch kind {
+                case .int where nativeIntegers: return NativeIntegers.hold(ScalarSemantics.floatToInt(f))
+                case .uint: return NativeIntegers.hold(ScalarSemantics.floatToUInt(f))
                 case .int: return f.rounded(.towardZero)
                 case .bool: return f != 0 ? 1 : 0
                 default: return f
@@ -423,10 +447,11 @@ final class ReferenceInterpreter {
             let rule = OutOfRangeIndex(indexing: b.type)
             return (v, (0..<4).map { k in
                 let count = o[k].count / max(n, 1)
-                guard let j = rule.writtenElement(index.lanes[k][0], count: count) else {
+                let at = indexValue(index.lanes[k][0], i.type)
+                guard let j = rule.writtenElement(at, count: count) else {
                     // A dropped write still reads the nearest element: offset -1 - o is read
                     // from o and never written.
-                    let r = rule.readElement(index.lanes[k][0], count: count) ?? 0
+                    let r = rule.readElement(at, count: count) ?? 0
                     return o[k][(r * n)..<(r * n + n)].map { $0 >= 0 ? -1 - $0 : $0 }
                 }
                 return Array(o[k][(j * n)..<(j * n + n)])
@@ -490,10 +515,10 @@ final class ReferenceInterpreter {
     }
 
     func evaluate(_ e: TypedExpression, _ m: LaneMask) throws -> Quad {
-        if let c = e.constantValue { return Quad(uniform: c.components.map { $0.floatValue }) }
+        if let c = e.constantValue { return Quad(uniform: components(c)) }
         switch e.kind {
         case .constant(let c):
-            return Quad(uniform: c.components.map { $0.floatValue })
+            return Quad(uniform: components(c))
         case .variable(let v):
             return Quad(read(v))
         case .swizzle(let b, let comps):
@@ -506,7 +531,8 @@ final class ReferenceInterpreter {
             let n = e.type.componentCount
             let rule = OutOfRangeIndex(indexing: b.type)
             return Quad((0..<4).map { k in
-                guard let j = rule.readElement(index.lanes[k][0], count: base.lanes[k].count / max(n, 1))
+                let at = indexValue(index.lanes[k][0], i.type)
+                guard let j = rule.readElement(at, count: base.lanes[k].count / max(n, 1))
                 else { return Array(repeating: 0, count: n) }
                 return Array(base.lanes[k][(j * n)..<(j * n + n)])
             })
@@ -515,13 +541,18 @@ final class ReferenceInterpreter {
             case .plus: return try evaluate(a, m)
             case .negate:
                 let v = try evaluate(a, m)
+                if holdsBits(a.type.scalarKind) { return v.map { $0.map { NativeIntegers.hold(0 &- NativeIntegers.uint($0)) } } }
                 return a.type.scalarKind == .int ? v.map { $0.map(Int32Arithmetic.negate) } : v.map { $0.map { -$0 } }
             case .logicalNot: return try evaluate(a, m).map { $0.map { $0 != 0 ? 0 : 1 } }
-            case .bitwiseNot: throw InterpreterError(message: "'~' needs GLSL ES 3.00 integers")
+            case .bitwiseNot:
+                guard holdsBits(a.type.scalarKind) else { throw InterpreterError(message: "'~' needs GLSL ES 3.00 integers") }
+                return try evaluate(a, m).map { $0.map { NativeIntegers.hold(~NativeIntegers.uint($0)) } }
             case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
                 let place = try location(a, m)
                 let old = current(place)
-                let one = Quad(uniform: Array(repeating: 1, count: a.type.componentCount))
+                let one = Quad(uniform: Array(
+                    repeating: holdsBits(a.type.scalarKind) ? NativeIntegers.hold(UInt32(1)) : 1,
+                    count: a.type.componentCount))
                 let isIncrement = op == .preIncrement || op == .postIncrement
                 let new = try arithmetic(isIncrement ? .add : .subtract, old, one, type: a.type)
                 store(place, new, m)
@@ -589,7 +620,7 @@ final class ReferenceInterpreter {
             if let target = e.type.scalarKind, target != .float {
                 for (a, v) in zip(args, values) where a.type.scalarKind == .float && !isExact(a) {
                     for k in 0..<4 where v.lanes[k].contains(where: {
-                        target == .int ? Self.isNearWhole($0) : Self.isNear($0, 0)
+                        target.isInteger ? Self.isNearWhole($0) : Self.isNear($0, 0)
                     }) { fragile.insert(k) }
                 }
             }
@@ -612,10 +643,27 @@ final class ReferenceInterpreter {
         case .matrixTimesMatrix:
             guard case .matrix(_, let rows) = ta else { throw InterpreterError(message: "internal error: matrix product") }
             return Quad((0..<4).map { LinearAlgebra.matrixTimesMatrix(a.lanes[$0], b.lanes[$0], rows: rows) })
-        case .less: return compare(a, b, ta) { $0 < $1 }
-        case .greater: return compare(a, b, ta) { $0 > $1 }
-        case .lessEqual: return compare(a, b, ta) { $0 <= $1 }
-        case .greaterEqual: return compare(a, b, ta) { $0 >= $1 }
+        case .less, .greater, .lessEqual, .greaterEqual:
+            if holdsBits(ta.scalarKind) {
+                let isSigned = ta.scalarKind == .int
+                return Quad((0..<4).map { k in
+                    let x = a.lanes[k][0], y = b.lanes[k][0]
+                    let holds: Bool
+                    switch op {
+                    case .less: holds = NativeIntegers.isLess(x, y, isSigned: isSigned)
+                    case .greater: holds = NativeIntegers.isLess(y, x, isSigned: isSigned)
+                    case .lessEqual: holds = !NativeIntegers.isLess(y, x, isSigned: isSigned)
+                    default: holds = !NativeIntegers.isLess(x, y, isSigned: isSigned)
+                    }
+                    return [holds ? 1 : 0]
+                })
+            }
+            switch op {
+            case .less: return compare(a, b, ta) { $0 < $1 }
+            case .greater: return compare(a, b, ta) { $0 > $1 }
+            case .lessEqual: return compare(a, b, ta) { $0 <= $1 }
+            default: return compare(a, b, ta) { $0 >= $1 }
+            }
         case .equal, .notEqual:
             if !comparisonIsExact && (ta.scalarKind == .float || ta.isArray || { if case .structure = ta { return true }; return false }()) {
                 for k in 0..<4 where zip(a.lanes[k], b.lanes[k]).contains(where: { Self.isNear($0, $1) }) {
@@ -623,13 +671,27 @@ final class ReferenceInterpreter {
                 }
             }
             let equal = op == .equal
+            if nativeIntegers {
+                // Integer components compare as values (their bits), floats as floats.
+                let kinds = ta.componentKinds
+                return Quad((0..<4).map { k in
+                    let same = zip(a.lanes[k], b.lanes[k]).enumerated().allSatisfy { j, p in
+                        j < kinds.count && kinds[j].isInteger ? p.0.bitPattern == p.1.bitPattern : p.0 == p.1
+                    }
+                    return [same == equal ? 1 : 0]
+                })
+            }
             return Quad((0..<4).map { k in [zip(a.lanes[k], b.lanes[k]).allSatisfy { $0 == $1 } == equal ? 1 : 0] })
         case .logicalXor:
             return Quad((0..<4).map { k in [(a.lanes[k][0] != 0) != (b.lanes[k][0] != 0) ? 1 : 0] })
         case .logicalAnd, .logicalOr:
             throw InterpreterError(message: "internal error: short-circuit operator")
         case .remainder, .shiftLeft, .shiftRight, .bitwiseAnd, .bitwiseOr, .bitwiseXor:
-            throw InterpreterError(message: "'\(op.rawValue)' needs GLSL ES 3.00 integers")
+            guard holdsBits(ta.scalarKind) else {
+                throw InterpreterError(message: "'\(op.rawValue)' needs GLSL ES 3.00 integers")
+            }
+            // The left operand's type is the result's for shifts; the others have one type.
+            return try arithmetic(op, a, b, type: op == .shiftLeft || op == .shiftRight || ta.componentCount >= tb.componentCount ? ta : tb)
         }
     }
 
@@ -659,7 +721,7 @@ final class ReferenceInterpreter {
     /// `int(clamp(float(i), …))`, which must not mark whole frames fragile and hide real
     /// differences).
     func isExact(_ e: TypedExpression) -> Bool {
-        if e.constantValue != nil || e.type.scalarKind == .int || e.type.scalarKind == .bool { return true }
+        if e.constantValue != nil || e.type.scalarKind?.isInteger == true || e.type.scalarKind == .bool { return true }
         switch e.kind {
         case .constant: return true
         case .unary(let op, let x): return (op == .negate || op == .plus) && isExact(x)
@@ -678,7 +740,7 @@ final class ReferenceInterpreter {
     func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
         switch f {
         case .step, .floor, .ceil, .fract, .mod, .sign, .lessThan, .lessThanEqual, .greaterThan,
-             .greaterThanEqual, .equal, .notEqual:
+             .greaterThanEqual, .equal, .notEqual, .trunc, .round, .roundEven, .floatBitsToInt, .floatBitsToUint:
             break
         default:
             return
@@ -690,7 +752,10 @@ final class ReferenceInterpreter {
             var near = false
             switch f {
             case .step: near = (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
-            case .floor, .ceil, .fract: near = a[0].contains(where: Self.isNearWhole)
+            case .floor, .ceil, .fract, .trunc: near = a[0].contains(where: Self.isNearWhole)
+            case .round, .roundEven: near = a[0].contains { Self.isNearWhole($0 + 0.5) }
+            // Every bit of an inexact float shows: one ulp elsewhere is another integer.
+            case .floatBitsToInt, .floatBitsToUint: near = true
             case .mod: near = (0..<n).contains { Self.isNearWhole(each(0, $0) / each(1, $0)) }
             case .sign: near = a[0].contains { Self.isNear($0, 0) }
             case .lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual, .equal, .notEqual:
@@ -705,11 +770,13 @@ final class ReferenceInterpreter {
     /// wrap at 32 bits and divide toward zero.
     func arithmetic(_ op: BinaryOperator, _ a: Quad, _ b: Quad, type: GLSLType) throws -> Quad {
         let isInt = type.scalarKind == .int
+        let isNative = holdsBits(type.scalarKind)
         return Quad((0..<4).map { k in
             let x = a.lanes[k], y = b.lanes[k]
             let n = max(x.count, y.count)
             return (0..<n).map { j in
                 let p = x[x.count == 1 ? 0 : j], q = y[y.count == 1 ? 0 : j]
+                if isNative { return NativeIntegers.apply(op, p, q, isSigned: isInt) }
                 if isInt { return Int32Arithmetic.apply(op, p, q) }
                 switch op {
                 case .add: return p + q
@@ -726,22 +793,16 @@ final class ReferenceInterpreter {
     func construct(_ kind: ConstructorKind, _ args: [[Float]], from types: [GLSLType], type: GLSLType) -> [Float] {
         let n = type.componentCount
         let target = type.scalarKind
-        func convert(_ f: Float, from source: ScalarKind?) -> Float {
-            switch (target, source) {
-            case (.int, .int), (.int, .bool): return f
-            case (.int, _): return f.rounded(.towardZero)
-            case (.bool, _): return f != 0 ? 1 : 0
-            default: return f
-            }
-        }
+        func convert(_ f: Float, from source: ScalarKind?) -> Float { self.convert(f, from: source, to: target) }
         switch kind {
         case .scalarConversion, .vectorFromScalar:
             return Array(repeating: convert(args[0][0], from: types[0].scalarKind), count: n)
         case .implicitConversion:
-            return args[0]
+            return args[0].map { convert($0, from: types[0].scalarKind) }
         case .matrixFromScalar:
             guard case .matrix(_, let rows) = type else { return args[0] }
-            return (0..<n).map { $0 / rows == $0 % rows ? convert(args[0][0], from: types[0].scalarKind) : 0 }
+            let s = convert(args[0][0], from: types[0].scalarKind)
+            return (0..<n).map { $0 / rows == $0 % rows ? s : 0 }
         case .matrixFromMatrix:
             guard case .matrix(_, let rows) = type, case .matrix(let fromColumns, let fromRows) = types[0]
             else { return args[0] }
@@ -753,6 +814,7 @@ final class ReferenceInterpreter {
         case .structure, .array:
             return args.flatMap { $0 }
         case .vectorFromComponents, .matrixFromComponents:
+            // (Matrix components convert to float: `target` is `.float` for a matrix.)
             var out: [Float] = []
             for (a, t) in zip(args, types) { out += a.map { convert($0, from: t.scalarKind) } }
             return Array(out.prefix(n))
@@ -841,8 +903,9 @@ final class ReferenceInterpreter {
             let name = try samplerName(args[0])
             let coord = try evaluate(args[1], m)
             guard let faces = views[name] else { throw InterpreterError(message: "sampler '\(name)' is not bound") }
+            let isCube = args[0].type == .samplerCube
             switch f {
-            case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
+            case _ where isCube:
                 return coord.map { c in
                     let (face, s, t) = CubeTexture.face(x: c[0], y: c[1], z: c[2])
                     let v = faces[face].sample(s: s, t: t)
@@ -886,6 +949,15 @@ final class ReferenceInterpreter {
         }
         let values = try args.map { try evaluate($0, m) }
         if !args.allSatisfy(isExact) { noteFragility(f, values, args.map { $0.type }) }
+        if isFoldedPerLane(overload) {
+            return try Quad((0..<4).map { k in
+                let constants = zip(values, overload.parameterTypes).map { constant($0.lanes[k], $1) }
+                guard let result = overload.evaluate(constants, nativeIntegers: true) else {
+                    throw InterpreterError(message: "the reference interpreter cannot evaluate '\(overload)'")
+                }
+                return components(result)
+            })
+        }
         // Only `pow` and `mix` depend on what the compiler knows.
         let known = f == .pow || f == .mix ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
         return try Quad((0..<4).map { k in

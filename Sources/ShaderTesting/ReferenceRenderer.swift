@@ -250,8 +250,13 @@ struct QuadStage {
         return try interpreter.run()
     }
 
-    /// The colour lane `k` wrote: `gl_FragColor`, else `gl_FragData[0]`, else zero.
+    /// The colour lane `k` wrote: `gl_FragColor`, else `gl_FragData[0]`, else the fragment
+    /// output at location 0 (GLSL ES 3.00, desktop 1.30+), else zero.
     func color(lane k: Int) -> [Float] {
+        if let v = interpreter.memory.keys.first(where: { $0.storage == .output(location: 0) }),
+           let c = interpreter.output(v, lane: k) {
+            return Array(c.prefix(4))
+        }
         for b in [BuiltinVariable.glFragColor, .glFragData] {
             if let v = interpreter.builtinVariable(b), let c = interpreter.output(v, lane: k) {
                 return Array(c.prefix(4))

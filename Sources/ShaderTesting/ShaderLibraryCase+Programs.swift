@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Shade's own specialisation of the `${…}` placeholders (not dEQP's text): inputs become
 /// `uniform`s named as in the case (read-only, like dEQP's varyings), outputs become `highp`
-/// globals, and `${OUTPUT}` packs every output component into `gl_FragColor`, four per pixel:
+/// globals, and `${OUTPUT}` packs every output component into `gl_FragColor` (in GLSL ES 3.00
+/// cases an `out highp vec4 dEQP_FragColor` at location 0, with `in`/`out` for the attribute and
+/// varyings, and the generated partner shaders `#version 300 es` too), four per pixel:
 /// pixel k of a one-row Float32 framebuffer holds components 4k…4k+3. The runner reads them back
 /// and compares them with the case's expected values, so a failure can say what came out.
 public struct ShaderLibraryProgram: Sendable, Hashable {
@@ -67,7 +69,7 @@ extension ShaderLibraryCase {
         }
         let generator = PlaceholderText(
             inputs: inputs, outputs: packed, pixelCount: pixelCount, uniforms: uniforms,
-            isES3: version == "300 es"
+            isES300: version.hasPrefix("300")
         )
         switch sources {
         case .both(let source):
@@ -101,18 +103,21 @@ private struct PlaceholderText {
     var position: String { ShaderLibraryProgram.positionAttribute }
 
     var uniforms: [ShaderLibraryValue]
-
-    /// GLSL ES 3.00 cases: `in`/`out` instead of `attribute`/`varying`, and a declared
+    /// A GLSL ES 3.00 case: `in`/`out` instead of `attribute`/`varying`, and a declared
     /// fragment output instead of `gl_FragColor`.
-    var isES3 = false
+    var isES300: Bool
 
-    var attributeKeyword: String { isES3 ? "in" : "attribute" }
-    var fragColor: String { isES3 ? "dEQP_FragColor" : "gl_FragColor" }
-    var header: String { isES3 ? "#version 300 es\n" : "" }
-    /// The fragment output's declaration (GLSL ES 3.00 only).
-    var fragColorDeclaration: String {
-        isES3 ? "layout(location = 0) out mediump vec4 dEQP_FragColor;\n" : ""
-    }
+    /// The fragment colour the generated code writes.
+    var fragColor: String { isES300 ? "dEQP_FragColor" : "gl_FragColor" }
+
+    /// The declaration of `fragColor` (none in GLSL ES 1.00).
+    var fragColorDeclaration: String { isES300 ? "layout(location = 0) out highp vec4 dEQP_FragColor;\n" : "" }
+
+    /// The position attribute's declaration.
+    var positionDeclaration: String { (isES300 ? "in" : "attribute") + " highp vec4 \(position);\n" }
+
+    /// `#version 300 es` for the generated partner shaders of a GLSL ES 3.00 case.
+    var versionLine: String { isES300 ? "#version 300 es\n" : "" }
 
     /// `highp` where GLSL allows a precision (not on booleans).
     func declaration(_ type: String, _ name: String) -> String {
@@ -146,9 +151,7 @@ private struct PlaceholderText {
             if count == 1 {
                 components.append("float(\(name))")
             } else if let shape = ShaderLibraryValue.matrixShape(of: type) {
-                for c in 0..<shape.columns {
-                    for r in 0..<shape.rows { components.append("\(name)[\(c)][\(r)]") }
-                }
+                for c in 0..<shape.columns { for r in 0..<shape.rows { components.append("\(name)[\(c)][\(r)]") } }
             } else {
                 components += ["x", "y", "z", "w"].prefix(count).map { "float(\(name).\($0))" }
             }
@@ -167,9 +170,10 @@ private struct PlaceholderText {
         return text + "}"
     }
 
+    /// The packed results passed from a vertex-variant case to its fragment shader.
     func varyingDeclarations(_ stage: Stage) -> String {
-        let keyword = isES3 ? (stage == .vertex ? "out" : "in") : "varying"
-        return (0..<pixelCount).map { "\(keyword) highp vec4 shade_result\($0);\n" }.joined()
+        let qualifier = isES300 ? (stage == .vertex ? "out" : "in") : "varying"
+        return (0..<pixelCount).map { "\(qualifier) highp vec4 shade_result\($0);\n" }.joined()
     }
 
     func specialize(_ source: String, stage: Stage) -> String {
@@ -186,19 +190,15 @@ private struct PlaceholderText {
         // the vertex shader and outputs leave the fragment shader.
         let replacements: [String: String] = [
             "DECLARATIONS": declarations
-                + (stage == .vertex
-                    ? "\(attributeKeyword) highp vec4 \(position);\n" + varyingDeclarations(.vertex)
-                    : fragColorDeclaration),
+                + (stage == .vertex ? positionDeclaration + varyingDeclarations(.vertex) : fragColorDeclaration),
             "SETUP": "",
             "OUTPUT": output,
             "POSITION_FRAG_COLOR": stage == .vertex ? "gl_Position" : fragColor,
             "FRAG_COLOR": fragColor,
-            "VERTEX_DECLARATIONS": "\(attributeKeyword) highp vec4 \(position);\n" + inputDeclarations
-                + undeclaredUniforms(in: source),
+            "VERTEX_DECLARATIONS": positionDeclaration + inputDeclarations + undeclaredUniforms(in: source),
             "VERTEX_SETUP": "",
             "VERTEX_OUTPUT": "gl_Position = \(position);",
-            "FRAGMENT_DECLARATIONS": outputDeclarations + fragColorDeclaration
-                + undeclaredUniforms(in: source),
+            "FRAGMENT_DECLARATIONS": fragColorDeclaration + outputDeclarations + undeclaredUniforms(in: source),
             "FRAGMENT_SETUP": "",
             "FRAGMENT_OUTPUT": fragmentOutput(pixels: packedPixels),
         ]
@@ -207,20 +207,19 @@ private struct PlaceholderText {
 
     /// The vertex shader paired with a fragment-variant case: positions only.
     var plainVertexShader: String {
-        header + "\(attributeKeyword) highp vec4 \(position);\nvoid main()\n{\n    gl_Position = \(position);\n}\n"
+        versionLine + positionDeclaration + "void main()\n{\n    gl_Position = \(position);\n}\n"
     }
 
     /// The fragment shader paired with a vertex-variant case: writes the varyings out.
     var varyingFragmentShader: String {
-        header + "precision highp float;\n" + varyingDeclarations(.fragment) + fragColorDeclaration
+        versionLine + "precision highp float;\n" + fragColorDeclaration + varyingDeclarations(.fragment)
             + "void main()\n{\n"
             + fragmentOutput(pixels: (0..<pixelCount).map { "shade_result\($0)" }) + "\n}\n"
     }
 
     /// The fragment shader paired with a case that writes no outputs from its vertex shader.
     var plainFragmentShader: String {
-        header + "precision highp float;\n" + fragColorDeclaration
-            + "void main()\n{\n    \(fragColor) = vec4(1.0);\n}\n"
+        versionLine + "precision highp float;\n" + fragColorDeclaration + "void main()\n{\n    \(fragColor) = vec4(1.0);\n}\n"
     }
 
     /// Replaces every `${NAME}` by `replacements[NAME]`; unknown names are left as they are,

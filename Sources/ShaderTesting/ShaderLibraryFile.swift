@@ -54,7 +54,7 @@ public struct ShaderLibraryValue: Sendable, Hashable {
 
     /// The kind of value.
     public var kind: Kind
-    /// GLSL type name (`float`, `ivec3`, `mat2`, `bvec4`).
+    /// GLSL type name (`float`, `ivec3`, `uvec2`, `mat2`, `bvec4`).
     public var type: String
     /// Variable name in the shader.
     public var name: String
@@ -69,20 +69,20 @@ public struct ShaderLibraryValue: Sendable, Hashable {
         case "vec2", "ivec2", "uvec2", "bvec2": 2
         case "vec3", "ivec3", "uvec3", "bvec3": 3
         case "vec4", "ivec4", "uvec4", "bvec4", "mat2": 4
-        case "mat3": 9
-        case "mat4": 16
         default: matrixShape(of: type).map { $0.columns * $0.rows }
         }
     }
 
-    /// Columns and rows of a matrix type (`mat3` is 3×3, `mat2x4` 2 columns of 4 rows).
+    /// Columns and rows of `matN` and `matCxR` (GLSL ES 3.00), or `nil` for another type.
     public static func matrixShape(of type: String) -> (columns: Int, rows: Int)? {
         guard type.hasPrefix("mat") else { return nil }
-        let digits = type.dropFirst(3).split(separator: "x").compactMap { Int($0) }
-        guard let c = digits.first, (2...4).contains(c) else { return nil }
-        let r = digits.count == 2 ? digits[1] : c
-        guard (2...4).contains(r), digits.count <= 2 else { return nil }
-        return (c, r)
+        let sizes = type.dropFirst(3).split(separator: "x").compactMap { Int($0) }
+        guard sizes.allSatisfy({ (2...4).contains($0) }) else { return nil }
+        switch sizes.count {
+        case 1: return (sizes[0], sizes[0])
+        case 2: return (sizes[0], sizes[1])
+        default: return nil
+        }
     }
 }
 
@@ -273,8 +273,9 @@ private struct Parser {
         guard components.count == 1 else {
             throw error("value for '\(type)' has \(components.count) components, expected \(count)")
         }
-        if let shape = ShaderLibraryValue.matrixShape(of: type) {
-            return (0..<count).map { $0 / shape.rows == $0 % shape.rows ? components[0] : 0 }
+        if type.hasPrefix("mat") {
+            let n = Int(sqrt(Double(count)))
+            return (0..<count).map { $0 / n == $0 % n ? components[0] : 0 }
         }
         return Array(repeating: components[0], count: count)
     }

@@ -70,8 +70,8 @@ extension ShaderLibraryRunner {
             }
             for output in program.outputs where !output.value.rows.isEmpty {
                 let expected = output.value.rows[min(row, output.value.rows.count - 1)]
-                let isFloat = !(output.value.type.hasPrefix("i") || output.value.type.hasPrefix("b")
-                    || output.value.type.hasPrefix("int"))
+                let isFloat = !(output.value.type.hasPrefix("i") || output.value.type.hasPrefix("u")
+                    || output.value.type.hasPrefix("b"))
                 for (k, want) in expected.enumerated() {
                     let index = output.firstComponent + k
                     let got = Double(target.pixel(x: index / 4, y: 0)[index % 4])

@@ -139,4 +139,34 @@ struct TestCommandTests {
         #expect(try runShade(["trace", path, "--size", "4x4"]).status == 64)
         #expect(try runShade(["trace", path, "--size", "4x4", "--pixel", "4,0"]).status == 64)
     }
+
+    @Test("shade trace runs GLSL ES 3.00 and prints ints and uints as integers")
+    func traceES300() throws {
+        let folder = try temporary(["hash.fsh": """
+            #version 300 es
+            precision highp float;
+            precision highp int;
+            out vec4 color;
+            void main() {
+                uint h = uint(gl_FragCoord.x) * 0x9e3779b9u;
+                int s = int(h) >> 28;
+                color = vec4(float(h >> 24u) / 255.0, s < 0 ? 1.0 : 0.0, 0.0, 1.0);
+            }
+
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("hash.fsh").path
+        let outcome = try runShade(["trace", path, "--size", "4x4", "--pixel", "3,1"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        // h = 3 * 0x9e3779b9 wrapped = 0xdaa66d2b; int(h) >> 28 = -3 (arithmetic shift).
+        #expect(outcome.standardOutput == """
+            trace of \(path) at pixel (3, 1) of 4x4
+            6: h = 3668340011u
+            7: s = -3
+            8: color = vec4(0.85490197, 1.0, 0.0, 1.0)
+            color = vec4(0.85490197, 1.0, 0.0, 1.0)
+            rendered pixel (3, 1) = (0.85490197, 1.0, 0.0, 1.0)
+
+            """)
+    }
 }

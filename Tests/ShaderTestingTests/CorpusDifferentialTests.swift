@@ -43,7 +43,8 @@ enum Corpora {
 
 @Suite struct CorpusDifferentialTests {
     /// dEQP-GLES3 and piglit's ES 3.00 / 1.30 files are here too: Shade rejects what it does
-    /// not support yet (GLSL ES 3.00), and whatever it accepts must agree.
+    /// not support yet (non-square matrices, uniform blocks, …), and whatever it accepts must
+    /// agree (about 2,800 dEQP-GLES3 programs).
     static let deqpFiles = Corpora.files("dEQP-GLES2", suffix: ".test") + Corpora.files("dEQP-GLES3", suffix: ".test")
     static let piglitFiles = ["glsl-es-1.00", "glsl-1.10", "glsl-1.20", "glsl-es-3.00", "glsl-1.30"].flatMap {
         Corpora.files("piglit/" + $0, suffix: ".shader_test")
@@ -66,7 +67,8 @@ enum Corpora {
                 #expect(outcome.isAgreement, "\(path): \(c.name) (\(p.variant)): \(outcome)")
             }
         }
-        if path.hasPrefix("dEQP-GLES2/") && cases.contains(where: { $0.expectation == .pass }) {
+        // GLSL ES 3.00 files too: every file with a passing case has a program Shade runs.
+        if cases.contains(where: { $0.expectation == .pass }) {
             #expect(rendered > 0, "\(path): no program rendered both ways")
         }
     }

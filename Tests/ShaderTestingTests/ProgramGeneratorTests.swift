@@ -24,17 +24,27 @@ private func compileError(_ program: GeneratedProgram) -> String? {
     let generator = ProgramGenerator()
 
     @Test func generatedProgramsCheckAndCompile() {
+        expectProgramsCheckAndCompile(generator)
+    }
+
+    /// Seeds 1...300 of `generator` pass the front end and the compiler; `check` sees each.
+    func expectProgramsCheckAndCompile(
+        _ generator: ProgramGenerator, sourceLocation: SourceLocation = #_sourceLocation,
+        _ check: (GeneratedProgram) -> Void = { _ in }
+    ) {
         var failures = 0
         for seed in UInt64(1)...300 {
             let program = generator.program(seed: seed)
+            check(program)
             if let error = compileError(program) {
                 failures += 1
                 if failures <= 3 {
-                    Issue.record("seed \(seed): \(error)\n\(program.fragmentSource)\n\(program.vertexSource ?? "")")
+                    Issue.record("seed \(seed): \(error)\n\(program.fragmentSource)\n\(program.vertexSource ?? "")",
+                                 sourceLocation: sourceLocation)
                 }
             }
         }
-        #expect(failures == 0)
+        #expect(failures == 0, sourceLocation: sourceLocation)
     }
 
     @Test func everyUniformHasAValue() {
@@ -69,15 +79,24 @@ private func compileError(_ program: GeneratedProgram) -> String? {
     }
 
     @Test func shrinkerKeepsAForLoopAndLittleElse() throws {
-        let seed = try #require((UInt64(1)...200).first {
-            generator.program(seed: $0).fragmentSource.contains("for (")
-        })
-        let program = generator.program(seed: seed)
-        let small = ProgramShrinker.shrink(program) { $0.fragmentSource.contains("for (") }
-        #expect(small.fragmentSource.contains("for ("))
-        #expect(compileError(small) == nil)
-        #expect(small.fragmentSource.count < program.fragmentSource.count)
+        let small = try shrunk(generator, keeping: "for (")
         #expect(small.fragmentSource.split(separator: "\n").count <= 12, "\(small.fragmentSource)")
+    }
+
+    /// The first of seeds 1...200 whose fragment shader contains `text`, shrunk while it
+    /// does; the result must still contain it, compile and be smaller.
+    func shrunk(
+        _ generator: ProgramGenerator, keeping text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> GeneratedProgram {
+        let seed = try #require((UInt64(1)...200).first {
+            generator.program(seed: $0).fragmentSource.contains(text)
+        }, sourceLocation: sourceLocation)
+        let program = generator.program(seed: seed)
+        let small = ProgramShrinker.shrink(program) { $0.fragmentSource.contains(text) }
+        #expect(small.fragmentSource.contains(text), sourceLocation: sourceLocation)
+        #expect(compileError(small) == nil, sourceLocation: sourceLocation)
+        #expect(small.fragmentSource.count < program.fragmentSource.count, sourceLocation: sourceLocation)
+        return small
     }
 
     /// Programs stay small with the default options, so a campaign spends its time rendering,
@@ -89,5 +108,54 @@ private func compileError(_ program: GeneratedProgram) -> String? {
             largest = max(largest, p.fragmentSource.utf8.count + (p.vertexSource?.utf8.count ?? 0))
         }
         #expect(largest < 16_384, "the largest of 200 programs has \(largest) bytes")
+    }
+
+    // MARK: GLSL ES 3.00
+
+    static var es300: ProgramGenerator {
+        var options = ProgramGenerator.Options()
+        options.language = .es300
+        return ProgramGenerator(options: options)
+    }
+
+    @Test func es300ProgramsCheckAndCompile() {
+        expectProgramsCheckAndCompile(Self.es300) { program in
+            #expect(program.fragmentSource.hasPrefix("#version 300 es\n"))
+            #expect(program.vertexSource.map { $0.hasPrefix("#version 300 es\n") } ?? true)
+        }
+    }
+
+    /// What the mode is for appears often: each construct in at least a tenth of the programs.
+    @Test func es300ProgramsUseTheNewConstructs() {
+        let sources = (UInt64(1)...200).map { Self.es300.program(seed: $0).fragmentSource }
+        for construct in ["uint", "switch (", "case ", "default:", "break;", " % ", " << ", " >> ", " ^ ", "~", " & ",
+                          "out vec4 shadeFragColor;", "uint(", "int("] {
+            let count = sources.filter { $0.contains(construct) }.count
+            #expect(count >= 20, "'\(construct)' in \(count) of 200 programs")
+        }
+        #expect(!sources.contains { $0.contains("gl_FragColor") || $0.contains("texture2D") || $0.contains("varying") })
+    }
+
+    /// The GLSL ES 1.00 programs do not change: no ES 3.00 construct leaks in.
+    @Test func es100ProgramsStayGLSLES100() {
+        for seed in UInt64(1)...200 {
+            let p = generator.program(seed: seed)
+            let text = p.fragmentSource + (p.vertexSource ?? "")
+            #expect(!text.contains("#version") && !text.contains("uint") && !text.contains("switch"), "seed \(seed)")
+        }
+    }
+
+    /// Generated ES 3.00 programs render the same bits in the executor and the interpreter.
+    @Test func es300ProgramsAgreeBothWays() {
+        for seed in UInt64(500)..<540 {
+            let p = Self.es300.program(seed: seed)
+            let outcome = DifferentialTest.run(DifferentialCampaign.differentialCase(p, width: 8, height: 8))
+            #expect(outcome.isAgreement && !"\(outcome)".hasPrefix("rejected"), "seed \(seed): \(outcome)")
+        }
+    }
+
+    @Test func shrinkerKeepsASwitch() throws {
+        let small = try shrunk(Self.es300, keeping: "switch (")
+        #expect(small.fragmentSource.split(separator: "\n").count <= 16, "\(small.fragmentSource)")
     }
 }

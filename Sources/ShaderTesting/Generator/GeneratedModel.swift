@@ -2,21 +2,24 @@
 // belongs to a node and is applied when the node is printed, so the shrinker may replace any
 // argument by any expression of the same type without losing it.
 
-/// A GLSL ES 1.00 type the generator uses.
+/// A GLSL ES type the generator uses (`uint` and `uvecN` only in GLSL ES 3.00 programs).
 indirect enum GType: Hashable, Sendable {
-    case bool, int, float
-    case vec(Int), ivec(Int), bvec(Int)
+    case bool, int, float, uint
+    case vec(Int), ivec(Int), bvec(Int), uvec(Int)
     case mat(Int)
     case array(GType, Int)
     /// Index into `ProgramModel.structs`.
     case structure(Int)
 
-    var isScalar: Bool { self == .bool || self == .int || self == .float }
+    var isScalar: Bool { self == .bool || self == .int || self == .float || self == .uint }
+
+    /// `int`, `uint`, `ivecN` or `uvecN`.
+    var isInteger: Bool { scalar == .int || scalar == .uint }
 
     /// Components of a vector, rows of a square matrix, 1 for scalars.
     var size: Int {
         switch self {
-        case .vec(let n), .ivec(let n), .bvec(let n), .mat(let n): n
+        case .vec(let n), .ivec(let n), .bvec(let n), .uvec(let n), .mat(let n): n
         case .array(_, let n): n
         default: 1
         }
@@ -27,6 +30,7 @@ indirect enum GType: Hashable, Sendable {
         switch self {
         case .vec, .mat: .float
         case .ivec: .int
+        case .uvec: .uint
         case .bvec: .bool
         default: self
         }
@@ -37,6 +41,7 @@ indirect enum GType: Hashable, Sendable {
         if n == 1 { return scalar }
         switch scalar {
         case .int: return .ivec(n)
+        case .uint: return .uvec(n)
         case .bool: return .bvec(n)
         default: return .vec(n)
         }
@@ -51,7 +56,7 @@ indirect enum GType: Hashable, Sendable {
 
     var isVector: Bool {
         switch self {
-        case .vec, .ivec, .bvec: true
+        case .vec, .ivec, .bvec, .uvec: true
         default: false
         }
     }
@@ -120,6 +125,15 @@ enum GGuard: Hashable, Sendable {
     case bound(String)
     /// Kept by the shrinker: `(a * k)`, for matrices.
     case scale(String)
+    /// GLSL ES 3.00 `a / b` or `a % b` on ints or uints with a divisor in 1...16 and, for `%`
+    /// on ints, a non-negative dividend: `(a / ((b & 15) + 1))`, `((a & 2147483647) % …)`.
+    case integerDivide(String)
+    /// GLSL ES 3.00 `a << b` or `a >> b` with a count in 0...31: `(a << (b & 31))`.
+    case shift(String)
+    /// `intBitsToFloat((a & 0x7FFFFF) | 0x3F800000)` (or `uintBitsToFloat`): a float in [1, 2).
+    case bitsToFloat
+    /// `name(clamp(a, lo, hi))` with literal bounds.
+    case clampedCall(String, String, String)
 }
 
 /// A pure expression (no side effects) with its type.
@@ -236,6 +250,18 @@ indirect enum GStmt: Hashable, Sendable {
     case continueLoop
     case discard
     case returnValue(GExpr?)
+    /// GLSL ES 3.00 `switch (selector) { case …: { body } [break;] … }`: each case's body is a
+    /// block of its own, so a declaration never spans labels.
+    case switchCases(GExpr, [GCase])
+}
+
+/// One group of labels of a `switch` and the code after them.
+struct GCase: Hashable, Sendable {
+    /// The labels' values; nil is `default`.
+    var labels: [Int?]
+    var body: [GStmt]
+    /// Whether the group ends with `break;` (otherwise it falls through to the next).
+    var breaks: Bool
 }
 
 /// A parameter of a user function.
@@ -285,6 +311,7 @@ struct ProgramModel: Hashable, Sendable {
     var uniforms: [GUniform] = []
     var inputCount = 0
     var usesDerivatives = false
+    var language = GeneratedLanguage.es100
     var fragment = GShader()
     /// nil: GPUImage's passthrough vertex shader.
     var vertex: GShader?

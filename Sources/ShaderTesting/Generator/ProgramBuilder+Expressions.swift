@@ -15,11 +15,23 @@ extension ProgramBuilder {
             let v = Double(d.int(in: -16...16)) / 4
             return (GExpr(.float, .literal(Self.floatText(v))), abs(v))
         case .int:
+            if isES300 && d.chance(1, 8) {
+                let v = d.pick(["2147483647", "(-2147483647)", "747796405", "0x7fffffff", "(-65536)", "1103515245"])
+                return (GExpr(.int, .literal(v)), Self.wildBound)
+            }
             let v = d.int(in: -8...8)
             return (GExpr(.int, .literal(Self.intText(v))), Double(abs(v)))
+        case .uint:
+            if d.chance(1, 6) {
+                // A hash constant (as in PCG and the murmur finalisers).
+                let v = d.pick(["0x7feb352du", "0x846ca68bu", "0x9e3779b9u", "2654435761u", "4294967295u", "0x80000000u"])
+                return (GExpr(.uint, .literal(v)), Self.wildBound)
+            }
+            let v = d.int(in: 0...8)
+            return (GExpr(.uint, .literal("\(v)u")), Double(v))
         case .bool:
             return (GExpr(.bool, .literal(d.chance(1, 2) ? "true" : "false")), 1)
-        case .vec(let n), .ivec(let n), .bvec(let n):
+        case .vec(let n), .ivec(let n), .bvec(let n), .uvec(let n):
             let parts = (0..<(d.chance(1, 3) ? 1 : n)).map { _ in literal(t.scalar) }
             return (GExpr(t, .construct(parts.map(\.e))), parts.map(\.b).max() ?? 1)
         case .mat(let n):
@@ -36,6 +48,8 @@ extension ProgramBuilder {
     /// Clamps (scalars, vectors) or scales (matrices) `g` so its bound is at most `k`.
     func limit(_ g: Gen, _ k: Double) -> Gen {
         guard g.b > k else { return g }
+        // GLSL ES 3.00 integers wrap: nothing to limit (conversions to float see the bound).
+        if isES300 && g.e.type.isInteger { return g }
         switch g.e.type {
         case .float, .vec, .int, .ivec:
             return (GExpr(g.e.type, .guarded(.bound("\(Float(k))"), [g.e])), k)
@@ -100,7 +114,7 @@ extension ProgramBuilder {
             return e
         }
         switch e.type {
-        case .vec(let n), .ivec(let n), .bvec(let n):
+        case .vec(let n), .ivec(let n), .bvec(let n), .uvec(let n):
             if t.isScalar && d.chance(1, 4) { return GExpr(t, .index(e, index(n))) }
             return GExpr(t, .field(e, swizzle(from: n, count: t.size, distinct: false)))
         case .mat(let n):
@@ -142,7 +156,7 @@ extension ProgramBuilder {
         if depth <= 0 || d.chance(1, 5) { return leaf(t) }
         switch t {
         case .float, .vec: return floating(t, depth - 1)
-        case .int, .ivec: return integer(t, depth - 1)
+        case .int, .ivec, .uint, .uvec: return isES300 ? nativeInteger(t, depth - 1) : integer(t, depth - 1)
         case .bool: return boolean(depth - 1)
         case .bvec(let n): return booleanVector(n, depth - 1)
         case .mat(let n): return matrix(n, depth - 1)
@@ -181,6 +195,7 @@ extension ProgramBuilder {
             isFragment && options.allowDerivatives ? 2 : 0,
             isFragment && model.inputCount > 0 ? 3 : 0,
             5, 3, 2,
+            isES300 ? 3 : 0,
         ]
         func scalarOr(_ t: GType, _ d: inout Decisions) -> GType { d.chance(1, 3) ? .float : t }
         switch d.weighted(weights) {
@@ -263,8 +278,13 @@ extension ProgramBuilder {
             if d.chance(1, 3) {
                 return (GExpr(t, .construct([expression(t == .float ? .bool : .bvec(n), depth).e])), 1)
             }
-            let a = expression(t == .float ? .int : .ivec(n), depth)
-            return (GExpr(t, .construct([a.e])), a.b)
+            var source: GType = t == .float ? .int : .ivec(n)
+            if isES300 && d.chance(1, 2) { source = GType.uint.vector(n) }
+            let a = expression(source, depth)
+            let converted: Gen = (GExpr(t, .construct([a.e])), a.b)
+            // A GLSL ES 3.00 int may be any 32-bit value: keep floats moderate (Mesa folds
+            // `sin` of a constant 4294967296.0 with libm, its run time with a polynomial).
+            return isES300 ? limit(converted, Self.variableBound) : converted
         case 8:
             let a = derivativeArgument(t)
             derivativeUsed = true
@@ -279,6 +299,8 @@ extension ProgramBuilder {
             let m = d.int(in: 2...4)
             let v = expression(.vec(m), depth)
             return (GExpr(t, .field(v.e, swizzle(from: m, count: n, distinct: false))), v.b)
+        case 13:
+            return es300Float(t, depth)
         default:
             return pureCall(t, depth) ?? leaf(t)
         }
@@ -422,7 +444,8 @@ extension ProgramBuilder {
     mutating func boolean(_ depth: Int) -> Gen {
         switch d.weighted([5, 3, 4, 2, 2, 1, 2, 1]) {
         case 0:
-            let t: GType = d.chance(2, 3) ? .float : .int
+            var t: GType = d.chance(2, 3) ? .float : .int
+            if isES300 && t == .int && d.chance(1, 2) { t = .uint }
             let op = d.pick(["<", "<=", ">", ">="])
             return (binary(.bool, op, expression(t, depth).e, expression(t, depth).e), 1)
         case 1:
@@ -452,11 +475,13 @@ extension ProgramBuilder {
         let t = GType.bvec(n)
         switch d.weighted([4, 3, 2, 2, 2, 1]) {
         case 0:
-            let u: GType = d.chance(2, 3) ? .vec(n) : .ivec(n)
+            var u: GType = d.chance(2, 3) ? .vec(n) : .ivec(n)
+            if isES300 && u == .ivec(n) && d.chance(1, 2) { u = .uvec(n) }
             let name = d.pick(["lessThan", "lessThanEqual", "greaterThan", "greaterThanEqual"])
             return (call(t, name, [expression(u, depth), expression(u, depth)]), 1)
         case 1:
-            let u = d.pick([GType.vec(n), .ivec(n), .bvec(n)])
+            var u = d.pick([GType.vec(n), .ivec(n), .bvec(n)])
+            if isES300 && u == .ivec(n) && d.chance(1, 2) { u = .uvec(n) }
             return (call(t, d.pick(["equal", "notEqual"]), [expression(u, depth), expression(u, depth)]), 1)
         case 2:
             return (call(t, "not", [expression(t, depth)]), 1)

@@ -17,7 +17,7 @@ extension ProgramBuilder {
         loopDepth = 0
         nesting = 1
         scopes.append(parameters.filter { $0.qualifier != "out" }.map {
-            GVariable(name: $0.name, type: $0.type, isWritable: true)
+            variable(GVariable(name: $0.name, type: $0.type, isWritable: true))
         })
         // Every out parameter is written before anything can return.
         var outInitialisers: [GStmt] = []
@@ -33,7 +33,7 @@ extension ProgramBuilder {
         let value = result.map { limit(expression($0, depth), Self.variableBound).e }
         scopes.removeLast()
         (returnType, loopDepth, nesting) = saved
-        functionBounds[name] = Self.variableBound
+        functionBounds[name] = result.map { containsInteger($0) && isES300 } == true ? Self.wildBound : Self.variableBound
         return GFunction(
             name: name, returnType: result, parameters: parameters,
             outInitialisers: outInitialisers, body: body, result: value)
@@ -63,7 +63,7 @@ extension ProgramBuilder {
                 let f = d.pick(model.structs[i].fields)
                 p.path.append(.field(f.name))
                 p.type = f.type
-            case .vec(let n), .ivec(let n), .bvec(let n):
+            case .vec(let n), .ivec(let n), .bvec(let n), .uvec(let n):
                 if d.chance(1, 2) { return p }
                 if d.chance(1, 4) {
                     p.path.append(.index(nextIndex(n, &self)))
@@ -136,6 +136,7 @@ extension ProgramBuilder {
             default: return .assign(p, "/=", expression(.float, depth).e)
             }
         default:
+            if isES300 && t.isInteger { return nativeCompound(p) }
             switch d.below(3) {
             case 0: return .assign(p, "+=", limit(expression(operand(&d), depth), 8).e)
             case 1: return .assign(p, "-=", limit(expression(operand(&d), depth), 8).e)
@@ -146,12 +147,12 @@ extension ProgramBuilder {
 
     static func isArithmetic(_ t: GType) -> Bool {
         switch t {
-        case .float, .vec, .mat, .int, .ivec: true
+        case .float, .vec, .mat, .int, .ivec, .uint, .uvec: true
         default: false
         }
     }
 
-    static func isSteppable(_ t: GType) -> Bool { t == .int || t == .float }
+    static func isSteppable(_ t: GType) -> Bool { t == .int || t == .float || t == .uint }
 
     // MARK: Statements
 
@@ -196,6 +197,7 @@ extension ProgramBuilder {
             2, 2,
             loopDepth > 0 ? 3 : 0,
             inFunction ? 2 : 0,
+            isES300 && canNest ? 4 : 0,
         ]
         switch d.weighted(weights) {
         case 1:
@@ -302,6 +304,8 @@ extension ProgramBuilder {
                 nil
             }
             return [.ifElse(expression(.bool, depth).e, [.returnValue(value)], nil)]
+        case 15:
+            return switchStatement()
         default:
             return declaration()
         }

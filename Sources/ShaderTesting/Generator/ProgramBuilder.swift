@@ -24,6 +24,12 @@ struct ProgramBuilder {
 
     static let variableBound = 64.0
     static let productLimit = 1000.0
+    /// The bound of a GLSL ES 3.00 integer that may hold any 32-bit value (ints wrap there, so
+    /// integer expressions are never limited; a conversion to float sees this bound).
+    static let wildBound = 2_147_483_648.0
+
+    /// Whether the program is GLSL ES 3.00.
+    var isES300: Bool { options.language == .es300 }
 
     let options: ProgramGenerator.Options
     var d: Decisions
@@ -55,6 +61,7 @@ struct ProgramBuilder {
 
     mutating func build() -> ProgramModel {
         let budget = max(1, options.maxStatements)
+        model.language = options.language
         if options.allowStructs { makeStructs() }
         if options.allowTextures { model.inputCount = d.weighted([3, 4, 2]) }
         makeUniforms()
@@ -112,6 +119,7 @@ struct ProgramBuilder {
             var fields: [GField] = []
             for f in 0..<d.int(in: 1...3) {
                 var type = d.pick([GType.float, .vec(2), .vec(3), .int, .bool, .mat(2), .ivec(2)])
+                if isES300 && type.isInteger && d.chance(1, 2) { type = GType.uint.vector(type.size) }
                 if d.chance(1, 4) { type = .array(d.pick([GType.float, .vec(2), .int]), d.int(in: 2...3)) }
                 if k > 0 && f == 0 && d.chance(2, 3) { type = .structure(d.below(k)) }
                 fields.append(GField(name: "m\(f)", type: type))
@@ -132,12 +140,16 @@ struct ProgramBuilder {
 
     private mutating func makeUniforms() {
         for _ in 0..<d.weighted([1, 2, 3, 3, 2]) {
-            var type = randomType(allowArrayStructs: false, allowStructs: false)
+            // No uint uniforms: glref.py (the llvmpipe oracle) sets ints and floats only.
+            var type = randomType(allowArrayStructs: false, allowStructs: false, allowUnsigned: false)
             if d.chance(1, 5) { type = .array(d.pick([GType.float, .vec(2), .vec(3), .int]), d.int(in: 2...3)) }
             var values: [Float] = []
             let element: GType = if case .array(let e, _) = type { e } else { type }
             for _ in 0..<componentCount(type) {
                 switch element.scalar {
+                case .int where isES300 && d.chance(1, 3):
+                    // Whole floats up to 2^24 are exact, and llvmpipe's glUniform1i rounds them.
+                    values.append(Float(d.int(in: -16_000_000...16_000_000)))
                 case .int: values.append(Float(d.int(in: -8...8)))
                 case .bool: values.append(Float(d.below(2)))
                 default: values.append(Float(d.int(in: -16...16)) / 8)
@@ -184,8 +196,17 @@ struct ProgramBuilder {
 
     // MARK: Types
 
-    /// A type for a variable or an expression. Weighted so every kind appears often.
-    mutating func randomType(allowArrayStructs: Bool = true, allowStructs: Bool = true) -> GType {
+    /// A type for a variable or an expression. Weighted so every kind appears often; in GLSL
+    /// ES 3.00 half the integer types are unsigned.
+    mutating func randomType(
+        allowArrayStructs: Bool = true, allowStructs: Bool = true, allowUnsigned: Bool = true
+    ) -> GType {
+        let t = randomES100Type(allowArrayStructs: allowArrayStructs, allowStructs: allowStructs)
+        if isES300 && allowUnsigned && t.isInteger && d.chance(1, 2) { return GType.uint.vector(t.size) }
+        return t
+    }
+
+    private mutating func randomES100Type(allowArrayStructs: Bool, allowStructs: Bool) -> GType {
         switch d.weighted([6, 3, 3, 4, 3, 1, 1, 1, 2, 1, 1, 2, 1, 1, 3]) {
         case 0: return .float
         case 1: return .vec(2)
@@ -210,7 +231,25 @@ struct ProgramBuilder {
 
     // MARK: Scopes
 
-    mutating func declare(_ v: GVariable) { scopes[scopes.count - 1].append(v) }
+    mutating func declare(_ v: GVariable) { scopes[scopes.count - 1].append(variable(v)) }
+
+    /// `v` with the GLSL ES 3.00 rule: a writable variable holding integers may hold any
+    /// 32-bit value (integer writes are never limited there).
+    func variable(_ v: GVariable) -> GVariable {
+        guard isES300, v.isWritable, containsInteger(v.type) else { return v }
+        var w = v
+        w.bound = Self.wildBound
+        return w
+    }
+
+    /// Whether a value of type `t` has int or uint components.
+    func containsInteger(_ t: GType) -> Bool {
+        switch t {
+        case .array(let e, _): containsInteger(e)
+        case .structure(let i): i < model.structs.count && model.structs[i].fields.contains { containsInteger($0.type) }
+        default: t.isInteger
+        }
+    }
 
     var visible: [GVariable] { scopes.flatMap { $0 } }
 
@@ -218,7 +257,7 @@ struct ProgramBuilder {
     func canYield(_ from: GType, _ to: GType) -> Bool {
         if from == to { return true }
         switch from {
-        case .vec, .ivec, .bvec: return (to.isScalar || to.isVector) && to.scalar == from.scalar
+        case .vec, .ivec, .bvec, .uvec: return (to.isScalar || to.isVector) && to.scalar == from.scalar
         case .mat: return to == .float || (to.isVector && to.scalar == .float)
         case .array(let e, _): return canYield(e, to)
         case .structure(let i): return model.structs[i].fields.contains { canYield($0.type, to) }

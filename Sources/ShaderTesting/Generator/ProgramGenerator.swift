@@ -1,5 +1,15 @@
-/// A random GLSL ES 1.00 program for differential testing: valid, terminating and free of
-/// undefined behaviour, with a value for every uniform it declares.
+/// The language generated programs are written in.
+public enum GeneratedLanguage: String, Sendable, Hashable, CaseIterable {
+    /// GLSL ES 1.00 (the default): ints kept small, as they are floats on some GPUs.
+    case es100
+    /// GLSL ES 3.00 (`#version 300 es`): 32-bit ints and uints that wrap, `%`, bit operators,
+    /// shifts, int/uint conversions, `switch` with fall-through, `break` and `default`, the
+    /// ES 3.00 float built-ins, `texture()` and an `out vec4` fragment output.
+    case es300
+}
+
+/// A random GLSL ES 1.00 or 3.00 program for differential testing: valid, terminating and free
+/// of undefined behaviour, with a value for every uniform it declares.
 public struct GeneratedProgram: Sendable, Hashable {
     /// The fragment shader source.
     public var fragmentSource: String
@@ -51,6 +61,9 @@ public struct ProgramGenerator: Sendable {
         public var allowFunctions = true
         /// Structure types, nested and with array members.
         public var allowStructs = true
+        /// The language: GLSL ES 1.00 (the default) or 3.00. A seed gives the same GLSL ES
+        /// 1.00 program as before 3.00 existed.
+        public var language = GeneratedLanguage.es100
 
         /// Creates the default options.
         public init() {}

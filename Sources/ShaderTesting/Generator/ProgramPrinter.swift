@@ -1,4 +1,4 @@
-/// Prints a `ProgramModel` as GLSL ES 1.00 source, applying every guard.
+/// Prints a `ProgramModel` as GLSL ES 1.00 or 3.00 source, applying every guard.
 struct ProgramPrinter {
     let model: ProgramModel
     private var out = ""
@@ -6,15 +6,22 @@ struct ProgramPrinter {
 
     init(_ model: ProgramModel) { self.model = model }
 
+    var isES300: Bool { model.language == .es300 }
+
+    /// The fragment colour: `gl_FragColor`, or the `out vec4` of a GLSL ES 3.00 program.
+    var fragColor: String { isES300 ? "shadeFragColor" : "gl_FragColor" }
+
     // MARK: Types
 
     func typeName(_ t: GType) -> String {
         switch t {
         case .bool: "bool"
         case .int: "int"
+        case .uint: "uint"
         case .float: "float"
         case .vec(let n): "vec\(n)"
         case .ivec(let n): "ivec\(n)"
+        case .uvec(let n): "uvec\(n)"
         case .bvec(let n): "bvec\(n)"
         case .mat(let n): "mat\(n)"
         case .array(let e, _): typeName(e)
@@ -114,7 +121,8 @@ struct ProgramPrinter {
             let zeros = Array(repeating: "0.0", count: t0.size - 1).joined(separator: ", ")
             return "normalize(abs(\(a[0])) + \(typeName(t0))(0.5, \(zeros)))"
         case .toInt:
-            return "\(typeName(type))(clamp(\(a[0]), -64.0, 64.0))"
+            // `uint` of a negative float is undefined.
+            return "\(typeName(type))(clamp(\(a[0]), \(type.scalar == .uint ? "0.0" : "-64.0"), 64.0))"
         case .smoothstep(let lo, let hi):
             return "smoothstep(\(lo), \(hi), \(a[0]))"
         case .clamp(let lo, let hi):
@@ -124,12 +132,13 @@ struct ProgramPrinter {
         case .refract(let eta):
             return "refract(clamp(\(a[0]), -1.0, 1.0), clamp(\(a[1]), -1.0, 1.0), \(eta))"
         case .texture(let sampler):
-            return "texture2D(\(sampler), \(a[0]))"
+            return "\(isES300 ? "texture" : "texture2D")(\(sampler), \(a[0]))"
         case .textureProj(let sampler, let isVec4):
             let z = "1.0 + abs(\(a[1]))"
+            let name = isES300 ? "textureProj" : "texture2DProj"
             return isVec4
-                ? "texture2DProj(\(sampler), vec4(\(a[0]), 0.0, \(z)))"
-                : "texture2DProj(\(sampler), vec3(\(a[0]), \(z)))"
+                ? "\(name)(\(sampler), vec4(\(a[0]), 0.0, \(z)))"
+                : "\(name)(\(sampler), vec3(\(a[0]), \(z)))"
         case .derivative(let name):
             return "\(name)(\(a[0]))"
         case .bound(let k):
@@ -139,13 +148,31 @@ struct ProgramPrinter {
             case .int:
                 let v = typeName(.vec(type.size))
                 return "\(typeName(type))(clamp(\(v)(\(a[0])), -\(k), \(k)))"
+            case .uint:
+                let v = typeName(.vec(type.size))
+                return "\(typeName(type))(clamp(\(v)(\(a[0])), 0.0, \(k)))"
             default:
                 return "clamp(\(a[0]), -\(k), \(k))"
             }
         case .scale(let k):
             return "\(a[0]) * \(k)"
+        case .integerDivide(let op):
+            let divisor = "((\(a[1]) & \(integer(15, args[1].type))) + \(integer(1, args[1].type)))"
+            // `%` is undefined for a negative int operand.
+            let dividend = op == "%" && t0.scalar == .int ? "(\(a[0]) & 2147483647)" : a[0]
+            return "(\(dividend) \(op) \(divisor))"
+        case .shift(let op):
+            return "(\(a[0]) \(op) (\(a[1]) & \(integer(31, args[1].type))))"
+        case .bitsToFloat:
+            let isUnsigned = t0.scalar == .uint
+            return "\(isUnsigned ? "uintBitsToFloat" : "intBitsToFloat")((\(a[0]) & \(integer(8_388_607, t0))) | \(integer(1_065_353_216, t0)))"
+        case .clampedCall(let name, let lo, let hi):
+            return "\(name)(clamp(\(a[0]), \(lo), \(hi)))"
         }
     }
+
+    /// A non-negative int or uint literal of `t`'s scalar kind.
+    func integer(_ v: Int, _ t: GType) -> String { t.scalar == .uint ? "\(v)u" : "\(v)" }
 
     // MARK: Statements
 
@@ -177,6 +204,22 @@ struct ProgramPrinter {
         case .declareInitialised(let t, let name, let stores):
             line("\(declarator(t, name));")
             for store in stores { statement(store) }
+        case .assign(let p, let op, let e) where isES300 && e.type.isInteger:
+            // GLSL ES 3.00 integer updates, guarded as `GGuard.integerDivide` and `.shift`.
+            let x = expr(e)
+            switch op {
+            case "/=", "%=":
+                let divisor = "((\(x) & \(integer(15, e.type))) + \(integer(1, e.type)))"
+                if op == "%=" && p.type.scalar == .int {
+                    line("\(place(p)) = (\(place(p)) & 2147483647) % \(divisor);")
+                } else {
+                    line("\(place(p)) \(op) \(divisor);")
+                }
+            case "<<=", ">>=":
+                line("\(place(p)) \(op) (\(x) & \(integer(31, e.type)));")
+            default:
+                line("\(place(p)) \(op) \(x);")
+            }
         case .assign(let p, let op, let e):
             if op == "/=" {
                 let one = offset(e.type, "1.0")
@@ -235,6 +278,22 @@ struct ProgramPrinter {
             indent -= 1
             block(body)
             line("} while (\(c) < \(n));")
+        case .switchCases(let selector, let cases):
+            line("switch (\(expr(selector))) {")
+            for c in cases {
+                for (k, label) in c.labels.enumerated() {
+                    let text = label.map { "case \(integer($0, selector.type)):" } ?? "default:"
+                    line(k == c.labels.count - 1 ? text + " {" : text)
+                }
+                block(c.body)
+                line("}")
+                if c.breaks {
+                    indent += 1
+                    line("break;")
+                    indent -= 1
+                }
+            }
+            line("}")
         case .breakLoop: line("break;")
         case .continueLoop: line("continue;")
         case .discard: line("discard;")
@@ -246,7 +305,8 @@ struct ProgramPrinter {
     // MARK: Shaders
 
     private mutating func header(isFragment: Bool) {
-        if isFragment && model.usesDerivatives {
+        if isES300 { line("#version 300 es") }
+        if isFragment && model.usesDerivatives && !isES300 {
             line("#extension GL_OES_standard_derivatives : enable")
         }
         line(isFragment ? "precision highp float;" : "precision highp float;")
@@ -284,8 +344,9 @@ struct ProgramPrinter {
         for k in 0..<model.inputCount {
             line("uniform sampler2D inputImageTexture\(k == 0 ? "" : String(k + 1));")
         }
-        line("varying vec2 textureCoordinate;")
-        for v in model.varyings { line("varying \(declarator(v.type, v.name));") }
+        line("\(isES300 ? "in" : "varying") vec2 textureCoordinate;")
+        for v in model.varyings { line("\(isES300 ? "in" : "varying") \(declarator(v.type, v.name));") }
+        if isES300 { line("out vec4 \(fragColor);") }
         for f in model.fragment.functions { function(f) }
         line("void main() {")
         block(model.fragment.main)
@@ -300,7 +361,7 @@ struct ProgramPrinter {
             k += 4
         }
         line("shadeColor *= 0.125;")
-        line("gl_FragColor = vec4(0.5) + 0.5 * shadeColor / (abs(shadeColor) + 1.0);")
+        line("\(fragColor) = vec4(0.5) + 0.5 * shadeColor / (abs(shadeColor) + 1.0);")
         indent -= 1
         line("}")
         return out
@@ -311,10 +372,11 @@ struct ProgramPrinter {
         guard let vertex = model.vertex else { return nil }
         out = ""
         header(isFragment: false)
-        line("attribute vec4 position;")
-        line("attribute vec4 inputTextureCoordinate;")
-        line("varying vec2 textureCoordinate;")
-        for v in model.varyings { line("varying \(declarator(v.type, v.name));") }
+        let input = isES300 ? "in" : "attribute", output = isES300 ? "out" : "varying"
+        line("\(input) vec4 position;")
+        line("\(input) vec4 inputTextureCoordinate;")
+        line("\(output) vec2 textureCoordinate;")
+        for v in model.varyings { line("\(output) \(declarator(v.type, v.name));") }
         for f in vertex.functions { function(f) }
         line("void main() {")
         block(vertex.main)
@@ -347,8 +409,10 @@ struct ProgramPrinter {
     func terms(_ name: String, _ t: GType) -> [String] {
         switch t {
         case .float: return [name]
+        case .int where isES300, .uint: return [folded(name, t)]
         case .int, .bool: return ["float(\(name))"]
         case .vec(let n): return (0..<n).map { "\(name).\(Self.letters[$0])" }
+        case .ivec(let n) where isES300, .uvec(let n): return (0..<n).map { folded("\(name).\(Self.letters[$0])", t.scalar) }
         case .ivec(let n), .bvec(let n): return (0..<n).map { "float(\(name).\(Self.letters[$0]))" }
         case .mat(let n): return (0..<n).map { "\(name)[\($0)][\($0)]" } + ["\(name)[0][\(n - 1)]"]
         case .array(let e, let n): return (0..<n).flatMap { terms("\(name)[\($0)]", e) }
@@ -356,6 +420,13 @@ struct ProgramPrinter {
             guard i < model.structs.count else { return [name] }  // rejected by the checker
             return model.structs[i].fields.flatMap { terms("\(name).\($0.name)", $0.type) }
         }
+    }
+
+    /// A 32-bit integer's bits folded (xor of three shifts) into 4 bits, as a float in [0, 4):
+    /// high bits reach the colour too, and a change of a folded bit moves it by several steps
+    /// of 8-bit colour.
+    func folded(_ name: String, _ t: GType) -> String {
+        "float((\(name) ^ (\(name) >> \(integer(13, t))) ^ (\(name) >> \(integer(26, t)))) & \(integer(15, t))) * 0.25"
     }
 
     static let letters = ["x", "y", "z", "w"]

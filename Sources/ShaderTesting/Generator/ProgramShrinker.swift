@@ -46,6 +46,7 @@ public enum ProgramShrinker {
                 case .forLoop(_, let n, _, let b), .whileLoop(_, let n, let b), .doWhile(_, let n, let b):
                     sum + n + trips(b)
                 case .ifElse(_, let t, let e): sum + trips(t) + trips(e ?? [])
+                case .switchCases(_, let cases): sum + cases.reduce(0) { $0 + trips($1.body) }
                 default: sum
                 }
             }
@@ -201,6 +202,7 @@ public enum ProgramShrinker {
         switch s {
         case .ifElse(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
         case .forLoop(_, _, _, let body), .whileLoop(_, _, let body), .doWhile(_, _, let body): [body]
+        case .switchCases(_, let cases): cases.map(\.body)
         default: []
         }
     }
@@ -245,6 +247,24 @@ public enum ProgramShrinker {
             return (n > 1 ? [.doWhile(c, 1, body)] : []) + listVariants(body).map { .doWhile(c, n, $0) }
         case .returnValue(let x?):
             return e(x).map { .returnValue($0) }
+        case .switchCases(let selector, let cases):
+            var out: [GStmt] = []
+            if cases.count > 1 {
+                for k in cases.indices {
+                    var fewer = cases
+                    fewer.remove(at: k)
+                    out.append(.switchCases(selector, fewer))
+                }
+            }
+            for (k, c) in cases.enumerated() {
+                for body in listVariants(c.body) {
+                    var changed = cases
+                    changed[k].body = body
+                    out.append(.switchCases(selector, changed))
+                }
+            }
+            out += e(selector).map { .switchCases($0, cases) }
+            return out
         default:
             return []
         }
@@ -263,6 +283,8 @@ public enum ProgramShrinker {
         switch t {
         case .float: GExpr(t, .literal("1.0"))
         case .int: GExpr(t, .literal("1"))
+        case .uint: GExpr(t, .literal("1u"))
+        case .uvec: GExpr(t, .construct([GExpr(.uint, .literal("1u"))]))
         case .bool: GExpr(t, .literal("true"))
         case .vec: GExpr(t, .construct([GExpr(.float, .literal("1.0"))]))
         case .ivec: GExpr(t, .construct([GExpr(.int, .literal("1"))]))
