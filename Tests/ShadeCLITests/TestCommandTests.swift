@@ -109,7 +109,7 @@ struct TestCommandTests {
 
     @Test("shade trace prints steps with lines and the rendered pixel agrees")
     func trace() throws {
-        let folder = try temporary(["half.fsh": """
+        try traced("half.fsh", """
             precision mediump float;
             varying vec2 textureCoordinate;
             void main()
@@ -121,11 +121,7 @@ struct TestCommandTests {
                 gl_FragColor = vec4(x, 0.0, 0.0, 1.0);
             }
 
-            """])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("half.fsh").path
-        let outcome = try runShade(["trace", path, "--size", "4x4", "--pixel", "3,1"])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+            """) { (path: String, outcome: Outcome) throws in
         #expect(outcome.standardOutput == """
             trace of \(path) at pixel (3, 1) of 4x4
             5: x = 0.875
@@ -138,11 +134,26 @@ struct TestCommandTests {
             """)
         #expect(try runShade(["trace", path, "--size", "4x4"]).status == 64)
         #expect(try runShade(["trace", path, "--size", "4x4", "--pixel", "4,0"]).status == 64)
+        }
+    }
+
+    /// Writes `source` as `name` in a fresh folder and traces pixel (3, 1) of a 4×4 target;
+    /// `check` gets the path and the outcome (which must succeed).
+    func traced(
+        _ name: String, _ source: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ check: (String, Outcome) throws -> Void
+    ) throws {
+        let folder = try temporary([name: source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(name).path
+        let outcome = try runShade(["trace", path, "--size", "4x4", "--pixel", "3,1"])
+        #expect(outcome.status == 0, "\(outcome.standardError)", sourceLocation: sourceLocation)
+        try check(path, outcome)
     }
 
     @Test("shade trace runs GLSL ES 3.00 and prints ints and uints as integers")
     func traceES300() throws {
-        let folder = try temporary(["hash.fsh": """
+        try traced("hash.fsh", """
             #version 300 es
             precision highp float;
             precision highp int;
@@ -153,11 +164,7 @@ struct TestCommandTests {
                 color = vec4(float(h >> 24u) / 255.0, s < 0 ? 1.0 : 0.0, 0.0, 1.0);
             }
 
-            """])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("hash.fsh").path
-        let outcome = try runShade(["trace", path, "--size", "4x4", "--pixel", "3,1"])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+            """) { (path: String, outcome: Outcome) throws in
         // h = 3 * 0x9e3779b9 wrapped = 0xdaa66d2b; int(h) >> 28 = -3 (arithmetic shift).
         #expect(outcome.standardOutput == """
             trace of \(path) at pixel (3, 1) of 4x4
@@ -168,5 +175,6 @@ struct TestCommandTests {
             rendered pixel (3, 1) = (0.85490197, 1.0, 0.0, 1.0)
 
             """)
+        }
     }
 }
