@@ -78,8 +78,12 @@ extension Corpus {
         #expect(geometry.unsupportedReason == "line 1: section [geometry shader] is not supported")
         let command = ShaderRunnerTest(parsing: "[test]\ndraw arrays GL_TRIANGLES 0 3\n", name: "c")
         #expect(command.unsupportedReason == "line 2: command 'draw arrays GL_TRIANGLES 0 3' is not supported")
-        let version = ShaderRunnerTest(parsing: "[require]\nGLSL >= 1.30\n", name: "v")
-        #expect(version.unsupportedReason == "requires GLSL >= 1.30")
+        let version = ShaderRunnerTest(parsing: "[require]\nGLSL >= 4.00\n", name: "v")
+        #expect(version.unsupportedReason == "requires GLSL >= 4.00")
+        for supported in ["GLSL >= 1.30", "GLSL ES >= 3.00", "GL >= 3.3"] {
+            let test = ShaderRunnerTest(parsing: "[require]\n\(supported)\n", name: "v")
+            #expect(test.unsupportedReason == nil, "\(supported)")
+        }
         let size = ShaderRunnerTest(parsing: "[require]\nSIZE 32 16\n", name: "s")
         #expect(size.windowSize == (32, 16))
     }
