@@ -406,7 +406,7 @@ final class Lowering {
                 if let pending { throw pending }
                 return result
             }
-            return try binary(op, try lower(a), try lower(b), type: a.type, rightType: b.type)
+            return try binary(op, try lower(a), try lower(b), type: a.type)
         case .assignment(let op, let l, let r):
             if op == nil, case .variable = l.kind {
                 // `x = e`: e first, so that the zero initialisation of an output declared by
@@ -419,7 +419,7 @@ final class Lowering {
             }
             let place = try lvalue(l)
             var value = try lower(r)
-            if let op { value = try binary(op, read(place), value, type: l.type, rightType: r.type) }
+            if let op { value = try binary(op, read(place), value, type: l.type) }
             write(place, value)
             return read(place)
         case .ternary(let c, let a, let b):
@@ -441,10 +441,8 @@ final class Lowering {
         }
     }
 
-    func binary(
-        _ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType, rightType: GLSLType
-    ) throws -> Value {
-        if nativeIntegers, let value = try integerBinary(op, a, b, type: type, rightType: rightType) {
+    func binary(_ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType) throws -> Value {
+        if nativeIntegers, let value = integerBinary(op, a, b, type: type) {
             return value
         }
         switch op {
@@ -472,10 +470,8 @@ final class Lowering {
     }
 
     /// Operators on native integers (and `==` on values holding any), or `nil` for the float
-    /// and bool cases.
-    func integerBinary(
-        _ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType, rightType: GLSLType
-    ) throws -> Value? {
+    /// and bool cases. `type` is the left operand's (a shift's count may be of the other kind).
+    func integerBinary(_ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType) -> Value? {
         if op == .equal || op == .notEqual {
             let kinds = type.componentKinds
             guard kinds.contains(where: \.isInteger) else { return nil }
@@ -818,7 +814,10 @@ final class Lowering {
         case .ftransform:
             throw unsupported("'ftransform' (desktop fixed-function state) is not supported", span)
         case .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven, .isnan, .isinf:
-            return builder.call(es3Function: f.rawValue, values[0])
+            guard let value = builder.call(es3Function: f, values[0]) else {
+                throw unsupported("'\(f.rawValue)' is not supported", span)
+            }
+            return value
         case .floatBitsToInt, .floatBitsToUint, .intBitsToFloat, .uintBitsToFloat:
             return values[0]  // native integers are held as their bits
         case .lessThan where holdsBits(args[0].type), .lessThanEqual where holdsBits(args[0].type),

@@ -217,19 +217,20 @@ enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float {
 enum IsInf: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isInfinite ? 1 : 0 }; static var nativeName: String? { "isinf" } }
 
 extension ProgramBuilder {
-    /// A GLSL ES 3.00 float function of one argument, by its GLSL name.
-    func call(es3Function name: String, _ x: Value) -> Value {
-        switch name {
-        case "sinh": elementwise(Sinh.self, x)
-        case "cosh": elementwise(Cosh.self, x)
-        case "tanh": elementwise(Tanh.self, x)
-        case "asinh": elementwise(Asinh.self, x)
-        case "acosh": elementwise(Acosh.self, x)
-        case "atanh": elementwise(Atanh.self, x)
-        case "trunc": elementwise(Truncate.self, x)
-        case "isnan": elementwise(IsNaN.self, x)
-        case "isinf": elementwise(IsInf.self, x)
-        default: elementwise(RoundEven.self, x)  // round, roundEven
+    /// A GLSL ES 3.00 float function of one argument; `nil` for any other function.
+    func call(es3Function function: BuiltinFunction, _ x: Value) -> Value? {
+        switch function {
+        case .sinh: elementwise(Sinh.self, x)
+        case .cosh: elementwise(Cosh.self, x)
+        case .tanh: elementwise(Tanh.self, x)
+        case .asinh: elementwise(Asinh.self, x)
+        case .acosh: elementwise(Acosh.self, x)
+        case .atanh: elementwise(Atanh.self, x)
+        case .trunc: elementwise(Truncate.self, x)
+        case .isnan: elementwise(IsNaN.self, x)
+        case .isinf: elementwise(IsInf.self, x)
+        case .round, .roundEven: elementwise(RoundEven.self, x)  // llvmpipe's round is to even
+        default: nil
         }
     }
 }

@@ -39,9 +39,7 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
     /// A float that is NaN or out of range gives INT_MIN, as llvmpipe (x86 `cvttps2dq`).
     public var intValue: Int32 {
         switch self {
-        case .float(let f):
-            if f.isNaN || f >= 2147483648 || f < -2147483648 { return Int32.min }
-            return Int32(f.rounded(.towardZero))
+        case .float(let f): return ScalarSemantics.convertTruncating(f)
         case .int(let i): return i
         case .uint(let u): return Int32(bitPattern: u)
         case .bool(let b): return b ? 1 : 0
