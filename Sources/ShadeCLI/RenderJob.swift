@@ -32,6 +32,9 @@ struct RenderJob {
     var fragmentPath: String
     /// Iterations one loop may run in one batch before the draw stops (`--loop-limit`).
     var loopIterationLimit = Program.loopIterationLimit
+    /// The device profile the shaders were compiled for (`--profile`); the draw enforces its
+    /// texture size limit.
+    var profile = DeviceProfile.desktop
 
     /// The options `shade run` and `shade bench` share.
     static let options: [ArgumentScanner.Option] = [
@@ -48,12 +51,16 @@ struct RenderJob {
         .init(names: ["--engine"], takesValue: true),
         .init(names: ["--time"], takesValue: true),
         .init(names: ["--strict"], takesValue: false),
+        .init(names: ["--profile"], takesValue: true),
         .init(names: ["--loop-limit"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
     /// Compiles the shaders, decodes the inputs and resolves every uniform.
-    static func prepare(_ scanner: ArgumentScanner) throws(CommandFailure) -> RenderJob {
+    ///
+    /// - Parameter profile: the device profile to compile for; `nil` takes `--profile` (else
+    ///   `desktop`).
+    static func prepare(_ scanner: ArgumentScanner, profile: DeviceProfile? = nil) throws(CommandFailure) -> RenderJob {
         let fragmentPath: String
         if let path = scanner.last("--fragment") {
             fragmentPath = path
@@ -62,7 +69,9 @@ struct RenderJob {
         } else {
             throw .usage("no fragment shader given (--fragment FILE)")
         }
-        let options = CheckOptions(isStrict: scanner.has("--strict"))
+        var device = DeviceProfile.desktop
+        if let profile { device = profile } else { device = try parsedProfile(scanner) }
+        let options = CheckOptions(isStrict: scanner.has("--strict"), profile: device)
         let fragment = try compile(fragmentPath, stage: .fragment, options: options)
         let vertex = try scanner.last("--vertex").map { path throws(CommandFailure) in
             try compile(path, stage: .vertex, options: options)
@@ -112,8 +121,20 @@ struct RenderJob {
             samplerState: SamplerState(filter: filter, wrap: wrap), width: size.width,
             height: size.height, fragmentPath: fragmentPath)
         if let loopLimit { job.loopIterationLimit = loopLimit }
+        job.profile = device
         try job.resolveUniforms(given: scanner.all("--uniform"), time: time)
         return job
+    }
+
+    /// The profile `--profile NAME` names, `desktop` without the option.
+    static func parsedProfile(_ scanner: ArgumentScanner) throws(CommandFailure) -> DeviceProfile {
+        do {
+            return try scanner.parsed(
+                "--profile", as: "a profile (" + DeviceProfile.all.map(\.name).joined(separator: ", ") + ")",
+                DeviceProfile.named) ?? .desktop
+        } catch {
+            throw .usage(error.message)
+        }
     }
 
     /// Reads and compiles one shader; diagnostics become a failure with exit code 65.
@@ -125,7 +146,9 @@ struct RenderJob {
             throw CommandFailure(code: .noInput, message: "shade: \(path): error: \(error.message)\n")
         }
         do {
-            let checked = try compileFrontEnd(source: text, name: path, stage: stage, options: options)
+            let checked = try compileFrontEnd(
+                source: text, name: path, stage: stage, options: options,
+                parseOptions: options.profile.parseOptions())
             return try Compiler.compile(checked)
         } catch {
             throw CommandFailure(code: .dataError, message: error.diagnostics.rendered())
@@ -221,6 +244,7 @@ struct RenderJob {
     var drawCall: DrawCall {
         var draw = DrawCall(fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState)
         draw.loopIterationLimit = loopIterationLimit
+        draw.profile = profile
         return draw
     }
 

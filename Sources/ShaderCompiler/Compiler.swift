@@ -28,7 +28,7 @@ public enum Compiler {
         } catch {
             throw DiagnosticsError([.error("internal error: \(error)", at: nil)])
         }
-        return lowering.builder.finish()
+        return lowering.builder.finish(precision: shader.precision)
     }
 }
 
@@ -813,7 +813,8 @@ final class Lowering {
             return .concatenating((0..<values[1].width).map { j in builder.multiply(values[0], values[1][j]) })
         case .ftransform:
             throw unsupported("'ftransform' (desktop fixed-function state) is not supported", span)
-        case .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven, .isnan, .isinf:
+        case .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven, .isnan, .isinf,
+             .roundToFP16, .roundToFixed10:
             guard let value = builder.call(es3Function: f, values[0]) else {
                 throw unsupported("'\(f.rawValue)' is not supported", span)
             }

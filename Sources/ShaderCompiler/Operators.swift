@@ -214,6 +214,10 @@ enum Acosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float {
 enum Atanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.atanh(x) }; static var nativeName: String? { nil } }
 enum RoundEven: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.toNearestOrEven) }; static var nativeName: String? { nil } }
 enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isNaN ? 1 : 0 }; static var nativeName: String? { "isnan" } }
+/// Rounding to a device profile's fp16 `mediump` (see `CheckedShader.lowered(to:)`).
+enum RoundToFP16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { FloatFormat.fp16.round(x) }; static var nativeName: String? { "fp16" } }
+/// Rounding to a device profile's 10-bit fixed-point `lowp`.
+enum RoundToFixed10: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { FloatFormat.fixed10.round(x) }; static var nativeName: String? { "fixed10" } }
 enum IsInf: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isInfinite ? 1 : 0 }; static var nativeName: String? { "isinf" } }
 
 extension ProgramBuilder {
@@ -230,6 +234,8 @@ extension ProgramBuilder {
         case .isnan: elementwise(IsNaN.self, x)
         case .isinf: elementwise(IsInf.self, x)
         case .round, .roundEven: elementwise(RoundEven.self, x)  // llvmpipe's round is to even
+        case .roundToFP16: elementwise(RoundToFP16.self, x)
+        case .roundToFixed10: elementwise(RoundToFixed10.self, x)
         default: nil
         }
     }

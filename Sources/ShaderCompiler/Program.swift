@@ -57,14 +57,19 @@ public final class Program: Sendable {
     /// The batch stage described for a code generator, when every step has a description
     /// (`LaneCode`); nil when some operation runs on closures only.
     public let laneCode: [LaneCode]?
+    /// The formats of the precision qualifiers the shader was compiled for
+    /// (`CheckedShader.precision`); a draw with a device profile checks they agree.
+    public let precision: PrecisionFormats
 
     init(
         laneSlotCount: Int, initialUniformFile: [Float], uniforms: [UniformDeclaration],
         samplers: [Sampler], inputs: [InputDeclaration], outputs: [OutputDeclaration],
         fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool, canDiscard: Bool,
-        drawStage: @escaping Kernel, laneStage: @escaping Kernel, laneCode: [LaneCode]? = nil
+        drawStage: @escaping Kernel, laneStage: @escaping Kernel, laneCode: [LaneCode]? = nil,
+        precision: PrecisionFormats = .allFP32
     ) {
         self.laneCode = laneCode
+        self.precision = precision
         self.laneSlotCount = laneSlotCount
         self.initialUniformFile = initialUniformFile
         self.uniforms = uniforms

@@ -1,3 +1,4 @@
+import ShaderSemantics
 /// Builds a `Program`: the target of the lowering pass, and usable by hand.
 ///
 /// Every operation returns a `Value`. Operations whose operands are all uniform (uniforms,
@@ -341,7 +342,9 @@ public final class ProgramBuilder {
     // MARK: Finishing
 
     /// The finished program. The builder must not be used afterwards.
-    public func finish() -> Program {
+    ///
+    /// - Parameter precision: the formats the shader was lowered to (`CheckedShader.precision`).
+    public func finish(precision: PrecisionFormats = .allFP32) -> Program {
         precondition(regions.count == 1, "internal error: \(regions.count - 1) control-flow regions left open")
         if let last = lastOutputStore, regions[0].kernels.count == last.kernels.upperBound {
             // `gl_FragColor = vec4(vec3(l), c.a);` as the last statement: the executor reads
@@ -357,7 +360,8 @@ public final class ProgramBuilder {
             fragCoordSlots: fragCoordSlots, frontFacingSlot: frontFacingSlot,
             hasDerivatives: usesDerivatives, canDiscard: usesDiscard,
             drawStage: sequence(drawKernels), laneStage: sequence(regions[0].kernels.map(\.kernel)),
-            laneCode: regions[0].kernels.allSatisfy { $0.code != nil } ? regions[0].kernels.compactMap(\.code) : nil
+            laneCode: regions[0].kernels.allSatisfy { $0.code != nil } ? regions[0].kernels.compactMap(\.code) : nil,
+            precision: precision
         )
     }
 }

@@ -11,6 +11,10 @@ public enum ExecutionError: Error, Equatable, CustomStringConvertible {
     case missingColorOutput
     /// The vertex program does not write `gl_Position`.
     case missingPosition
+    /// The draw names a device profile its programs were not compiled for.
+    case profileMismatch(profile: String)
+    /// A texture or the target is larger than the draw's device profile allows.
+    case exceedsProfileLimit(String)
 
     public var description: String {
         switch self {
@@ -19,6 +23,9 @@ public enum ExecutionError: Error, Equatable, CustomStringConvertible {
             "loops ran more than \(limit) iterations for one batch of pixels (the loop iteration limit); the draw was stopped"
         case .missingColorOutput: "the fragment shader writes neither gl_FragColor nor gl_FragData"
         case .missingPosition: "the vertex shader does not write gl_Position"
+        case .profileMismatch(let profile):
+            "the programs were not compiled for the profile '\(profile)' (check them with CheckOptions(profile:))"
+        case .exceedsProfileLimit(let what): what
         }
     }
 }

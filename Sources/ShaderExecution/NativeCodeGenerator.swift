@@ -218,6 +218,8 @@ struct NativeCodeGenerator {
         case "ceil": return "__builtin_elementwise_ceil(\(x(0)))"
         case "fract": return "fract_v(\(x(0)))"
         case "trunc": return "__builtin_elementwise_trunc(\(x(0)))"
+        case "fp16": return "fp16_v(\(x(0)))"
+        case "fixed10": return "fixed10_v(\(x(0)))"
         case "tobool": return "BOOL(\(x(0)) != 0)"
         case "not": return "BOOL(\(x(0)) == 0)"
         case "add": return "\(x(0)) + \(x(1))"
@@ -363,6 +365,23 @@ struct NativeCodeGenerator {
           I inRange = (x >= -2147483648.0f) & (x < 2147483648.0f);
           I r = __builtin_convertvector(SELECT(inRange, x, ZERO), I);
           return SELECT(inRange, r, (I)(-2147483647 - 1));
+        }
+        // A device profile's fp16 (FloatFormat.round): nearest even on the bits for normal
+        // halves, fp32's own rounding at the 2^-24 spacing of subnormal ones.
+        static inline V fp16_v(V x) {
+          U b = AU(x), s = b & 0x80000000u, m = b & 0x7fffffffu;
+          U kept = (m + 0xfffu + ((m >> 13) & 1u)) & ~0x1fffu;
+          kept = SELECT(kept >= 0x47800000u, (U)(0x7f800000u), kept);
+          V a = AV(m);
+          U small = AU((a + 0.5f) - 0.5f);
+          U r = SELECT(m < 0x38800000u, small, kept);
+          return AV(SELECT(m > 0x7f800000u, b, r | s));
+        }
+        static inline V fixed10_v(V x) {
+          V c = SELECT(x < -2.0f, (V)(-2.0f), SELECT(x > 2.0f, (V)(2.0f), x));
+          V r = ((c * 256.0f + 12582912.0f) - 12582912.0f) * (1.0f / 256.0f);
+          r = SELECT(r > 1.99609375f, (V)(1.99609375f), r);
+          return SELECT(x != x, ZERO, r);
         }
         static inline I f2i_v(V x) { return SELECT(x != x, (I)(0), cvtt_v(x)); }
         static inline V f2u_v(V x) {

@@ -33,6 +33,10 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case floatBitsToInt, floatBitsToUint, intBitsToFloat, uintBitsToFloat
     case texture, textureProj, textureLod, textureProjLod, textureGrad, textureProjGrad
     case texelFetch, textureSize
+    /// Shade's own, never in the catalogue: rounds its argument to fp16 or to 10-bit fixed
+    /// point. Precision lowering (`CheckedShader.lowered(to:)`) inserts them for a device
+    /// profile; GLSL reserves names containing `__`, so no shader can call them.
+    case roundToFP16 = "__shade_round_fp16", roundToFixed10 = "__shade_round_fixed10"
 
     /// Every overload of the function in the catalogue, in any stage, version or extension.
     public var overloads: [BuiltinOverload] {
@@ -42,6 +46,25 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     /// The overload taking exactly `parameterTypes`, if there is one.
     public func overload(_ parameterTypes: [GLSLType]) -> BuiltinOverload? {
         overloads.first { $0.parameterTypes == parameterTypes }
+    }
+
+    /// The format a rounding function (`roundToFP16`, `roundToFixed10`) rounds to; `nil` for
+    /// every GLSL function.
+    public var roundingFormat: FloatFormat? {
+        switch self {
+        case .roundToFP16: .fp16
+        case .roundToFixed10: .fixed10
+        default: nil
+        }
+    }
+
+    /// The rounding function for `format`; `nil` for fp32, which needs none.
+    public static func rounding(to format: FloatFormat) -> BuiltinFunction? {
+        switch format {
+        case .fp32: nil
+        case .fp16: .roundToFP16
+        case .fixed10: .roundToFixed10
+        }
     }
 
     /// `true` for the texture lookup functions.

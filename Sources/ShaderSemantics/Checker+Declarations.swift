@@ -38,13 +38,19 @@ extension CheckContext {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
-        return CheckedShader(
+        let checked = CheckedShader(
             stage: stage, version: version, globals: globals, functions: functions, main: main,
             uniforms: uniforms, attributes: attributes, varyings: varyings, outputs: outputs,
             samplers: uniforms.filter { $0.variable.type.containsSampler },
             builtinsUsed: builtinsUsed, usesDiscard: usesDiscard,
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
+        // The profile's fp16 and fixed-point qualifiers, as rounding the compiler and the
+        // reference interpreter both run. Vertex stages keep fp32 `highp` (the GPUs modelled
+        // have fp32 vertex processors).
+        var formats = profile.precision
+        if stage == .vertex { formats.highp = .fp32 }
+        return checked.lowered(to: formats)
     }
 
     // MARK: Types

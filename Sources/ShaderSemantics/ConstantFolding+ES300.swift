@@ -38,6 +38,9 @@ extension ConstantFolder {
         case .trunc: return float { $0.rounded(.towardZero) }
         // llvmpipe rounds halves to even for `round` too (GLSL lets either direction).
         case .round, .roundEven: return float { $0.rounded(.toNearestOrEven) }
+        case .roundToFP16, .roundToFixed10:
+            guard let format = overload.function.roundingFormat else { return nil }
+            return float(format.round)
         case .isnan: return each { .bool(at(0, $0).floatValue.isNaN) }
         case .isinf: return each { .bool(at(0, $0).floatValue.isInfinite) }
         case .floatBitsToInt: return each { .int(Int32(bitPattern: at(0, $0).floatValue.bitPattern)) }

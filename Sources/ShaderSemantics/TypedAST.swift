@@ -313,4 +313,7 @@ public struct CheckedShader: Sendable {
     public let enabledExtensions: Set<String>
     /// Warnings found while preprocessing, parsing and checking.
     public let warnings: [Diagnostic]
+    /// The formats the shader's precision qualifiers were lowered to (`lowered(to:)`); all
+    /// fp32 unless the checker was given a device profile with fp16 or fixed-point ones.
+    public internal(set) var precision: PrecisionFormats = .allFP32
 }

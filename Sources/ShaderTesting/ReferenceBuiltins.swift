@@ -28,6 +28,15 @@ enum ReferenceBuiltins {
         func bool(_ b: Bool) -> Float { b ? 1 : 0 }
 
         switch function {
+        // A device profile's formats (written apart from FloatFormat.round, which the engines
+        // run): Swift's Float16 conversion, and fixed point by division.
+        case .roundToFP16: return unary { Float(Float16($0)) }
+        case .roundToFixed10:
+            return unary { x in
+                guard !x.isNaN else { return 0 }
+                let steps = (Double(x) * 256).rounded(.toNearestOrEven)
+                return Float(Swift.min(Swift.max(steps, -512), 511) / 256)
+            }
         // §8.1
         case .radians: return unary { $0 * Float(Double.pi / 180) }
         case .degrees: return unary { $0 * Float(180 / Double.pi) }
