@@ -814,7 +814,7 @@ final class Lowering {
         case .ftransform:
             throw unsupported("'ftransform' (desktop fixed-function state) is not supported", span)
         case .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven, .isnan, .isinf,
-             .roundToFP16, .roundToFixed10:
+             .roundToFP16, .roundToFixed10, .truncateToFP16:
             guard let value = builder.call(es3Function: f, values[0]) else {
                 throw unsupported("'\(f.rawValue)' is not supported", span)
             }

@@ -216,6 +216,8 @@ enum RoundEven: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Flo
 enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isNaN ? 1 : 0 }; static var nativeName: String? { "isnan" } }
 /// Rounding to a device profile's fp16 `mediump` (see `CheckedShader.lowered(to:)`).
 enum RoundToFP16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { FloatFormat.fp16.round(x) }; static var nativeName: String? { "fp16" } }
+/// Texels of a `lowp`/`mediump` sampler on a device profile with fp16 (toward zero).
+enum TruncateToFP16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { FloatFormat.truncateToHalf(x) }; static var nativeName: String? { "fp16rtz" } }
 /// Rounding to a device profile's 10-bit fixed-point `lowp`.
 enum RoundToFixed10: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { FloatFormat.fixed10.round(x) }; static var nativeName: String? { "fixed10" } }
 enum IsInf: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isInfinite ? 1 : 0 }; static var nativeName: String? { "isinf" } }
@@ -236,6 +238,7 @@ extension ProgramBuilder {
         case .round, .roundEven: elementwise(RoundEven.self, x)  // llvmpipe's round is to even
         case .roundToFP16: elementwise(RoundToFP16.self, x)
         case .roundToFixed10: elementwise(RoundToFixed10.self, x)
+        case .truncateToFP16: elementwise(TruncateToFP16.self, x)
         default: nil
         }
     }

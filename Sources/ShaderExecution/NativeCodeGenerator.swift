@@ -220,6 +220,7 @@ struct NativeCodeGenerator {
         case "trunc": return "__builtin_elementwise_trunc(\(x(0)))"
         case "fp16": return "fp16_v(\(x(0)))"
         case "fixed10": return "fixed10_v(\(x(0)))"
+        case "fp16rtz": return "fp16rtz_v(\(x(0)))"
         case "tobool": return "BOOL(\(x(0)) != 0)"
         case "not": return "BOOL(\(x(0)) == 0)"
         case "add": return "\(x(0)) + \(x(1))"
@@ -376,6 +377,13 @@ struct NativeCodeGenerator {
           U small = AU((a + 0.5f) - 0.5f);
           U r = SELECT(m < 0x38800000u, small, kept);
           return AV(SELECT(m > 0x7f800000u, b, r | s));
+        }
+        static inline V fp16rtz_v(V x) {
+          U b = AU(x), s = b & 0x80000000u, m = b & 0x7fffffffu;
+          U cut = SELECT((m & ~0x1fffu) > 0x477fe000u, (U)(0x477fe000u), m & ~0x1fffu);
+          U small = AU(__builtin_elementwise_trunc(AV(m) * 16777216.0f) * (1.0f / 16777216.0f));
+          U r = SELECT(m < 0x38800000u, small, cut);
+          return AV(SELECT(m >= 0x7f800000u, b, r | s));
         }
         static inline V fixed10_v(V x) {
           V c = SELECT(x < -2.0f, (V)(-2.0f), SELECT(x > 2.0f, (V)(2.0f), x));

@@ -37,6 +37,9 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     /// point. Precision lowering (`CheckedShader.lowered(to:)`) inserts them for a device
     /// profile; GLSL reserves names containing `__`, so no shader can call them.
     case roundToFP16 = "__shade_round_fp16", roundToFixed10 = "__shade_round_fixed10"
+    /// Shade's own, like `roundToFP16` but toward zero: how llvmpipe turns the texels of a
+    /// `lowp` or `mediump` sampler into fp16 (the unorm value's bits, cut after 11 bits).
+    case truncateToFP16 = "__shade_truncate_fp16"
 
     /// Every overload of the function in the catalogue, in any stage, version or extension.
     public var overloads: [BuiltinOverload] {
@@ -52,7 +55,7 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     /// every GLSL function.
     public var roundingFormat: FloatFormat? {
         switch self {
-        case .roundToFP16: .fp16
+        case .roundToFP16, .truncateToFP16: .fp16
         case .roundToFixed10: .fixed10
         default: nil
         }

@@ -41,6 +41,7 @@ extension ConstantFolder {
         case .roundToFP16, .roundToFixed10:
             guard let format = overload.function.roundingFormat else { return nil }
             return float(format.round)
+        case .truncateToFP16: return float(FloatFormat.truncateToHalf)
         case .isnan: return each { .bool(at(0, $0).floatValue.isNaN) }
         case .isinf: return each { .bool(at(0, $0).floatValue.isInfinite) }
         case .floatBitsToInt: return each { .int(Int32(bitPattern: at(0, $0).floatValue.bitPattern)) }

@@ -23,6 +23,23 @@ extension FloatFormat {
         }
     }
 
+    /// Rounds an fp32 value toward zero to an fp16 value (`truncateToFP16`): the dropped
+    /// fraction bits are cut; magnitudes past 65 504 become 65 504, infinities stay.
+    public static func truncateToHalf(_ x: Float) -> Float {
+        let bits = x.bitPattern
+        let sign = bits & 0x8000_0000
+        let magnitude = bits & 0x7FFF_FFFF
+        if magnitude >= 0x7F80_0000 { return x }  // infinity, NaN
+        let cut: UInt32
+        if magnitude < 0x3880_0000 {
+            // Subnormal binary16: whole multiples of 2^-24 (scaling by 2^24 is exact).
+            cut = ((Float(bitPattern: magnitude) * 16_777_216).rounded(.towardZero) / 16_777_216).bitPattern
+        } else {
+            cut = Swift.min(magnitude & ~0x1FFF, 0x477F_E000)  // 65 504 at most
+        }
+        return Float(bitPattern: cut | sign)
+    }
+
     private static func roundToHalf(_ x: Float) -> Float {
         let bits = x.bitPattern
         let sign = bits & 0x8000_0000

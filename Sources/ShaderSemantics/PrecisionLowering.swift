@@ -91,8 +91,9 @@ struct PrecisionLowering {
 
     func declaration(_ d: VariableDeclaration) -> VariableDeclaration {
         guard let initializer = d.initializer else { return d }
-        var value = root(initializer)
-        if let format = storedFormat(of: d.variable) { value = rounded(value, format) }
+        let format = storedFormat(of: d.variable)
+        var value = root(initializer, isStored: format != nil)
+        if let format { value = rounded(value, format) }
         return VariableDeclaration(variable: d.variable, initializer: value, span: d.span)
     }
 
@@ -107,12 +108,12 @@ struct PrecisionLowering {
             kind = .ifElse(root(c), inner(then), otherwise.map(inner))
         case .forLoop(let initializer, let condition, let step, let body):
             kind = .forLoop(
-                initializer: initializer.map(inner), condition: condition.map(root),
-                step: step.map(root), body: inner(body))
+                initializer: initializer.map(inner), condition: condition.map { root($0) },
+                step: step.map { root($0) }, body: inner(body))
         case .whileLoop(let c, let body): kind = .whileLoop(root(c), inner(body))
         case .doWhile(let body, let c): kind = .doWhile(inner(body), root(c))
         case .return(let value?):
-            var v = root(value)
+            var v = root(value, isStored: returnFormat != nil)
             if let returnFormat { v = rounded(v, returnFormat) }
             kind = .return(v)
         case .break, .continue, .discard, .return(nil), .empty: return s
@@ -207,12 +208,47 @@ struct PrecisionLowering {
     // MARK: Rewriting
 
     /// Rewrites `e` as the root of a tree.
-    func root(_ e: TypedExpression) -> TypedExpression {
+    ///
+    /// - Parameter isStored: `true` when the value goes into a variable the device holds at
+    ///   low precision (it is rounded there); `false` when fp32 code uses it.
+    func root(_ e: TypedExpression, isStored: Bool = false) -> TypedExpression {
         if e.isConstant { return e }
         if joinsTree(e.type), !isDereference(e), let format = format(of: state(e)) {
+            // One operation on values read from fp32 storage, used at fp32: llvmpipe computes
+            // it in fp32 (Mesa removes the conversions around it: `u * v`, `sin(x)`, `a < b`
+            // stay fp32, while `u * 3.0` and `(u * v) * w` run in fp16).
+            if !isStored && isOneOperationOnFP32Values(e) { return descend(e) }
             return inTree(e, format)
         }
         return descend(e)
+    }
+
+    /// `true` for an operator, built-in call or constructor whose operands are all variables
+    /// (or their components, members, elements) not held at low precision.
+    private func isOneOperationOnFP32Values(_ e: TypedExpression) -> Bool {
+        let operands: [TypedExpression]
+        switch e.kind {
+        case .unary(let op, let x) where !op.isIncrementOrDecrement: operands = [x]
+        case .binary(_, let a, let b): operands = [a, b]
+        case .builtinCall(let o, let args) where !o.function.isTextureLookup && o.function.roundingFormat == nil:
+            operands = args
+        case .construct(_, let args): operands = args
+        default: return false
+        }
+        return operands.allSatisfy(isFP32Read)
+    }
+
+    /// A read of fp32 storage: a uniform, an input, a parameter, a `highp` local, one of
+    /// their components.
+    private func isFP32Read(_ e: TypedExpression) -> Bool {
+        if e.isConstant { return false }
+        switch e.kind {
+        case .variable(let v): return storedFormat(of: v) == nil
+        case .swizzle(let base, _): return isFP32Read(base)
+        case .field, .index:
+            return isDereference(e) && !hasEffects(e) && (baseVariable(e).map { storedFormat(of: $0) == nil } ?? false)
+        default: return false
+        }
     }
 
     /// `e` with each operand rewritten as the root of its own tree.
@@ -229,8 +265,8 @@ struct PrecisionLowering {
         case .ternary(let c, let a, let b): kind = .ternary(root(c), root(a), root(b))
         case .comma(let a, let b): kind = .comma(root(a), root(b))
         case .call(let f, let args): kind = .call(f, userArguments(f, args))
-        case .builtinCall(let overload, let args): kind = .builtinCall(overload, args.map(root))
-        case .construct(let k, let args): kind = .construct(k, args.map(root))
+        case .builtinCall(let overload, let args): kind = .builtinCall(overload, args.map { root($0) })
+        case .construct(let k, let args): kind = .construct(k, args.map { root($0) })
         }
         return rebuilt(e, kind)
     }
@@ -249,8 +285,8 @@ struct PrecisionLowering {
         case .swizzle(let base, let components):
             if case .builtinCall(let overload, let args) = base.kind, overload.function.isTextureLookup {
                 // Round after the swizzle, so that `texture2D(…).rgb` still samples 3 channels.
-                let lookup = rebuilt(base, .builtinCall(overload, args.map(root)))
-                return rounded(rebuilt(e, .swizzle(lookup, components: components)), format)
+                let lookup = rebuilt(base, .builtinCall(overload, args.map { root($0) }))
+                return texel(rebuilt(e, .swizzle(lookup, components: components)), format)
             }
             return rebuilt(e, .swizzle(operand(base), components: components))
         case .field, .index:
@@ -271,13 +307,9 @@ struct PrecisionLowering {
             return rounded(rebuilt(e, .call(f, userArguments(f, args))), format)
         case .builtinCall(let overload, let args):
             if overload.function.isTextureLookup {
-                return rounded(rebuilt(e, .builtinCall(overload, args.map(root))), format)
+                return texel(rebuilt(e, .builtinCall(overload, args.map { root($0) })), format)
             }
-            let call = rebuilt(e, .builtinCall(overload, args.map(operand)))
-            switch overload.function {
-            case .sin, .cos, .sqrt, .inversesqrt: return call
-            default: return rounded(call, format)
-            }
+            return rounded(rebuilt(e, .builtinCall(overload, args.map(operand))), format)
         case .construct(let k, let args):
             return rounded(rebuilt(e, .construct(k, args.map(operand))), format)
         }
@@ -292,7 +324,7 @@ struct PrecisionLowering {
         let place = lvalue(target)
         let stored = baseVariable(target).flatMap(storedFormat(of:)).flatMap { isRounded(target.type) ? $0 : nil }
         guard let op else {
-            var v = root(value)
+            var v = root(value, isStored: stored != nil)
             if let stored { v = rounded(v, stored) }
             return rebuilt(e, .assignment(nil, place, v))
         }
@@ -301,7 +333,7 @@ struct PrecisionLowering {
         guard !hasEffects(target), stored != nil || format(of: state(combined)) != nil else {
             return rebuilt(e, .assignment(op, place, root(value)))
         }
-        var v = root(combined)
+        var v = root(combined, isStored: stored != nil)
         if let stored { v = rounded(v, stored) }
         return rebuilt(e, .assignment(nil, place, v))
     }
@@ -362,11 +394,19 @@ struct PrecisionLowering {
         TypedExpression(kind, type: e.type, constant: e.constantValue, span: e.span)
     }
 
+    /// A texture lookup's result at `format`: llvmpipe makes fp16 texels by cutting the
+    /// unorm value's bits (toward zero), not by rounding.
+    private func texel(_ e: TypedExpression, _ format: FloatFormat) -> TypedExpression {
+        guard format == .fp16, isRounded(e.type) else { return rounded(e, format) }
+        let overload = BuiltinOverload(function: .truncateToFP16, parameterTypes: [e.type], returnType: e.type)
+        return TypedExpression(.builtinCall(overload, [e]), type: e.type, span: e.span)
+    }
+
     /// `e` passed through the rounding function of `format` (once).
     private func rounded(_ e: TypedExpression, _ format: FloatFormat) -> TypedExpression {
         guard isRounded(e.type), let function = BuiltinFunction.rounding(to: format) else { return e }
         if let value = e.constantValue { return constant(value, e, format) }
-        if case .builtinCall(let o, _) = e.kind, o.function == function { return e }
+        if case .builtinCall(let o, _) = e.kind, o.function.roundingFormat == format { return e }
         let overload = BuiltinOverload(function: function, parameterTypes: [e.type], returnType: e.type)
         return TypedExpression(.builtinCall(overload, [e]), type: e.type, span: e.span)
     }

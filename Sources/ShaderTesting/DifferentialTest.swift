@@ -3,6 +3,7 @@ import ShaderCompiler
 import ShaderDiagnostics
 import ShaderExecution
 import ShaderSemantics
+import ShaderSyntax
 
 /// One draw to render two ways: a shader pair, its uniforms and inputs, and a target size.
 public struct DifferentialCase: Sendable {
@@ -22,6 +23,19 @@ public struct DifferentialCase: Sendable {
     public var width: Int
     /// Target height.
     public var height: Int
+    /// The device profile both implementations compile for (its precisions: fp16 `mediump`
+    /// rounds in the executor and the interpreter alike); `desktop` by default.
+    public var profile: DeviceProfile = .desktop
+
+    /// The checker's options for this case's profile.
+    var checkOptions: CheckOptions { CheckOptions(profile: profile) }
+
+    /// Checks one of this case's shaders under its profile.
+    func check(_ source: String, suffix: String, stage: ShaderStage) throws(DiagnosticsError) -> CheckedShader {
+        try compileFrontEnd(
+            source: source, name: name + suffix, stage: stage, options: checkOptions,
+            parseOptions: profile.parseOptions())
+    }
 
     /// Creates a case.
     public init(
@@ -102,10 +116,8 @@ public enum DifferentialTest {
         let fragment: CheckedShader, vertex: CheckedShader?
         let fragmentProgram: Program, vertexProgram: Program?
         do {
-            fragment = try compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment)
-            vertex = try c.vertexSource.map {
-                try compileFrontEnd(source: $0, name: c.name + ".vert", stage: .vertex)
-            }
+            fragment = try c.check(c.fragmentSource, suffix: ".frag", stage: .fragment)
+            vertex = try c.vertexSource.map { try c.check($0, suffix: ".vert", stage: .vertex) }
             fragmentProgram = try Compiler.compile(fragment)
             vertexProgram = try vertex.map { try Compiler.compile($0) }
         } catch let e as DiagnosticsError {
@@ -153,11 +165,8 @@ public enum DifferentialTest {
     public static func renderWithExecutor(
         _ c: DifferentialCase, stepLimit: Int = 1 << 16, engine: ShadingEngine = ShadingEngine.defaultEngine
     ) throws -> Texture {
-        let fragment = try Compiler.compile(
-            compileFrontEnd(source: c.fragmentSource, name: c.name + ".frag", stage: .fragment))
-        let vertex = try c.vertexSource.map {
-            try Compiler.compile(compileFrontEnd(source: $0, name: c.name + ".vert", stage: .vertex))
-        }
+        let fragment = try Compiler.compile(c.check(c.fragmentSource, suffix: ".frag", stage: .fragment))
+        let vertex = try c.vertexSource.map { try Compiler.compile(c.check($0, suffix: ".vert", stage: .vertex)) }
         let target = Framebuffer(width: c.width, height: c.height)
         var draw = DrawCall(
             fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs, samplerState: c.samplerState)

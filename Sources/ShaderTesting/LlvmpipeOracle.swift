@@ -5,7 +5,8 @@ import ImageCodecs
 /// Mesa's llvmpipe, a real OpenGL ES implementation on the CPU, as a renderer: the third
 /// opinion of the differential tests. It runs `scripts/glref-server` (which drives
 /// `../shared/tools/glref.py`) as a child process and renders one draw per request, in fp32
-/// (no fp16 lowering, no FMA), with GPUImage's conventions.
+/// (no fp16 lowering, no FMA) or in Mesa's native precision (`mediump` lowered to fp16, the
+/// oracle of device profiles with fp16 `mediump`), with GPUImage's conventions.
 ///
 /// Needs Python 3 with numpy and Pillow and Debian's `libegl1 libegl-mesa0 libgles2
 /// libgl1-mesa-dri`. Not `Sendable`: use one oracle per thread.
@@ -23,16 +24,28 @@ public final class LlvmpipeOracle {
     var input: FileHandle
     var output: FileHandle
     let serverPath: String
+    let precision: Precision
     var buffer = Data()
     let directory: URL
     var written: [Int: String] = [:]
 
+    /// How llvmpipe computes floats.
+    public enum Precision: String, Sendable {
+        /// IEEE fp32 everywhere.
+        case fp32
+        /// Mesa's default on a CPU with F16C: `mediump` and `lowp` trees in fp16.
+        case native
+    }
+
     /// Starts the server.
     ///
-    /// - Parameter server: the `glref-server` script; by default `scripts/glref-server` of
-    ///   the repository this file was built from, or `$SHADE_GLREF_SERVER`.
+    /// - Parameters:
+    ///   - server: the `glref-server` script; by default `scripts/glref-server` of the
+    ///     repository this file was built from, or `$SHADE_GLREF_SERVER`.
     /// - Throws: `Failure` when it cannot start or llvmpipe is not there.
-    public init(server: String? = nil) throws {
+    ///   - precision: `fp32` (the default: plain IEEE fp32) or `native` (Mesa evaluates
+    ///     `mediump` trees in fp16, as `glref.py --precision native`).
+    public init(server: String? = nil, precision: Precision = .fp32) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let path = server ?? ProcessInfo.processInfo.environment["SHADE_GLREF_SERVER"]
@@ -41,15 +54,17 @@ public final class LlvmpipeOracle {
             throw Failure(stage: "oracle", message: "no glref-server at \(path)")
         }
         serverPath = path
-        (process, input, output) = try Self.start(path)
+        self.precision = precision
+        (process, input, output) = try Self.start(path, precision: precision)
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("shade-oracle-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    static func start(_ path: String) throws(Failure) -> (Process, FileHandle, FileHandle) {
+    static func start(_ path: String, precision: Precision) throws(Failure) -> (Process, FileHandle, FileHandle) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--precision", precision.rawValue]
         let toServer = Pipe(), fromServer = Pipe()
         process.standardInput = toServer
         process.standardOutput = fromServer
@@ -97,7 +112,7 @@ public final class LlvmpipeOracle {
             try? input.close()
             process.waitUntilExit()  // it closed its output: it is exiting, or has
             buffer = Data()
-            (process, input, output) = try Self.start(serverPath)
+            (process, input, output) = try Self.start(serverPath, precision: precision)
             throw Failure(stage: "crash", message: "llvmpipe's process died rendering this draw")
         }
         guard reply["ok"] as? Bool == true else {

@@ -31,6 +31,14 @@ enum ReferenceBuiltins {
         // A device profile's formats (written apart from FloatFormat.round, which the engines
         // run): Swift's Float16 conversion, and fixed point by division.
         case .roundToFP16: return unary { Float(Float16($0)) }
+        case .truncateToFP16:
+            // Float16's conversion rounds to nearest; one step back toward zero when it went
+            // past the value.
+            return unary { x in
+                var h = Float16(x)
+                if Swift.abs(Float(h)) > Swift.abs(x) { h = x < 0 ? h.nextUp : h.nextDown }
+                return Float(h)
+            }
         case .roundToFixed10:
             return unary { x in
                 guard !x.isNaN else { return 0 }
