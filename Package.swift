@@ -204,6 +204,23 @@ let package = Package(
             exclude: ["Goldens"]
         ),
 
+        // Lesson 6: a phone-only banding bug caught with a device profile.
+        .target(
+            name: "PhoneBandingLesson",
+            dependencies: ["Framebuffers", "ShaderSemantics", "ShaderTesting"],
+            path: "Examples/06-PhoneBanding/Lesson"
+        ),
+        .executableTarget(
+            name: "phone-banding",
+            dependencies: ["PhoneBandingLesson", "ImageCodecs", "ShaderSemantics"],
+            path: "Examples/06-PhoneBanding/Sources"
+        ),
+        .testTarget(
+            name: "PhoneBandingLessonTests",
+            dependencies: ["PhoneBandingLesson", "ShaderSemantics"],
+            path: "Examples/06-PhoneBanding/Tests"
+        ),
+
         // MARK: Benchmark (swift run -c release graph-bench): 200 HD frames through three filters
         .executableTarget(
             name: "graph-bench",

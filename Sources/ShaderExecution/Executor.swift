@@ -42,7 +42,8 @@ public struct DrawCall: Sendable {
     public var loopIterationLimit: Int = Program.loopIterationLimit
     /// The device the draw must run on, or `nil` for no check. With a profile, the programs
     /// must have been compiled for it (`CheckOptions.profile`: the same precision formats),
-    /// and every input texture and the target must fit its `MAX_TEXTURE_SIZE`; otherwise
+    /// and every input texture must fit its `MAX_TEXTURE_SIZE` (as GL refuses a larger
+    /// texture; the target's own limit, `MAX_RENDERBUFFER_SIZE`, is not modelled); otherwise
     /// the draw throws `ExecutionError.profileMismatch` or `.exceedsProfileLimit`.
     public var profile: DeviceProfile?
 
@@ -83,7 +84,7 @@ public struct Executor: Sendable {
     }
 
     /// Throws when `draw` does not fit `profile` (see `DrawCall.profile`).
-    static func check(_ draw: DrawCall, target: Framebuffer, against profile: DeviceProfile) throws(ExecutionError) {
+    static func check(_ draw: DrawCall, against profile: DeviceProfile) throws(ExecutionError) {
         var vertexFormats = profile.precision
         vertexFormats.highp = .fp32  // as the checker lowers vertex shaders
         if draw.fragment.precision != profile.precision || (draw.vertex.map { $0.precision != vertexFormats } ?? false) {
@@ -92,7 +93,6 @@ public struct Executor: Sendable {
         guard let limit = profile.limits.maxTextureSize else { return }
         var sizes = draw.inputs.map { ("an input texture", $0.width, $0.height) }
         sizes += draw.preparedInputs.map { ("an input texture", $0.texture.width, $0.texture.height) }
-        sizes.append(("the target", target.width, target.height))
         for (what, width, height) in sizes where max(width, height) > limit {
             throw .exceedsProfileLimit(
                 "\(what) is \(width)x\(height), larger than \(profile.name)'s MAX_TEXTURE_SIZE of \(limit)")
@@ -108,7 +108,7 @@ public struct Executor: Sendable {
 
     /// `render` once denormals are flushed to zero on the calling thread.
     private func renderFlushingDenormals(_ draw: DrawCall, into target: Framebuffer) throws {
-        if let profile = draw.profile { try Executor.check(draw, target: target, against: profile) }
+        if let profile = draw.profile { try Executor.check(draw, against: profile) }
         let fragment = draw.fragment
         for name in draw.uniforms.keys.sorted()
         where fragment.uniform(named: name) == nil && draw.vertex?.uniform(named: name) == nil {

@@ -112,10 +112,13 @@ import Testing
             source: source, name: "a.frag", stage: .fragment, options: CheckOptions(profile: .gles2Minimum)))
         draw = DrawCall(fragment: mali)
         draw.profile = .gles2Minimum
-        try Executor(schedule: .singleThreaded).render(draw, into: Framebuffer(width: 64, height: 2))
-        #expect(throws: ExecutionError.self) {
+        draw.inputs = [Texture(width: 64, height: 1, filledWith: SIMD4(1, 1, 1, 1))]
+        try Executor(schedule: .singleThreaded).render(draw, into: Framebuffer(width: 100, height: 2))
+        draw.inputs = [Texture(width: 65, height: 1, filledWith: SIMD4(1, 1, 1, 1))]
+        #expect(throws: ExecutionError.exceedsProfileLimit(
+            "an input texture is 65x1, larger than gles2-minimum's MAX_TEXTURE_SIZE of 64")) {
             // GL ES 2.0's MAX_TEXTURE_SIZE is 64.
-            try Executor(schedule: .singleThreaded).render(draw, into: Framebuffer(width: 65, height: 2))
+            try Executor(schedule: .singleThreaded).render(draw, into: Framebuffer(width: 100, height: 2))
         }
     }
 
