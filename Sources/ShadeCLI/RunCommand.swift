@@ -14,7 +14,7 @@ enum RunCommand {
                          [--uniform NAME=V[,V...] ...] [--size WxH] [--filter nearest|linear]
                          [--wrap clamp|repeat|mirror] [--time T] [--threads N] [--tile WxH]
                          [--flip-y] [--float] [--quality Q] [--loop-limit N] [--force] [--json]
-                         -o OUT
+                         [--profile NAME | --compare-profiles A,B] -o OUT
 
         Runs a GLSL ES fragment shader over a full-screen quad, GPUImage-style, and writes the
         framebuffer as PNG or JPEG (from OUT's extension; '-o -' writes PNG to stdout).
@@ -46,6 +46,13 @@ enum RunCommand {
           --float            render in Float32 and write a 16-bit PNG
           --quality Q        JPEG quality 1-100 (default 90)
           --strict           check the shaders with GLSL ES Appendix A enforced
+          --profile NAME     check and run as on a device profile: its limits and rules, and
+                             mediump/lowp computed as fp16 or fixed point where the device
+                             does (shade check --list-profiles; default desktop, all fp32)
+          --compare-profiles A,B
+                             render for both profiles and write OUT.A.ext, OUT.B.ext and
+                             OUT.diff.png (differing pixels red, brighter the larger the
+                             difference), then print how many pixels differ and by how much
           --loop-limit N     loop iterations (all loops, nested ones included) one batch
                              of pixels may run before the draw stops with an error
                              (default 1048576)
@@ -71,6 +78,7 @@ enum RunCommand {
         .init(names: ["--quality"], takesValue: true),
         .init(names: ["--force"], takesValue: false),
         .init(names: ["--json"], takesValue: false),
+        .init(names: ["--compare-profiles"], takesValue: true),
     ]
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
@@ -88,6 +96,10 @@ enum RunCommand {
             throw .usage(error.message)
         }
         let encoding = try OutputFile.encoding(for: output, quality: quality)
+        if let profiles = scanner.last("--compare-profiles") {
+            if scanner.last("--profile") != nil { throw .usage("give --profile or --compare-profiles, not both") }
+            return try ProfileComparison.run(scanner, profiles, output: output, encoding: encoding, console: console)
+        }
         try OutputFile.checkWritable(output, inputs: scanner.all("--input"), force: scanner.has("--force"))
 
         let job = try RenderJob.prepare(scanner)

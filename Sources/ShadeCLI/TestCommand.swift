@@ -1,4 +1,5 @@
 import Foundation
+import ShaderSemantics
 import ShaderTesting
 
 /// `shade test FILE…`: runs piglit `.shader_test` files and dEQP `.test` shader-library files
@@ -10,7 +11,7 @@ enum TestCommand {
         run: run)
 
     static let help = """
-        usage: shade test [--json] [--quiet] FILE|FOLDER...
+        usage: shade test [--json] [--quiet] [--profile NAME] FILE|FOLDER...
 
         Runs shader tests on the CPU and prints one line per test:
           PASS name
@@ -32,6 +33,10 @@ enum TestCommand {
           --json      print one JSON object to stdout: {"tests": [{"name", "status",
                       "reason"}], "passed", "failed", "skipped"}
           --quiet     print only failures and the summary
+          --profile NAME
+                      check and run every shader as on a device profile (its limits and
+                      rules, and mediump/lowp as fp16 or fixed point: see shade check
+                      --list-profiles); a test whose expectations assume fp32 may fail
           -h, --help  show this help
 
         exit status:
@@ -62,6 +67,7 @@ enum TestCommand {
             scanner = try ArgumentScanner(arguments, options: [
                 .init(names: ["--json"], takesValue: false),
                 .init(names: ["--quiet", "-q"], takesValue: false),
+                .init(names: ["--profile"], takesValue: true),
                 .init(names: ["--help", "-h"], takesValue: false),
             ])
         } catch {
@@ -71,6 +77,13 @@ enum TestCommand {
         if scanner.has("--help") {
             console.standardOutput(help)
             return .success
+        }
+        let options: CheckOptions
+        do {
+            options = CheckOptions(profile: try RenderJob.parsedProfile(scanner))
+        } catch {
+            console.standardError(error.message)
+            return .usage
         }
         guard !scanner.positionals.isEmpty else {
             console.standardError("shade test: no test file given\n\n" + help)
@@ -104,11 +117,11 @@ enum TestCommand {
             var results: [Line] = []
             if file.hasSuffix(".shader_test") {
                 let test = ShaderRunnerTest(parsing: text, name: file)
-                results = [Line(name: file, status: ShaderRunner().run(test))]
+                results = [Line(name: file, status: ShaderRunner(options: options).run(test))]
             } else if file.hasSuffix(".test") {
                 do {
                     let cases = try ShaderLibraryFile.parse(text, fileName: (file as NSString).lastPathComponent)
-                    let runner = ShaderLibraryRunner()
+                    let runner = ShaderLibraryRunner(options: options)
                     for testCase in cases {
                         results += runner.run(testCase).map { Line(name: file + ": " + $0.name, status: $0.status) }
                     }

@@ -82,11 +82,15 @@ enum TraceCommand {
                 return .usage
             }
             let text = try ShaderFiles.read(job.fragmentPath)
-            let shader = try compileFrontEnd(source: text, name: job.fragmentPath, stage: .fragment, options: CheckOptions(isStrict: scanner.has("--strict")))
+            // On a device profile the trace shows the values the device rounds (fp16 mediump).
+            let options = CheckOptions(isStrict: scanner.has("--strict"), profile: job.profile)
+            let shader = try compileFrontEnd(
+                source: text, name: job.fragmentPath, stage: .fragment, options: options,
+                parseOptions: job.profile.parseOptions())
             let vertex = try scanner.last("--vertex").map { path in
                 try compileFrontEnd(
-                    source: try ShaderFiles.read(path), name: path, stage: .vertex,
-                    options: CheckOptions(isStrict: scanner.has("--strict")))
+                    source: try ShaderFiles.read(path), name: path, stage: .vertex, options: options,
+                    parseOptions: job.profile.parseOptions())
             }
             let trace = try ShaderTrace(
                 shader: shader, vertex: vertex, x: pixel.x, y: pixel.y, width: job.width, height: job.height, uniforms: job.uniforms,

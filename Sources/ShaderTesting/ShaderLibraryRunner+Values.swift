@@ -41,9 +41,11 @@ extension ShaderLibraryRunner {
         let vertex: Program, fragment: Program
         do {
             vertexShader = try compileFrontEnd(
-                source: Self.executable(program.vertexSource), name: "vertex", stage: .vertex, options: options)
+                source: Self.executable(program.vertexSource), name: "vertex", stage: .vertex, options: options,
+                parseOptions: options.profile.parseOptions())
             fragmentShader = try compileFrontEnd(
-                source: Self.executable(program.fragmentSource), name: "fragment", stage: .fragment, options: options)
+                source: Self.executable(program.fragmentSource), name: "fragment", stage: .fragment, options: options,
+                parseOptions: options.profile.parseOptions())
             vertex = try Compiler.compile(vertexShader)
             fragment = try Compiler.compile(fragmentShader)
         } catch {

@@ -71,7 +71,9 @@ public struct ShaderLibraryRunner: Sendable {
     }
 
     func check(_ source: String, stage: ShaderStage, name: String) -> CheckResult {
-        Checker.check(parse(SourceFile(name: name, text: source), stage: stage), options: options)
+        Checker.check(
+            parse(SourceFile(name: name, text: source), stage: stage, options: options.profile.parseOptions()),
+            options: options)
     }
 
     /// GLSL ES 1.00 §4.3.3–4.3.5 link rules between the two stages: a varying the fragment

@@ -48,7 +48,8 @@ public struct ShaderRunner: Sendable {
         let vertex: Program, fragment: Program
         do {
             // A shader without '#version' has the test's version (the front end's default is ES 1.00).
-            let parseOptions = ParseOptions(defaultVersion: LanguageVersion(rawValue: sources.defaultVersion) ?? .glsl120)
+            let parseOptions = options.profile.parseOptions(
+                ParseOptions(defaultVersion: LanguageVersion(rawValue: sources.defaultVersion) ?? .glsl120))
             vertexShader = try compileFrontEnd(
                 source: sources.vertex, name: test.name + " [vertex shader]", stage: .vertex, options: options,
                 parseOptions: parseOptions)

@@ -1,0 +1,90 @@
+import Foundation
+import Framebuffers
+import ImageCodecs
+import Testing
+
+/// `shade run|trace|test --profile` and `shade run --compare-profiles`, in process.
+@Suite("device profiles on the command line, in process")
+struct RunProfileTests {
+    /// Odd numbers past 2048, where fp16's steps are 2: x = 2049 + 2·column, then fract(x / 8).
+    static let source = """
+        precision mediump float;
+        varying vec2 textureCoordinate;
+        void main() {
+            float x = 2048.0 + floor(textureCoordinate.x * 16.0) * 2.0 + 1.0;
+            gl_FragColor = vec4(vec3(fract(x / 8.0)), 1.0);
+        }
+        """
+
+    static func column(_ texture: Texture, _ x: Int) -> Int { Int(texture.rgba8Pixel(x: x, y: 0).x) }
+
+    @Test("--profile rounds mediump to fp16; desktop does not")
+    func profileRounds() throws {
+        let shader = try temporaryShader(Self.source, named: "steps.frag")
+        let folder = try temporaryFolder()
+        for (profile, expected) in [("desktop", [32, 96, 159, 223]), ("gles3-minimum", [0, 128, 128, 0])] {
+            let out = folder + "/\(profile).png"
+            let outcome = shadeInProcess(["run", "-f", shader, "--size", "16x1", "--profile", profile, "-o", out])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let image = try ImageFile.decode(contentsOfFile: out).texture
+            // x = 2049, 2051, 2053, 2055: fract(x / 8) on desktop; in fp16 x rounds to an even
+            // neighbour (2048, 2052, 2052, 2056), so x / 8 is 256, 256.5, 256.5, 257.
+            #expect((0..<4).map { Self.column(image, $0) } == expected, "\(profile)")
+        }
+    }
+
+    @Test("--compare-profiles writes both images and a diff picture, and counts the pixels")
+    func compareProfiles() throws {
+        let shader = try temporaryShader(Self.source, named: "steps.frag")
+        let folder = try temporaryFolder()
+        let outcome = shadeInProcess([
+            "run", "-f", shader, "--size", "16x2", "--compare-profiles", "desktop,gles3-minimum",
+            "-o", folder + "/out.png", "--json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let desktop = try ImageFile.decode(contentsOfFile: folder + "/out.desktop.png").texture
+        let phone = try ImageFile.decode(contentsOfFile: folder + "/out.gles3-minimum.png").texture
+        let diff = try ImageFile.decode(contentsOfFile: folder + "/out.diff.png").texture
+        var differing = 0
+        for y in 0..<2 {
+            for x in 0..<16 where desktop.rgba8Pixel(x: x, y: y) != phone.rgba8Pixel(x: x, y: y) {
+                differing += 1
+                #expect(diff.rgba8Pixel(x: x, y: y).x >= 64 && diff.rgba8Pixel(x: x, y: y).y == 0, "(\(x), \(y)) is red")
+            }
+        }
+        #expect(differing == 32, "every column differs")
+        #expect(outcome.standardOutput.contains("\"differing_pixels\":\(differing)"))
+        #expect(outcome.standardOutput.contains("\"largest_difference\":223"))
+        // Both at once is a usage error, and so is an unknown name.
+        #expect(shadeInProcess(["run", "-f", shader, "--size", "4x4", "--profile", "webgl1", "--compare-profiles",
+                                "desktop,webgl1", "-o", folder + "/x.png"]).status == 64)
+        let unknown = shadeInProcess(["run", "-f", shader, "--size", "4x4", "--compare-profiles", "desktop,riva128",
+                                      "-o", folder + "/y.png"])
+        #expect(unknown.status == 64 && unknown.standardError.contains("unknown profile 'riva128'"))
+    }
+
+    @Test("an input larger than the profile's MAX_TEXTURE_SIZE is an error (65)")
+    func textureLimit() throws {
+        let shader = try temporaryShader(
+            "precision mediump float;\nvarying vec2 textureCoordinate;\nuniform sampler2D inputImageTexture;\n"
+                + "void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate); }\n",
+            named: "pass.frag")
+        let folder = try temporaryFolder()
+        let outcome = shadeInProcess([
+            "run", "-f", shader, "-i", fixture("coffee.png"), "--profile", "gles2-minimum", "-o", folder + "/p.png",
+        ])
+        #expect(outcome.status == 65)
+        #expect(outcome.standardError.contains("larger than gles2-minimum's MAX_TEXTURE_SIZE of 64"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/p.png"), "no partial output")
+    }
+
+    @Test("shade trace --profile shows the rounded values")
+    func trace() throws {
+        let shader = try temporaryShader(Self.source, named: "steps.frag")
+        let outcome = shadeInProcess(["trace", shader, "--size", "16x1", "--pixel", "0,0", "--profile", "gles3-minimum"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("x = 2048.0"), "\(outcome.standardOutput)")
+        let desktop = shadeInProcess(["trace", shader, "--size", "16x1", "--pixel", "0,0"])
+        #expect(desktop.standardOutput.contains("x = 2049.0"), "\(desktop.standardOutput)")
+    }
+}
