@@ -37,6 +37,8 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     public let sources = SourceList()
     /// How many texture locations this operation reads.
     public let numberOfInputs: Int
+    /// The device the shaders were compiled for.
+    public let profile: DeviceProfile
     /// The compiled fragment shader.
     public let fragmentProgram: Program
     /// The compiled vertex shader; `nil` is the passthrough for any number of inputs.
@@ -62,18 +64,23 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     ///     makes 2, and so on, and at least 1.
     ///   - name: the name used in errors and in the shader's diagnostics.
     ///   - uniforms: initial uniform values by name, checked as `setUniform(_:forName:)` does.
+    ///   - profile: the device to compile for: its limits and rules, and `mediump`/`lowp`
+    ///     computed as fp16 or fixed point where the device does; `desktop` by default.
     /// - Throws: `GraphError.shaderCompilation` with the diagnostics,
     ///   `.samplerWithoutInput` when the shader reads a location beyond `numberOfInputs`, or a
     ///   uniform error.
     public init(
         fragmentShader: String, vertexShader: String? = nil, numberOfInputs: Int? = nil,
-        name: String = "BasicOperation", uniforms: [String: any UniformValue] = [:]
+        name: String = "BasicOperation", uniforms: [String: any UniformValue] = [:],
+        profile: DeviceProfile = .desktop
     ) throws(GraphError) {
         self.name = name
-        let fragment = try BasicOperation.compile(fragmentShader, fileName: "\(name).fsh", stage: .fragment, operation: name)
+        self.profile = profile
+        let fragment = try BasicOperation.compile(
+            fragmentShader, fileName: "\(name).fsh", stage: .fragment, operation: name, profile: profile)
         fragmentProgram = fragment
         vertexProgram = try vertexShader.map { text throws(GraphError) in
-            try BasicOperation.compile(text, fileName: "\(name).vsh", stage: .vertex, operation: name)
+            try BasicOperation.compile(text, fileName: "\(name).vsh", stage: .vertex, operation: name, profile: profile)
         }
         // inputImageTextureN reads location N - 1, iChannelN location N; other 2D samplers take
         // the free locations (TextureLocations).
@@ -102,18 +109,19 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     ///   - vertexShaderFile: path of the vertex shader; `nil` for the passthrough.
     ///   - numberOfInputs: texture locations read; `nil` counts the shader's samplers.
     ///   - uniforms: initial uniform values by name.
+    ///   - profile: the device to compile for (`desktop` by default).
     /// - Throws: `GraphError.unreadableShader`, `.shaderCompilation`, `.samplerWithoutInput`,
     ///   or a uniform error.
     public convenience init(
         fragmentShaderFile: String, vertexShaderFile: String? = nil, numberOfInputs: Int? = nil,
-        uniforms: [String: any UniformValue] = [:]
+        uniforms: [String: any UniformValue] = [:], profile: DeviceProfile = .desktop
     ) throws(GraphError) {
         let name = ((fragmentShaderFile as NSString).lastPathComponent as NSString).deletingPathExtension
         let fragment = try BasicOperation.read(fragmentShaderFile, operation: name)
         let vertex = try vertexShaderFile.map { path throws(GraphError) in try BasicOperation.read(path, operation: name) }
         try self.init(
             fragmentShader: fragment, vertexShader: vertex, numberOfInputs: numberOfInputs, name: name,
-            uniforms: uniforms)
+            uniforms: uniforms, profile: profile)
     }
 
     static func read(_ path: String, operation: String) throws(GraphError) -> String {
@@ -125,9 +133,13 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         }
     }
 
-    static func compile(_ text: String, fileName: String, stage: ShaderStage, operation: String) throws(GraphError) -> Program {
+    static func compile(
+        _ text: String, fileName: String, stage: ShaderStage, operation: String, profile: DeviceProfile
+    ) throws(GraphError) -> Program {
         do {
-            let checked = try compileFrontEnd(source: text, name: fileName, stage: stage)
+            let checked = try compileFrontEnd(
+                source: text, name: fileName, stage: stage, options: CheckOptions(profile: profile),
+                parseOptions: profile.parseOptions())
             return try Compiler.compile(checked)
         } catch {
             throw .shaderCompilation(operation: operation, diagnostics: error)
@@ -285,6 +297,7 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         var draw = DrawCall(
             fragment: fragmentProgram, vertex: vertexProgram, uniforms: uniforms, samplerState: samplerState)
         draw.preparedInputs = inputs.map(\.sampledTexture)
+        draw.profile = profile
         let cache = context.framebufferCache
         let framebuffer = try GraphError.leasing(from: cache, size, outputFormat, for: name)
         do {

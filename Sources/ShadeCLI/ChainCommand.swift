@@ -55,6 +55,8 @@ enum ChainCommand {
           --tile WxH           tile size (never changes the output)
           --engine E           closures or native: C generated for this CPU, compiled by
                                clang (never changes the output; default $SHADE_ENGINE or native)
+          --profile NAME       compile every step for a device profile: mediump/lowp as
+                               fp16 or fixed point, its limits (shade check --list-profiles)
         \(Shard.helpLines)
 
         With --shard, the inputs are sorted by path and cut into N runs; this process does run
@@ -92,6 +94,7 @@ enum ChainCommand {
         .init(names: ["--tile"], takesValue: true),
         .init(names: ["--engine"], takesValue: true),
         .init(names: ["--lanes"], takesValue: true),
+        .init(names: ["--profile"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ] + Shard.options
 
@@ -106,6 +109,7 @@ enum ChainCommand {
             throw .usage("no input image given (shade chain INPUT... STEP... -o OUT); see 'shade chain --help'")
         }
         guard let output = scanner.last("--output") else { throw .usage("no output given (-o OUT)") }
+        let profile = try RenderJob.parsedProfile(scanner)
         var steps: [StepRecipe] = []
         for argument in stepArguments {
             let step: ChainStep
@@ -113,7 +117,7 @@ enum ChainCommand {
             if InputList.looksLikeImageInput(step.name) {
                 throw .usage("'\(argument)' looks like an image after the first step: give every input before the steps")
             }
-            steps.append(try StepRecipe.resolve(step))
+            steps.append(try StepRecipe.resolve(step, profile: profile))
         }
         var batch = try InputList.expand(inputArguments)
         let settings = try OutputSettings(scanner, output: output)

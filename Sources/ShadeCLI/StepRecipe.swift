@@ -36,6 +36,8 @@ struct StepRecipe: Sendable {
     /// The output size given with `size=WxH` (filters whose header says `output: given`, such
     /// as `resize`, and shader files); `nil` keeps the default.
     var outputSize: ImageSize? = nil
+    /// The device the step's shaders are compiled for (`--profile`).
+    var profile = DeviceProfile.desktop
 
     /// Checks `step`: the filter or shader exists, every argument is a known parameter, uniform
     /// or input with a value of the right size, and every texture location beyond 0 has an
@@ -43,7 +45,9 @@ struct StepRecipe: Sendable {
     ///
     /// - Throws: `CommandFailure`: 64 for an unknown filter (with a suggestion) or a bad
     ///   argument, 66 for a missing shader file, 65 for a shader that does not compile.
-    static func resolve(_ step: ChainStep, wiredInputs: Int = 1, allowsGenerators: Bool = false) throws(CommandFailure) -> StepRecipe {
+    static func resolve(
+        _ step: ChainStep, wiredInputs: Int = 1, allowsGenerators: Bool = false, profile: DeviceProfile = .desktop
+    ) throws(CommandFailure) -> StepRecipe {
         if FaceSpriteRecipe.names.contains(step.name.lowercased()) {
             let recipe = try FaceSpriteRecipe.resolve(step)
             return StepRecipe(label: step.name, kind: .faceSprite(recipe), parameters: [:], inputCount: 1, imageInputs: [:])
@@ -62,7 +66,7 @@ struct StepRecipe: Sendable {
         if step.isShaderFile {
             let text = try ChainCommand.readText(step.name)
             kind = .shader(path: step.name, text: text)
-            let operation = try makeShaderOperation(path: step.name, text: text)
+            let operation = try makeShaderOperation(path: step.name, text: text, profile: profile)
             inputCount = operation.numberOfInputs
             for sampler in operation.fragmentProgram.samplers {
                 inputNames[TextureLocations.location(ofSampler: sampler.name) ?? -1, default: []].append(sampler.name)
@@ -86,6 +90,7 @@ struct StepRecipe: Sendable {
         for location in 0..<max(inputCount, 0) { inputNames[location, default: []].append("input\(location + 1)") }
 
         var recipe = StepRecipe(label: step.name, kind: kind, parameters: [:], inputCount: inputCount, imageInputs: [:])
+        recipe.profile = profile
         for (key, value) in step.arguments {
             if let location = inputNames.first(where: { $0.key >= 0 && $0.value.contains { $0.lowercased() == key.lowercased() } })?.key {
                 guard location > 0 else {
@@ -149,6 +154,7 @@ struct StepRecipe: Sendable {
         case .filter(let filter):
             let operation = FilterOperation(filter: filter)
             operation.outputSize = outputSize
+            operation.profile = profile
             for (name, components) in parameters.sorted(by: { $0.key < $1.key }) {
                 do {
                     try operation.setParameter(components: components, forName: name)
@@ -158,7 +164,7 @@ struct StepRecipe: Sendable {
             }
             return operation
         case .shader(let path, let text):
-            let operation = try StepRecipe.makeShaderOperation(path: path, text: text)
+            let operation = try StepRecipe.makeShaderOperation(path: path, text: text, profile: profile)
             try setUniforms(of: operation, path: path)
             if let outputSize { operation.forceProcessing(at: outputSize) }
             return operation
@@ -190,15 +196,19 @@ struct StepRecipe: Sendable {
     }
 
     /// Compiles a shader file's text into an operation; diagnostics name `path` (exit 65).
-    static func makeShaderOperation(path: String, text: String, numberOfInputs: Int? = nil) throws(CommandFailure) -> BasicOperation {
+    static func makeShaderOperation(
+        path: String, text: String, numberOfInputs: Int? = nil, profile: DeviceProfile = .desktop
+    ) throws(CommandFailure) -> BasicOperation {
         do {
-            _ = try compileFrontEnd(source: text, name: path, stage: .fragment)
+            _ = try compileFrontEnd(
+                source: text, name: path, stage: .fragment, options: CheckOptions(profile: profile),
+                parseOptions: profile.parseOptions())
         } catch {
             throw CommandFailure(code: .dataError, message: renderedDiagnostics(error.diagnostics, path: path))
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         do {
-            return try BasicOperation(fragmentShader: text, numberOfInputs: numberOfInputs, name: name)
+            return try BasicOperation(fragmentShader: text, numberOfInputs: numberOfInputs, name: name, profile: profile)
         } catch {
             throw CommandFailure.from(error)
         }

@@ -63,6 +63,41 @@ struct RunProfileTests {
         #expect(unknown.status == 64 && unknown.standardError.contains("unknown profile 'riva128'"))
     }
 
+    @Test("shade chain --profile compiles shader steps and built-in filters for the profile")
+    func chain() throws {
+        let shader = try temporaryShader(Self.source, named: "steps.frag")
+        let folder = try temporaryFolder()
+        let input = folder + "/in.png"
+        try ImageFile.write(Texture(width: 16, height: 1, filledWith: SIMD4(0.3, 0.5, 0.7, 1)), toFile: input, as: .png())
+        for (profile, expected) in [("desktop", [32, 96, 159, 223]), ("gles3-minimum", [0, 128, 128, 0])] {
+            let out = folder + "/chain-\(profile).png"
+            let outcome = shadeInProcess(["chain", input, shader, "--profile", profile, "-o", out])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let image = try ImageFile.decode(contentsOfFile: out).texture
+            #expect((0..<4).map { Self.column(image, $0) } == expected, "\(profile)")
+        }
+        // A built-in filter's mediump arithmetic: a photo through sepia differs from desktop
+        // by fp16's rounding only.
+        var images: [Texture] = []
+        for profile in ["desktop", "gles3-minimum"] {
+            let out = folder + "/sepia-\(profile).png"
+            let outcome = shadeInProcess(["chain", fixture("coffee.png"), "sepia", "--profile", profile, "-o", out])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            images.append(try ImageFile.decode(contentsOfFile: out).texture)
+        }
+        var differing = 0, largest = 0
+        for y in 0..<images[0].height {
+            for x in 0..<images[0].width {
+                let d = SIMD4<Int>(truncatingIfNeeded: images[0].rgba8Pixel(x: x, y: y))
+                    &- SIMD4<Int>(truncatingIfNeeded: images[1].rgba8Pixel(x: x, y: y))
+                let m = max(abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+                if m > 0 { differing += 1 }
+                largest = max(largest, m)
+            }
+        }
+        #expect(differing > 0 && largest <= 2, "\(differing) pixels differ, by up to \(largest)/255")
+    }
+
     @Test("an input larger than the profile's MAX_TEXTURE_SIZE is an error (65)")
     func textureLimit() throws {
         let shader = try temporaryShader(

@@ -1,5 +1,6 @@
 import Framebuffers
 import ShaderExecution
+import ShaderSemantics
 
 /// An image-graph operation that runs any built-in filter, all of its passes, with parameters
 /// set by name and checked against the filter's header.
@@ -26,8 +27,11 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
     /// The output size for a filter whose header says `output: given` (generators, resizes);
     /// `nil` takes the header's default. Other filters must leave it `nil`.
     public var outputSize: ImageSize?
+    /// The device the filter's shaders are compiled for (`mediump` as fp16 on a phone
+    /// profile, its texture size limit); `desktop` by default.
+    public var profile = DeviceProfile.desktop
     /// The renderer's executor is the graph context's; this only plans passes.
-    private let renderer = FilterRenderer()
+    private var renderer: FilterRenderer { FilterRenderer(profile: profile) }
 
     var capture = CaptureSlot()
 
@@ -135,7 +139,7 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
     public func apply(to inputs: [Texture], executor: Executor = Executor()) throws(FilterError)
         -> Texture
     {
-        try FilterRenderer(executor: executor).render(
+        try FilterRenderer(executor: executor, profile: profile).render(
             filter, parameters: parameterValues, inputs: inputs, outputSize: outputSize)
     }
 
@@ -164,6 +168,7 @@ public class FilterOperation: ImageProcessingOperation, ImageCapturing {
             let plan = plans[index]
             var draw = DrawCall(fragment: plan.fragment, vertex: plan.vertex, uniforms: plan.uniforms)
             draw.preparedInputs = frames.map(\.sampledTexture)
+            draw.profile = profile
             let pass = "\(name) pass \(index + 1)"
             let framebuffer = try GraphError.leasing(from: cache, plan.size, .rgba8, for: pass)
             do {

@@ -34,10 +34,14 @@ public struct FilterPassPlan: Sendable {
 public struct FilterRenderer: Sendable {
     /// The executor every pass runs on.
     public var executor: Executor
+    /// The device the filters' shaders are compiled for (`mediump` as fp16 on a phone
+    /// profile); `desktop` by default.
+    public var profile: DeviceProfile
 
     /// Creates a renderer.
-    public init(executor: Executor = Executor()) {
+    public init(executor: Executor = Executor(), profile: DeviceProfile = .desktop) {
         self.executor = executor
+        self.profile = profile
     }
 
     /// Renders `filter` on `inputs`.
@@ -69,10 +73,11 @@ public struct FilterRenderer: Sendable {
             }
             let target = Framebuffer(
                 width: pass.size.width, height: pass.size.height, format: .rgba8)
-            let draw = DrawCall(
+            var draw = DrawCall(
                 fragment: pass.fragment, vertex: pass.vertex, uniforms: pass.uniforms,
                 inputs: bound,
                 samplerState: SamplerState(filter: .linear, wrap: .clampToEdge))
+            draw.profile = profile
             do {
                 try executor.render(draw, into: target)
             } catch {
@@ -121,8 +126,8 @@ public struct FilterRenderer: Sendable {
                 shaderFilter = other
             }
             let vertexPath = shaderFilter.vertexShader(forPassInputCount: pass.inputs.count)
-            let fragment = try ProgramCache.shared.program(at: shaderFilter.file, stage: .fragment)
-            let vertex = try ProgramCache.shared.program(at: vertexPath, stage: .vertex)
+            let fragment = try ProgramCache.shared.program(at: shaderFilter.file, stage: .fragment, profile: profile)
+            let vertex = try ProgramCache.shared.program(at: vertexPath, stage: .vertex, profile: profile)
             func declares(_ name: String) -> Bool {
                 fragment.uniform(named: name) != nil || vertex.uniform(named: name) != nil
             }
@@ -207,9 +212,10 @@ final class ProgramCache: @unchecked Sendable {
     private let lock = NSLock()
     private var programs: [String: Program] = [:]
 
-    func program(at path: String, stage: ShaderStage) throws(FilterError) -> Program {
+    func program(at path: String, stage: ShaderStage, profile: DeviceProfile = .desktop) throws(FilterError) -> Program {
+        let key = profile.name + ":" + path
         lock.lock()
-        let cached = programs[path]
+        let cached = programs[key]
         lock.unlock()
         if let cached { return cached }
         guard let text = FilterCatalog.shaderText(atPath: path) else {
@@ -217,13 +223,15 @@ final class ProgramCache: @unchecked Sendable {
         }
         let program: Program
         do {
-            let checked = try compileFrontEnd(source: text, name: "Shaders/" + path, stage: stage)
+            let checked = try compileFrontEnd(
+                source: text, name: "Shaders/" + path, stage: stage, options: CheckOptions(profile: profile),
+                parseOptions: profile.parseOptions())
             program = try Compiler.compile(checked)
         } catch {
             throw .shaderDiagnostics(error.diagnostics.rendered())
         }
         lock.lock()
-        programs[path] = program
+        programs[key] = program
         lock.unlock()
         return program
     }
