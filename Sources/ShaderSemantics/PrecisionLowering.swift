@@ -21,9 +21,13 @@ extension CheckedShader {
     ///   Constants have none; a tree with none keeps fp32.
     /// - In a tree whose precision's format is not fp32, every variable read, constant and
     ///   operation result is rounded to that format. A tree that is only a variable read is
-    ///   left alone. Results of `sin`, `cos`, `sqrt` and `inversesqrt` are not rounded again:
-    ///   llvmpipe computes them in fp32 from the rounded argument (measured with
-    ///   `/work/probe`-style probes, see the README's "Device profiles").
+    ///   left alone, and so is one operation on values read from fp32 storage whose result
+    ///   is used at fp32 (`highp float r = u * v;`): llvmpipe computes it in fp32.
+    /// - Texels of a `lowp` or `mediump` sampler become fp16 toward zero (`truncateToFP16`),
+    ///   as llvmpipe builds them from the unorm bits.
+    ///
+    /// Each rule was measured on llvmpipe with probe shaders that print the bits of a result
+    /// (see the README's "Device profiles").
     /// - A value stored into a `mediump` or `lowp` local or global variable, and a value a
     ///   function returns, is rounded to the format of the variable's (the function's)
     ///   precision.
