@@ -1,6 +1,7 @@
 import Foundation
 import Framebuffers
 import ImageCodecs
+import ShaderSemantics
 import ShaderTesting
 
 /// `shade difftest`: renders programs with the executor, the reference interpreter and
@@ -36,6 +37,11 @@ enum DifftestCommand {
           --seed S           first seed (default 1)
           --count N          programs to generate (default 1000)
           --oracle O         interpreter (default), llvmpipe or both
+          --profile NAME     compile every program for a device profile: both implementations
+                             round mediump/lowp as it says, and llvmpipe runs in its native
+                             precision (mediump in fp16) when the profile has fp16
+          --precision P      the generated programs' default float precision: highp (default),
+                             mediump or lowp (then locals mix highp, mediump and lowp)
           --language L       es100 (default) or es300: '#version 300 es' programs with
                              32-bit ints and uints that wrap, %, bit operators, shifts,
                              int/uint conversions, switch and an 'out vec4' colour
@@ -65,6 +71,7 @@ enum DifftestCommand {
         .init(names: ["--findings"], takesValue: true), .init(names: ["--no-shrink"], takesValue: false),
         .init(names: ["--threads"], takesValue: true), .init(names: ["--vertex"], takesValue: true),
         .init(names: ["--write-inputs"], takesValue: true), .init(names: ["--uniform", "-u"], takesValue: true),
+        .init(names: ["--profile"], takesValue: true), .init(names: ["--precision"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -89,6 +96,11 @@ enum DifftestCommand {
             }
             o.threads = try scanner.parsed("--threads", as: "a thread count") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
                 ?? o.threads
+            o.profile = try scanner.parsed(
+                "--profile", as: DeviceProfile.all.map(\.name).joined(separator: ", "), DeviceProfile.named) ?? .desktop
+            o.generator.floatPrecision = try scanner.parsed("--precision", as: "highp, mediump or lowp") {
+                ["highp", "mediump", "lowp"].contains($0) ? $0 : nil
+            } ?? "highp"
         } catch {
             console.standardError("shade difftest: \(error)\n\n" + help)
             return .usage
@@ -131,7 +143,8 @@ enum DifftestCommand {
         var failures = 0
         let oracle: LlvmpipeOracle?
         do {
-            oracle = o.oracle == .interpreter ? nil : try LlvmpipeOracle()
+            oracle = o.oracle == .interpreter
+                ? nil : try LlvmpipeOracle(precision: o.profile.precision.isAllFP32 ? .fp32 : .native)
         } catch {
             console.standardError("shade difftest: error: \(error)\n")
             return .internalError
@@ -152,11 +165,12 @@ enum DifftestCommand {
                 console.standardError("shade difftest: error: cannot read '\(path)'\n")
                 return .noInput
             }
-            let c = DifferentialCase(
+            var c = DifferentialCase(
                 name: path, fragmentSource: text, vertexSource: vertex,
                 uniforms: DifferentialCase.automaticUniforms(
                     fragmentSource: text, vertexSource: vertex, width: o.width, height: o.height, given: given),
                 inputs: DifferentialCampaign.inputImages, width: o.width, height: o.height)
+            c.profile = o.profile
             var line = "\(path):"
             let (outcome, fragility) = DifferentialTest.runKeepingFragility(c)
             if o.oracle != .llvmpipe {

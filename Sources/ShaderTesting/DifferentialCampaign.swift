@@ -78,6 +78,10 @@ public struct DifferentialCampaign: Sendable {
         public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// What the generator may produce.
         public var generator = ProgramGenerator.Options()
+        /// The device profile every program is compiled for (both implementations round
+        /// `mediump` as it says); with a profile that has fp16 or fixed point, llvmpipe runs in
+        /// its native precision (`mediump` in fp16).
+        public var profile = DeviceProfile.desktop
 
         /// The defaults.
         public init() {}
@@ -139,11 +143,20 @@ public struct DifferentialCampaign: Sendable {
     }()
 
     /// The case a generated program is rendered as.
-    public static func differentialCase(_ p: GeneratedProgram, width: Int, height: Int) -> DifferentialCase {
-        DifferentialCase(
+    public static func differentialCase(
+        _ p: GeneratedProgram, width: Int, height: Int, profile: DeviceProfile = .desktop
+    ) -> DifferentialCase {
+        var c = DifferentialCase(
             name: "seed-\(p.seed)", fragmentSource: p.fragmentSource, vertexSource: p.vertexSource,
             uniforms: p.uniforms, inputs: Array(inputImages.prefix(max(p.inputCount, 0))),
             width: width, height: height)
+        c.profile = profile
+        return c
+    }
+
+    /// The case of `p` under these options.
+    func differentialCase(_ p: GeneratedProgram) -> DifferentialCase {
+        Self.differentialCase(p, width: options.width, height: options.height, profile: options.profile)
     }
 
     public let options: Options
@@ -167,7 +180,7 @@ public struct DifferentialCampaign: Sendable {
                     let seed = options.seed &+ UInt64(k)
                     let p = generator.program(seed: seed)
                     r.programs += 1
-                    let outcome = DifferentialTest.run(Self.differentialCase(p, width: w, height: h))
+                    let outcome = DifferentialTest.run(differentialCase(p))
                     switch outcome {
                     case .rejected: r.rejected.append(seed)
                     case .agree:
@@ -184,7 +197,7 @@ public struct DifferentialCampaign: Sendable {
             for c in 0..<chunks { report.merge(shared.partial[c]!) }
         }
         if options.oracle != .interpreter {
-            let oracle = try LlvmpipeOracle()
+            let oracle = try LlvmpipeOracle(precision: options.profile.precision.isAllFP32 ? .fp32 : .native)
             let llvmpipeCount = options.count
             for k in 0..<llvmpipeCount {
                 let seed = options.seed &+ UInt64(k)
@@ -211,7 +224,7 @@ public struct DifferentialCampaign: Sendable {
     /// Renders `p` with the executor, the interpreter (for fragility) and llvmpipe; nil when
     /// one of them rejects it (counted in `report`).
     func compareWithLlvmpipe(_ p: GeneratedProgram, _ oracle: LlvmpipeOracle, _ report: inout Report) throws -> LlvmpipeComparison? {
-        let c = Self.differentialCase(p, width: options.width, height: options.height)
+        let c = differentialCase(p)
         let (outcome, fragility) = DifferentialTest.runKeepingFragility(c)
         guard case .agree(let image) = outcome, let fragile = fragility else {
             if case .rejected = outcome { report.rejected.append(p.seed) }
@@ -234,10 +247,10 @@ public struct DifferentialCampaign: Sendable {
     func shrinkInterpreterFinding(_ p: GeneratedProgram, _ outcome: DifferentialOutcome) -> Finding {
         let w = options.width, h = options.height
         let failing = { (q: GeneratedProgram) -> Bool in
-            !DifferentialTest.run(Self.differentialCase(q, width: w, height: h)).isAgreement
+            !DifferentialTest.run(self.differentialCase(q)).isAgreement
         }
         let small = options.shrinks ? ProgramShrinker.shrink(p, isInteresting: failing) : p
-        let summary = DifferentialTest.run(Self.differentialCase(small, width: w, height: h)).description
+        let summary = DifferentialTest.run(differentialCase(small)).description
         return Finding(oracle: "interpreter", seed: p.seed, summary: summary, program: small)
     }
 

@@ -312,6 +312,9 @@ struct ProgramModel: Hashable, Sendable {
     var inputCount = 0
     var usesDerivatives = false
     var language = GeneratedLanguage.es100
+    /// The default float precision both shaders declare; below `highp`, locals also get
+    /// `highp`, `mediump` or `lowp` by their names, so that trees mix precisions.
+    var floatPrecision = "highp"
     var fragment = GShader()
     /// nil: GPUImage's passthrough vertex shader.
     var vertex: GShader?

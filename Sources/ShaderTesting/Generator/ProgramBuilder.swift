@@ -62,6 +62,7 @@ struct ProgramBuilder {
     mutating func build() -> ProgramModel {
         let budget = max(1, options.maxStatements)
         model.language = options.language
+        model.floatPrecision = options.floatPrecision
         if options.allowStructs { makeStructs() }
         if options.allowTextures { model.inputCount = d.weighted([3, 4, 2]) }
         makeUniforms()

@@ -64,6 +64,11 @@ public struct ProgramGenerator: Sendable {
         /// The language: GLSL ES 1.00 (the default) or 3.00. A seed gives the same GLSL ES
         /// 1.00 program as before 3.00 existed.
         public var language = GeneratedLanguage.es100
+        /// The default float precision of both shaders: `highp` (the default: a seed gives the
+        /// same program as before), `mediump` or `lowp`. Below `highp`, locals are declared
+        /// `highp`, `mediump` or `lowp` by their names, so that a device profile with fp16
+        /// (`shade difftest --profile`) rounds some trees and not others.
+        public var floatPrecision = "highp"
 
         /// Creates the default options.
         public init() {}

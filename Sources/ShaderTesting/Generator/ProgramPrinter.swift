@@ -31,6 +31,23 @@ struct ProgramPrinter {
         }
     }
 
+    /// A precision qualifier for a float local named `name` when the default is below
+    /// `highp`: a quarter `highp`, a quarter `lowp`, the rest the default (by the name's hash,
+    /// so that reprinting a shrunk model keeps them).
+    func localPrecision(_ t: GType, _ name: String) -> String {
+        guard model.floatPrecision != "highp" else { return "" }
+        var base = t
+        if case .array(let e, _) = t { base = e }
+        guard base.scalar == .float else { return "" }
+        var h: UInt32 = 2_166_136_261
+        for b in name.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        switch h % 4 {
+        case 0: return "highp "
+        case 1: return "lowp "
+        default: return ""
+        }
+    }
+
     /// `T name` or `T name[n]`.
     func declarator(_ t: GType, _ name: String) -> String {
         if case .array(let e, let n) = t { return "\(typeName(e)) \(name)[\(n)]" }
@@ -200,7 +217,7 @@ struct ProgramPrinter {
     mutating func statement(_ s: GStmt) {
         switch s {
         case .declare(let t, let name, let e):
-            line("\(declarator(t, name)) = \(expr(e));")
+            line("\(localPrecision(t, name))\(declarator(t, name)) = \(expr(e));")
         case .declareInitialised(let t, let name, let stores):
             line("\(declarator(t, name));")
             for store in stores { statement(store) }
@@ -309,7 +326,7 @@ struct ProgramPrinter {
         if isFragment && model.usesDerivatives && !isES300 {
             line("#extension GL_OES_standard_derivatives : enable")
         }
-        line(isFragment ? "precision highp float;" : "precision highp float;")
+        line("precision \(model.floatPrecision) float;")
         line("precision highp int;")
         for s in model.structs {
             line("struct \(s.name) {")
