@@ -10,6 +10,21 @@ import ShaderSemantics
 /// bits by `LlvmpipeMathTests` and scripts/measure-transcendentals). Everything else
 /// is written here independently of the executor's kernels, which must agree bit for bit.
 enum ReferenceBuiltins {
+    /// `x` as the nearest binary16 value (or the nearest toward zero): whole multiples of
+    /// 2^(e - 10) for x in [2^e, 2^(e+1)), of 2^-24 below 2^-14; past 65504, infinity (toward
+    /// zero: 65504). Computed in Double, whose values here are never subnormal, so the
+    /// denormal flushing the interpreter runs under cannot touch them (Swift's `Float16`
+    /// conversions can: half subnormals would read as zero).
+    static func half(_ x: Float, towardZero: Bool) -> Float {
+        guard x.isFinite, x != 0 else { return x }
+        let d = Double(x)
+        let quantum = Double(sign: .plus, exponent: Swift.max(Swift.abs(d).exponent, -14) - 10, significand: 1)
+        let steps = (d / quantum).rounded(towardZero ? .towardZero : .toNearestOrEven)
+        let r = steps * quantum
+        if Swift.abs(r) > 65504 { return Float(sign: x.sign, exponentBitPattern: towardZero ? 0x8E : 0xFF, significandBitPattern: towardZero ? 0x7FE000 : 0) }
+        return Float(r)
+    }
+
     /// `function` on one lane's arguments.
     ///
     /// - Parameters:
@@ -28,17 +43,10 @@ enum ReferenceBuiltins {
         func bool(_ b: Bool) -> Float { b ? 1 : 0 }
 
         switch function {
-        // A device profile's formats (written apart from FloatFormat.round, which the engines
-        // run): Swift's Float16 conversion, and fixed point by division.
-        case .roundToFP16: return unary { Float(Float16($0)) }
-        case .truncateToFP16:
-            // Float16's conversion rounds to nearest; one step back toward zero when it went
-            // past the value.
-            return unary { x in
-                var h = Float16(x)
-                if Swift.abs(Float(h)) > Swift.abs(x) { h = x < 0 ? h.nextUp : h.nextDown }
-                return Float(h)
-            }
+        // A device profile's formats, written apart from FloatFormat.round (which the engines
+        // run): binary16 by scaling in Double, fixed point by division.
+        case .roundToFP16: return unary { half($0, towardZero: false) }
+        case .truncateToFP16: return unary { half($0, towardZero: true) }
         case .roundToFixed10:
             return unary { x in
                 guard !x.isNaN else { return 0 }

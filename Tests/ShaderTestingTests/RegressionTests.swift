@@ -1,6 +1,7 @@
 import Foundation
 import Framebuffers
 import ImageCodecs
+import ShaderSemantics
 import ShaderTesting
 import Testing
 
@@ -20,13 +21,14 @@ struct RegressionCase: CustomStringConvertible, Sendable {
     }()
 
     /// The case as its header describes it: `// size: WxH` (default 32x24), `// uniforms:`,
-    /// `// inputs: N` (the campaign's built-in images), `NAME.vert` beside it.
+    /// `// inputs: N` (the campaign's built-in images), `// profile: NAME` (a device profile;
+    /// its reference is llvmpipe's native precision), `NAME.vert` beside it.
     func differentialCase() throws -> DifferentialCase {
         let text = try String(contentsOf: Self.folder.appendingPathComponent(name + ".frag"), encoding: .utf8)
         let vertexURL = Self.folder.appendingPathComponent(name + ".vert")
         let vertex = FileManager.default.fileExists(atPath: vertexURL.path)
             ? try String(contentsOf: vertexURL, encoding: .utf8) : nil
-        var size = (32, 24), uniforms: [String: [Float]] = [:], inputs = 0
+        var size = (32, 24), uniforms: [String: [Float]] = [:], inputs = 0, profile = DeviceProfile.desktop
         for line in text.split(separator: "\n") where line.hasPrefix("//") {
             let parts = line.dropFirst(2).split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
@@ -41,12 +43,15 @@ struct RegressionCase: CustomStringConvertible, Sendable {
                     uniforms[String(kv[0])] = kv[1].split(separator: ",").compactMap { Float(String($0)) }
                 }
             case "inputs": inputs = Int(value) ?? 0
+            case "profile": profile = DeviceProfile.named(value) ?? profile
             default: break
             }
         }
-        return DifferentialCase(
+        var c = DifferentialCase(
             name: name, fragmentSource: text, vertexSource: vertex, uniforms: uniforms,
             inputs: Array(DifferentialCampaign.inputImages.prefix(inputs)), width: size.0, height: size.1)
+        c.profile = profile
+        return c
     }
 }
 
