@@ -311,11 +311,11 @@ extension CheckContext {
             return "is only available in \(s) shaders"
         }
         if version.isES {
-            if !a.inES { return "is not available in GLSL ES 1.00" }
+            if !a.inES { return "is not available in \(version.displayName)" }
             if let ext = a.esExtension {
                 return "requires '#extension \(ext) : enable'"
             }
         }
-        return "is not available in GLSL \(version.rawValue)"
+        return "is not available in \(version.displayName)"
     }
 }
