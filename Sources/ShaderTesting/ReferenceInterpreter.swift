@@ -955,7 +955,9 @@ final class ReferenceInterpreter {
             let place = try location(args[1], m)
             if !isExact(args[0]) { noteFragility(f, [x], [args[0].type]) }
             let parts = x.lanes.map { $0.map(ReferenceBuiltins.modf) }
-            store(place, Quad(parts.map { $0.map(\.whole) }), m)
+            let whole = Quad(parts.map { $0.map(\.whole) })
+            store(place, whole, m)
+            note(args[1].span, m, "\(self.source(args[1])) = \(self.describe(args[1].type, whole))")
             return Quad(parts.map { $0.map(\.fraction) })
         default:
             break

@@ -441,3 +441,36 @@ import Testing
         }
     }
 }
+
+extension ES300BuiltinIndependentTests {
+    /// `modf(v, v)`: the fraction is of v as it was before the call writes v's whole part,
+    /// and a dynamically indexed out argument writes only its element.
+    @Test func modfReadsItsArgumentBeforeWritingTheWholePart() throws {
+        let source = """
+            #version 300 es
+            precision highp float; precision highp int;
+            out vec4 color;
+            void main() {
+                vec2 v = vec2(gl_FragCoord.x * 1.25, -gl_FragCoord.y * 2.5);
+                vec2 f = modf(v, v);
+                vec4 w = vec4(9.0);
+                int k = int(gl_FragCoord.x) & 3;
+                float g = modf(-gl_FragCoord.x * 0.75, w[k]);
+                color = vec4(f.x + v.x * 10.0, f.y + v.y * 10.0, g, w[k] + (w[0] + w[1] + w[2] + w[3] - w[k]) * 100.0);
+            }
+            """
+        for (name, image) in try Self.renders(source, width: 8, height: 3) {
+            for py in 0..<3 {
+                for px in 0..<8 {
+                    let x = (Float(px) + 0.5) * 1.25, y = -(Float(py) + 0.5) * 2.5
+                    let z = -(Float(px) + 0.5) * 0.75
+                    let p = image.pixel(x: px, y: py)
+                    #expect(p.x == (x - x.rounded(.towardZero)) + x.rounded(.towardZero) * 10, "\(name) modf(v, v).x at \(px)")
+                    #expect(p.y == (y - y.rounded(.towardZero)) + y.rounded(.towardZero) * 10, "\(name) modf(v, v).y at \(px)")
+                    #expect(p.z == z - z.rounded(.towardZero), "\(name) modf fraction at \(px)")
+                    #expect(p.w == z.rounded(.towardZero) + 9 * 3 * 100, "\(name) modf into w[\(px & 3)] at \(px)")
+                }
+            }
+        }
+    }
+}
