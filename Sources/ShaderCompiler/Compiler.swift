@@ -201,7 +201,10 @@ final class Lowering {
                 if p.qualifier != .in, let v = rootVariable(a) { assigned.insert(v.id) }
                 collect(a)
             }
-        case .builtinCall(_, let args), .construct(_, let args): for a in args { collect(a) }
+        case .builtinCall(let o, let args):
+            if let k = o.function.outParameterIndex, let v = rootVariable(args[k]) { assigned.insert(v.id) }
+            for a in args { collect(a) }
+        case .construct(_, let args): for a in args { collect(a) }
         }
     }
 
@@ -512,7 +515,9 @@ final class Lowering {
         case .binary(_, let a, let b), .comma(let a, let b): return hasSideEffects(a) || hasSideEffects(b)
         case .assignment, .call: return true
         case .ternary(let c, let a, let b): return hasSideEffects(c) || hasSideEffects(a) || hasSideEffects(b)
-        case .builtinCall(_, let args), .construct(_, let args): return args.contains(where: hasSideEffects)
+        case .builtinCall(let o, let args):
+            return o.function.outParameterIndex != nil || args.contains(where: hasSideEffects)
+        case .construct(_, let args): return args.contains(where: hasSideEffects)
         }
     }
 
@@ -803,8 +808,26 @@ final class Lowering {
             default: throw unsupported("'\(f.rawValue)' is not supported", span)
             }
         }
+        if f == .modf {
+            // `modf(x, out i)`: i = trunc(x), the result x - trunc(x) (llvmpipe's, from Mesa's
+            // built-in library), computed before i is written (`modf(f, f)`).
+            let x = try lower(args[0])
+            let place = try lvalue(args[1])
+            let whole = builder.unary(.truncate, x)
+            let fraction = detached(builder.subtract(x, whole))
+            write(place, whole)
+            return fraction
+        }
         let values = try args.map { try lower($0) }
         switch f {
+        case .determinant, .inverse:
+            guard case .matrix(let size, _) = args[0].type else { throw unsupported("'\(f.rawValue)' needs a matrix", span) }
+            return f == .determinant ? builder.determinant(values[0], size: size) : builder.inverse(values[0], size: size)
+        case .packSnorm2x16, .packUnorm2x16, .packHalf2x16, .unpackSnorm2x16, .unpackUnorm2x16, .unpackHalf2x16:
+            guard let value = builder.pack(f, values[0]) ?? builder.unpack(f, values[0]) else {
+                throw unsupported("'\(f.rawValue)' is not supported", span)
+            }
+            return value
         case .transpose:
             // The result has the argument's rows as columns.
             guard case .matrix(let c, let r) = overload.returnType else { return values[0] }

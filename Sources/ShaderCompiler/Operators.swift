@@ -243,3 +243,69 @@ extension ProgramBuilder {
         }
     }
 }
+
+// GLSL ES 3.00 packing functions (`ScalarSemantics+Packing`, llvmpipe's rounding, measured): a
+// pack takes the vector's two components and writes the word's bits; an unpack reads the low
+// 16 bits of its operand's bits (the high half is unpacked from `p >> 16`).
+enum PackSnorm2x16: BinaryOp {
+    @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float {
+        slot(ScalarSemantics.packSnorm16(x) | ScalarSemantics.packSnorm16(y) << 16)
+    }
+    static var nativeName: String? { "packsnorm" }
+}
+enum PackUnorm2x16: BinaryOp {
+    @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float {
+        slot(ScalarSemantics.packUnorm16(x) | ScalarSemantics.packUnorm16(y) << 16)
+    }
+    static var nativeName: String? { "packunorm" }
+}
+enum PackHalf2x16: BinaryOp {
+    @inline(__always) static func apply(_ x: Float, _ y: Float) -> Float {
+        slot(ScalarSemantics.packHalf(x) | ScalarSemantics.packHalf(y) << 16)
+    }
+    static var nativeName: String? { "packhalf" }
+}
+enum UnpackSnorm16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.unpackSnorm16(bits(x)) }; static var nativeName: String? { "unpacksnorm" } }
+enum UnpackUnorm16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.unpackUnorm16(bits(x)) }; static var nativeName: String? { "unpackunorm" } }
+enum UnpackHalf16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { ScalarSemantics.unpackHalf(bits(x)) }; static var nativeName: String? { "unpackhalf" } }
+
+extension ProgramBuilder {
+    /// `packSnorm2x16`, `packUnorm2x16` or `packHalf2x16` of a vec2: the uint's bits.
+    func pack(_ function: BuiltinFunction, _ v: Value) -> Value? {
+        switch function {
+        case .packSnorm2x16: elementwise(PackSnorm2x16.self, v[0], v[1])
+        case .packUnorm2x16: elementwise(PackUnorm2x16.self, v[0], v[1])
+        case .packHalf2x16: elementwise(PackHalf2x16.self, v[0], v[1])
+        default: nil
+        }
+    }
+
+    /// `unpackSnorm2x16`, `unpackUnorm2x16` or `unpackHalf2x16` of a uint's bits: a vec2 of
+    /// the low and the high 16 bits.
+    func unpack(_ function: BuiltinFunction, _ p: Value) -> Value? {
+        let high = elementwise(ShiftRightLogical.self, p, .constant([slot(UInt32(16))]))
+        switch function {
+        case .unpackSnorm2x16: return .concatenating([elementwise(UnpackSnorm16.self, p), elementwise(UnpackSnorm16.self, high)])
+        case .unpackUnorm2x16: return .concatenating([elementwise(UnpackUnorm16.self, p), elementwise(UnpackUnorm16.self, high)])
+        case .unpackHalf2x16: return .concatenating([elementwise(UnpackHalf16.self, p), elementwise(UnpackHalf16.self, high)])
+        default: return nil
+        }
+    }
+
+    /// `determinant(m)` of a square matrix of `size` columns, in llvmpipe's order
+    /// (`MatrixCofactors`, shared with the constant folder).
+    func determinant(_ m: Value, size: Int) -> Value {
+        cofactors.determinant((0..<(size * size)).map { m[$0] }, size: size)
+    }
+
+    /// `inverse(m)`: the adjugate divided by the determinant, in llvmpipe's order.
+    func inverse(_ m: Value, size: Int) -> Value {
+        .concatenating(cofactors.inverse((0..<(size * size)).map { m[$0] }, size: size))
+    }
+
+    private var cofactors: MatrixCofactors<Value> {
+        MatrixCofactors(
+            multiply: { self.multiply($0, $1) }, add: { self.add($0, $1) }, subtract: { self.subtract($0, $1) },
+            negate: { self.unary(.negate, $0) }, divide: { self.divide($0, $1) })
+    }
+}

@@ -284,6 +284,14 @@ struct NativeCodeGenerator {
         case "umax": return "SELECT(AU(\(x(1))) > AU(\(x(0))), \(x(1)), \(x(0)))"
         case "isnan": return "BOOL(\(x(0)) != \(x(0)))"
         case "isinf": return "BOOL(__builtin_elementwise_abs(\(x(0))) == __builtin_inff())"
+        // GLSL ES 3.00 packing (ScalarSemantics+Packing): packs write a uint's bits, unpacks read
+        // the low 16 bits.
+        case "packsnorm": return "AV(packsnorm_v(\(x(0))) | (packsnorm_v(\(x(1))) << 16))"
+        case "packunorm": return "AV(packunorm_v(\(x(0))) | (packunorm_v(\(x(1))) << 16))"
+        case "packhalf": return "AV(packhalf_v(\(x(0))) | (packhalf_v(\(x(1))) << 16))"
+        case "unpacksnorm": return "unpacksnorm_v(\(x(0)))"
+        case "unpackunorm": return "unpackunorm_v(\(x(0)))"
+        case "unpackhalf": return "unpackhalf_v(\(x(0)))"
         default:
             if let k = Self.unaryCallbacks.firstIndex(of: function) { return "unary_cb(callbacks->unary[\(k)], \(x(0)))" }
             if let k = Self.binaryCallbacks.firstIndex(of: function) {
@@ -395,6 +403,38 @@ struct NativeCodeGenerator {
         static inline V f2u_v(V x) {
           I lo = cvtt_v(x), hi = cvtt_v(x - 2147483648.0f);
           return AV(SELECT(x != x, (I)(0), lo | (hi & (lo >> 31))));
+        }
+        // The packing functions, step for step as ScalarSemantics+Packing. Rounding to nearest
+        // even: (v + MAGIC) - MAGIC is exact for |v| < 2^22 (the values here are below 2^16).
+        static inline V roundeven_small_v(V v) { return (v + 12582912.0f) - 12582912.0f; }
+        static inline U packsnorm_v(V c) {
+          const V r = roundeven_small_v(min_v(max_v(c, -ONE), ONE) * 32767.0f);
+          return __builtin_bit_cast(U, __builtin_convertvector(r, I)) & 0xFFFFu;
+        }
+        static inline U packunorm_v(V c) {
+          const V r = roundeven_small_v(min_v(max_v(c, ZERO), ONE) * 65535.0f);
+          return __builtin_bit_cast(U, __builtin_convertvector(r, I));
+        }
+        static inline U packhalf_v(V c) {
+          const U b = AU(c), sign = (b >> 16) & 0x8000u, m = b & 0x7FFFFFFFu;
+          const U normal = sign | ((m + 0x0FFFu + ((m >> 13) & 1u) - 0x38000000u) >> 13);
+          const V units = roundeven_small_v(AV(m) * 16777216.0f);
+          const U subnormal = sign | __builtin_bit_cast(U, __builtin_convertvector(units, I));
+          U h = SELECT(m >= 0x38800000u, normal, subnormal);
+          h = SELECT(m >= 0x477FF000u, sign | 0x7C00u, h);
+          return SELECT(m > 0x7F800000u, (U)(0x7FFFu), h);
+        }
+        static inline V unpacksnorm_v(V p) {
+          const I s = (__builtin_bit_cast(I, AU(p) << 16)) >> 16;
+          return min_v(max_v(__builtin_convertvector(s, V) / 32767.0f, -ONE), ONE);
+        }
+        static inline V unpackunorm_v(V p) { return __builtin_convertvector(AU(p) & 0xFFFFu, V) / 65535.0f; }
+        static inline V unpackhalf_v(V p) {
+          const U h = AU(p), sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
+          const U subnormal = AU(__builtin_convertvector(m, V) * FB(0x33800000)) | sign;
+          const U special = sign | SELECT(m == 0u, (U)(0x7F800000u), (U)(0x7FFFFFFFu));
+          const U normal = sign | ((e + 112u) << 23) | (m << 13);
+          return AV(SELECT(e == 0u, subnormal, SELECT(e == 31u, special, normal)));
         }
         static inline V mod_v(V x, V y) { return x - y * __builtin_elementwise_floor(x / y); }
         static inline V smoothstep_v(V e0, V e1, V x) {

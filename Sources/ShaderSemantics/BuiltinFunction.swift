@@ -33,6 +33,9 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case floatBitsToInt, floatBitsToUint, intBitsToFloat, uintBitsToFloat
     case texture, textureProj, textureLod, textureProjLod, textureGrad, textureProjGrad
     case texelFetch, textureSize
+    case modf
+    case determinant, inverse
+    case packSnorm2x16, unpackSnorm2x16, packUnorm2x16, unpackUnorm2x16, packHalf2x16, unpackHalf2x16
     /// Shade's own, never in the catalogue: rounds its argument to fp16 or to 10-bit fixed
     /// point. Precision lowering (`CheckedShader.lowered(to:)`) inserts them for a device
     /// profile; GLSL reserves names containing `__`, so no shader can call them.
@@ -81,6 +84,12 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
             true
         default: false
         }
+    }
+
+    /// The index of the argument the function writes (an `out` parameter: `modf`'s whole
+    /// part), or `nil` when every parameter is `in`.
+    public var outParameterIndex: Int? {
+        self == .modf ? 1 : nil
     }
 
     /// `true` for `dFdx`, `dFdy` and `fwidth`.
@@ -225,6 +234,22 @@ enum BuiltinCatalogue {
             add(.fwidth, [g], g, derivative)
         }
         add(.cross, [.vec3, .vec3], .vec3)
+        // GLSL ES 3.00 §8.3 and §8.4 (desktop: modf 1.30, inverse 1.40, determinant 1.50; the
+        // packing functions are desktop 4.00/4.20, beyond the versions Shade models).
+        for g in gen { add(.modf, [g, g], g, es3) }
+        let inverse = BuiltinAvailability(inES100: false, desktopSince: .glsl140)
+        let determinant = BuiltinAvailability(inES100: false, desktopSince: .glsl150)
+        for n in 2...4 {
+            add(.determinant, [.matrix(n)], .float, determinant)
+            add(.inverse, [.matrix(n)], .matrix(n), inverse)
+        }
+        let packing = BuiltinAvailability(inES100: false, desktopSince: nil)
+        for f in [BuiltinFunction.packSnorm2x16, .packUnorm2x16, .packHalf2x16] {
+            add(f, [.vec2], .uint, packing)
+        }
+        for f in [BuiltinFunction.unpackSnorm2x16, .unpackUnorm2x16, .unpackHalf2x16] {
+            add(f, [.uint], .vec2, packing)
+        }
         // transpose and outerProduct: desktop 1.20 and GLSL ES 3.00, every shape; non-square
         // matrixCompMult likewise.
         let desktop120 = BuiltinAvailability(inES100: false, desktopSince: .glsl120)

@@ -286,6 +286,16 @@ extension CheckContext {
         }
         let overload = signature.overload
         if overload.function.isDerivative { usesDerivatives = true }
+        if let k = overload.function.outParameterIndex {
+            // `modf(x, out i)`: the argument is written, so it must be an l-value (and a call
+            // that writes a variable is not a constant expression).
+            if !isLValueQuietly(converted[k]) {
+                error(.outArgumentNotLValue(index: k + 1, function: id.name), at: converted[k].span)
+                return errorExpression(span)
+            }
+            if !checkLValue(converted[k]) { return errorExpression(span) }
+            return TypedExpression(.builtinCall(overload, converted), type: overload.returnType, span: span)
+        }
         let constants = converted.compactMap(\.constantValue)
         let constant =
             constants.count == converted.count && !converted.isEmpty
@@ -301,11 +311,11 @@ extension CheckContext {
             return "is only available in \(s) shaders"
         }
         if version.isES {
-            if !a.inES { return "is not available in GLSL ES 1.00" }
+            if !a.inES { return "is not available in \(version.displayName)" }
             if let ext = a.esExtension {
                 return "requires '#extension \(ext) : enable'"
             }
         }
-        return "is not available in GLSL \(version.rawValue)"
+        return "is not available in \(version.displayName)"
     }
 }

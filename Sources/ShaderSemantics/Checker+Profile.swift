@@ -73,6 +73,7 @@ extension CheckContext {
             return webGLGlobalInitializerProblem(c) ?? webGLGlobalInitializerProblem(a)
                 ?? webGLGlobalInitializerProblem(b)
         case .call(let f, _): return "calls '\(f.name)'"
+        case .builtinCall(let o, _) where o.function.outParameterIndex != nil: return "writes a variable"
         case .builtinCall(_, let args), .construct(_, let args):
             return args.lazy.compactMap(webGLGlobalInitializerProblem).first
         }

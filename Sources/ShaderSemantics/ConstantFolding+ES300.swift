@@ -2,7 +2,8 @@ import Foundation
 
 /// The built-ins of GLSL ES 3.00 and desktop GLSL 1.30+ on constants: the new float functions,
 /// the bit casts, the int and uint overloads of `abs`, `sign`, `min`, `max` and `clamp`,
-/// integer relational functions and `mix` with a `bvec` weight. Integers are computed as
+/// integer relational functions, `mix` with a `bvec` weight, `determinant`, `inverse` and the
+/// packing functions. Integers are computed as
 /// integers (never through a float); the results are llvmpipe's (`ScalarSemantics`,
 /// `LlvmpipeMath`), which the executor's kernels give too.
 extension ConstantFolder {
@@ -71,8 +72,44 @@ extension ConstantFolder {
         case .lessThanEqual where isInteger: return each { .bool(!integerLess(at(1, $0), at(0, $0))) }
         case .greaterThan where isInteger: return each { .bool(integerLess(at(1, $0), at(0, $0))) }
         case .greaterThanEqual where isInteger: return each { .bool(!integerLess(at(0, $0), at(1, $0))) }
+        case .determinant, .inverse:
+            guard case .matrix(let size, _) = args[0].type else { return nil }
+            let m = args[0].components.map(\.floatValue)
+            if overload.function == .determinant {
+                return .float(floatCofactors.determinant(m, size: size))
+            }
+            return ConstantValue(type: type, components: floatCofactors.inverse(m, size: size).map { .float($0) })
+        case .packSnorm2x16, .packUnorm2x16, .packHalf2x16:
+            let function = overload.function
+            func pack(_ c: Float) -> UInt32 {
+                switch function {
+                case .packSnorm2x16: ScalarSemantics.packSnorm16(c)
+                case .packUnorm2x16: ScalarSemantics.packUnorm16(c)
+                default: ScalarSemantics.packHalf(c)
+                }
+            }
+            return .uint(pack(at(0, 0).floatValue) | pack(at(0, 1).floatValue) << 16)
+        case .unpackSnorm2x16, .unpackUnorm2x16, .unpackHalf2x16:
+            let function = overload.function
+            func unpack(_ bits: UInt32) -> Float {
+                switch function {
+                case .unpackSnorm2x16: ScalarSemantics.unpackSnorm16(bits)
+                case .unpackUnorm2x16: ScalarSemantics.unpackUnorm16(bits)
+                default: ScalarSemantics.unpackHalf(bits)
+                }
+            }
+            let word = at(0, 0).integerBits
+            return ConstantValue(type: type, components: [.float(unpack(word)), .float(unpack(word >> 16))])
+        // `modf` writes its second argument, so a call is never a constant expression.
+        case .modf: return nil
         default: return nil
         }
+    }
+
+    /// `determinant` and `inverse` on floats, in llvmpipe's order (IEEE fp32, no FMA).
+    static var floatCofactors: MatrixCofactors<Float> {
+        MatrixCofactors(
+            multiply: { $0 * $1 }, add: { $0 + $1 }, subtract: { $0 - $1 }, negate: { -$0 }, divide: { $0 / $1 })
     }
 
     /// `x < y` on two ints (signed) or two uints (unsigned).

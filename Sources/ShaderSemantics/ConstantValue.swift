@@ -125,6 +125,11 @@ public struct ConstantValue: Sendable, Hashable, CustomStringConvertible {
         ConstantValue(type: .int, components: [.int(value)])
     }
 
+    /// A `uint` constant.
+    public static func uint(_ value: UInt32) -> ConstantValue {
+        ConstantValue(type: .uint, components: [.uint(value)])
+    }
+
     /// A `bool` constant.
     public static func bool(_ value: Bool) -> ConstantValue {
         ConstantValue(type: .bool, components: [.bool(value)])

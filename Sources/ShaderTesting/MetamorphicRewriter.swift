@@ -261,7 +261,9 @@ final class Rewriter {
         self.types = types
         self.stage = stage
         self.rng = SplitMix64(state: seed)
+        // Built-ins that write an argument (`modf`) keep it as written, as user functions do.
         var outs: [String: Set<Int>] = [:]
+        for f in BuiltinFunction.allCases { if let k = f.outParameterIndex { outs[f.rawValue] = [k] } }
         var functions: Set<String> = []
         var hasFloatPrecision = stage == .vertex
         for d in unit.declarations {
@@ -665,7 +667,8 @@ final class Rewriter {
         }
     }
 
-    /// No assignments, increments or calls of the shader's own functions.
+    /// No assignments, increments, calls of the shader's own functions or of built-ins that
+    /// write an argument.
     private func isPure(_ e: Expression) -> Bool {
         switch e.kind {
         case .identifier, .intLiteral, .uintLiteral, .floatLiteral, .boolLiteral: return true
@@ -679,7 +682,9 @@ final class Rewriter {
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
         case .field(let b, _): return isPure(b)
         case .call(let callee, let args):
-            if case .name(let id) = callee, userFunctions.contains(id.name) { return false }
+            if case .name(let id) = callee, userFunctions.contains(id.name) || outParameters[id.name] != nil {
+                return false
+            }
             return args.allSatisfy(isPure)
         }
     }

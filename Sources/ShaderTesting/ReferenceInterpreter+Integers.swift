@@ -111,6 +111,9 @@ extension ReferenceInterpreter {
     func isFoldedPerLane(_ overload: BuiltinOverload) -> Bool {
         guard nativeIntegers else { return false }
         switch overload.function {
+        case .determinant, .inverse, .modf, .packSnorm2x16, .unpackSnorm2x16, .packUnorm2x16, .unpackUnorm2x16,
+             .packHalf2x16, .unpackHalf2x16:
+            return false  // ReferenceBuiltins+ES300, written independently
         case .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .trunc, .round, .roundEven, .isnan, .isinf,
              .floatBitsToInt, .floatBitsToUint, .intBitsToFloat, .uintBitsToFloat:
             return true

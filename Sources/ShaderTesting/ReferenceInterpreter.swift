@@ -148,6 +148,7 @@ final class ReferenceInterpreter {
         case .builtinCall(let o, let args):
             switch o.function {
             case .dFdx, .dFdy, .fwidth: return false
+            case .modf: return isKnownAtCompileTime(args[0])
             default: return !o.function.isTextureLookup && args.allSatisfy(isKnownAtCompileTime)
             }
         case .assignment, .comma, .call: return false
@@ -510,7 +511,9 @@ final class ReferenceInterpreter {
         case .binary(_, let a, let b), .comma(let a, let b): return hasSideEffects(a) || hasSideEffects(b)
         case .assignment, .call: return true
         case .ternary(let c, let a, let b): return hasSideEffects(c) || hasSideEffects(a) || hasSideEffects(b)
-        case .builtinCall(_, let args), .construct(_, let args): return args.contains(where: hasSideEffects)
+        case .builtinCall(let o, let args):
+            return o.function.outParameterIndex != nil || args.contains(where: hasSideEffects)
+        case .construct(_, let args): return args.contains(where: hasSideEffects)
         }
     }
 
@@ -740,7 +743,8 @@ final class ReferenceInterpreter {
     func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
         switch f {
         case .step, .floor, .ceil, .fract, .mod, .sign, .lessThan, .lessThanEqual, .greaterThan,
-             .greaterThanEqual, .equal, .notEqual, .trunc, .round, .roundEven, .floatBitsToInt, .floatBitsToUint:
+             .greaterThanEqual, .equal, .notEqual, .trunc, .round, .roundEven, .floatBitsToInt, .floatBitsToUint,
+             .modf, .packSnorm2x16, .packUnorm2x16, .packHalf2x16:
             break
         default:
             return
@@ -752,7 +756,8 @@ final class ReferenceInterpreter {
             var near = false
             switch f {
             case .step: near = (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
-            case .floor, .ceil, .fract, .trunc: near = a[0].contains(where: Self.isNearWhole)
+            case .floor, .ceil, .fract, .trunc, .modf: near = a[0].contains(where: Self.isNearWhole)
+            case .packSnorm2x16, .packUnorm2x16, .packHalf2x16: near = true
             case .round, .roundEven: near = a[0].contains { Self.isNearWhole($0 + 0.5) }
             // Every bit of an inexact float shows: one ulp elsewhere is another integer.
             case .floatBitsToInt, .floatBitsToUint: near = true
@@ -944,11 +949,36 @@ final class ReferenceInterpreter {
                 default: return zip(dx(k), dy(k)).map { abs($0) + abs($1) }
                 }
             })
+        case .modf:
+            // The whole part is written to the second argument, after both are evaluated.
+            let x = try evaluate(args[0], m)
+            let place = try location(args[1], m)
+            if !isExact(args[0]) { noteFragility(f, [x], [args[0].type]) }
+            let parts = x.lanes.map { $0.map(ReferenceBuiltins.modf) }
+            let whole = Quad(parts.map { $0.map(\.whole) })
+            store(place, whole, m)
+            note(args[1].span, m, "\(self.source(args[1])) = \(self.describe(args[1].type, whole))")
+            return Quad(parts.map { $0.map(\.fraction) })
         default:
             break
         }
         let values = try args.map { try evaluate($0, m) }
         if !args.allSatisfy(isExact) { noteFragility(f, values, args.map { $0.type }) }
+        if let k = overload.function.outParameterIndex {
+            throw InterpreterError(message: "internal error: argument \(k + 1) of '\(overload)' is written")
+        }
+        switch f {
+        case .determinant, .inverse, .packSnorm2x16, .unpackSnorm2x16, .packUnorm2x16, .unpackUnorm2x16,
+             .packHalf2x16, .unpackHalf2x16:
+            return try Quad((0..<4).map { k in
+                guard let result = ReferenceBuiltins.evaluateES300(f, values.map { $0.lanes[k] }) else {
+                    throw InterpreterError(message: "the reference interpreter cannot evaluate '\(overload)'")
+                }
+                return result
+            })
+        default:
+            break
+        }
         if isFoldedPerLane(overload) {
             return try Quad((0..<4).map { k in
                 let constants = zip(values, overload.parameterTypes).map { constant($0.lanes[k], $1) }
@@ -1083,7 +1113,10 @@ struct AssignmentCollector {
                 if p.qualifier != .in, let v = root(a) { assigned.insert(v) }
                 visit(a)
             }
-        case .builtinCall(_, let args), .construct(_, let args):
+        case .builtinCall(let o, let args):
+            if let k = o.function.outParameterIndex, let v = root(args[k]) { assigned.insert(v) }
+            for a in args { visit(a) }
+        case .construct(_, let args):
             for a in args { visit(a) }
         }
     }

@@ -201,7 +201,7 @@ struct RenderCommandTests {
                 uint u = 1;
                          ^
             note: convert explicitly: 'uint(...)'
-            \(shader):5:17: error: 'texture2D' is not available in GLSL 300
+            \(shader):5:17: error: 'texture2D' is not available in GLSL ES 3.00
                 fragColor = texture2D(iChannel0, fragCoord / iResolution.xy);
                             ^~~~~~~~~
 

@@ -134,6 +134,11 @@ private func compileError(_ program: GeneratedProgram) -> String? {
             #expect(count >= 20, "'\(construct)' in \(count) of 200 programs")
         }
         #expect(!sources.contains { $0.contains("gl_FragColor") || $0.contains("texture2D") || $0.contains("varying") })
+        // The rarer GLSL ES 3.00 built-ins appear too.
+        for construct in ["determinant(", "pack", "unpack", "2x16("] {
+            let count = sources.filter { $0.contains(construct) }.count
+            #expect(count >= 5, "'\(construct)' in \(count) of 200 programs")
+        }
     }
 
     /// The GLSL ES 1.00 programs do not change: no ES 3.00 construct leaks in.

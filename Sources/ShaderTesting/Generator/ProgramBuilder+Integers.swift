@@ -1,3 +1,5 @@
+import Foundation
+
 extension ProgramBuilder {
     // MARK: GLSL ES 3.00 integers
 
@@ -53,6 +55,11 @@ extension ProgramBuilder {
             if isSigned && d.chance(1, 2) { return (call(t, d.pick(["abs", "sign"]), [a]), a.b) }
             return (GExpr(t, .unary("-", a.e)), a.b)
         case 10:
+            if t == .uint && d.chance(1, 3) {
+                // A packed word: any vec2 (NaN cannot occur; out-of-range values clamp).
+                let v = expression(.vec(2), depth)
+                return (call(t, d.pick(["packSnorm2x16", "packUnorm2x16", "packHalf2x16"]), [v]), Self.wildBound)
+            }
             let f = expression(GType.float.vector(n), depth)
             return (call(t, isSigned ? "floatBitsToInt" : "floatBitsToUint", [f]), Self.wildBound)
         case 11:
@@ -115,8 +122,27 @@ extension ProgramBuilder {
     }
 
     /// A GLSL ES 3.00 float built-in of one argument: hyperbolic functions, `trunc`, `round`,
-    /// `roundEven`, or a float made from integer bits.
+    /// `roundEven`, a float made from integer bits, an unpacked word (a half masked to stay
+    /// finite and below 1) or a determinant.
     mutating func es300Float(_ t: GType, _ depth: Int) -> Gen {
+        if d.chance(1, 6) {
+            let n = t.size
+            if d.chance(1, 2) {
+                let m = d.int(in: 2...4)
+                let a = limit(matrix(m, depth), 4)
+                let det = (call(.float, "determinant", [a]), pow(a.b, Double(m)) * [1, 1, 2, 6, 24][m])
+                return n == 1 ? det : (GExpr(t, .construct([det.0])), det.1)
+            }
+            var p = expression(.uint, depth)
+            var name = d.pick(["unpackSnorm2x16", "unpackUnorm2x16"])
+            if d.chance(1, 3) {
+                name = "unpackHalf2x16"
+                p = (binary(.uint, "&", p.e, GExpr(.uint, .literal("0x3BFF3BFFu"))), p.b)
+            }
+            let v = call(.vec(2), name, [p])
+            if n == 2 { return (v, 1) }
+            return (GExpr(t, .field(v, swizzle(from: 2, count: n, distinct: false))), 1)
+        }
         let a = expression(t, depth)
         switch d.below(9) {
         case 0: return (guarded(t, .exponential(d.pick(["sinh", "cosh"])), [a]), 28)
