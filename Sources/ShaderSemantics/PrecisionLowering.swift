@@ -269,7 +269,7 @@ struct PrecisionLowering {
         case .ternary(let c, let a, let b): kind = .ternary(root(c), root(a), root(b))
         case .comma(let a, let b): kind = .comma(root(a), root(b))
         case .call(let f, let args): kind = .call(f, userArguments(f, args))
-        case .builtinCall(let overload, let args): kind = .builtinCall(overload, args.map { root($0) })
+        case .builtinCall(let overload, let args): kind = .builtinCall(overload, builtinArguments(overload, args) { root($0) })
         case .construct(let k, let args): kind = .construct(k, args.map { root($0) })
         }
         return rebuilt(e, kind)
@@ -313,7 +313,7 @@ struct PrecisionLowering {
             if overload.function.isTextureLookup {
                 return texel(rebuilt(e, .builtinCall(overload, args.map { root($0) })), format)
             }
-            return rounded(rebuilt(e, .builtinCall(overload, args.map(operand))), format)
+            return rounded(rebuilt(e, .builtinCall(overload, builtinArguments(overload, args, operand))), format)
         case .construct(let k, let args):
             return rounded(rebuilt(e, .construct(k, args.map(operand))), format)
         }
@@ -340,6 +340,14 @@ struct PrecisionLowering {
         var v = root(combined, isStored: stored != nil)
         if let stored { v = rounded(v, stored) }
         return rebuilt(e, .assignment(nil, place, v))
+    }
+
+    /// A built-in call's arguments rewritten by `rewrite`, except `modf`'s `out` argument,
+    /// which stays an l-value.
+    private func builtinArguments(
+        _ overload: BuiltinOverload, _ args: [TypedExpression], _ rewrite: (TypedExpression) -> TypedExpression
+    ) -> [TypedExpression] {
+        args.enumerated().map { k, arg in overload.function == .modf && k == 1 ? lvalue(arg) : rewrite(arg) }
     }
 
     /// A user call's arguments: `out` and `inout` ones stay l-values.
