@@ -55,7 +55,10 @@ struct ProceduralShader {
 
     /// Wraps `source`, declaring none of the host uniforms in `leavingOut`, nor `main` when it
     /// holds "main" (what the source declares itself; see `clashes(in:)`).
-    init(source: String, leavingOut: Set<String> = []) {
+    ///
+    /// - Parameter keepsAlpha: a Shadertoy buffer pass: the added `main` writes the colour as
+    ///   `mainImage` leaves it, alpha included (an Image pass's colour is written opaque).
+    init(source: String, leavingOut: Set<String> = [], keepsAlpha: Bool = false) {
         let code = ProceduralShader.strippingComments(source)
         usesMainImage = ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
         let version = ProceduralShader.firstMatch(#"(?m)^[ \t]*#[ \t]*version[ \t]+([^\n/]*)"#, code)
@@ -142,7 +145,7 @@ struct ProceduralShader {
             result += "\n" + ShadertoyHeader.main(
                 output: writesOutput ? ShadertoyHeader.outputName : "gl_FragColor",
                 initialColor: dialect == .shadertoy ? "vec4(1e20)" : "vec4(0.0, 0.0, 0.0, 1.0)",
-                checksAssertions: asserts)
+                checksAssertions: asserts, keepsAlpha: keepsAlpha)
         }
         text = result
     }
@@ -243,8 +246,9 @@ enum ShadertoyHeader {
         "void st_assert(bool shadeCondition) { st_assert(shadeCondition, 0); }",
     ]
 
-    /// The `main` added after the user's code.
-    static func main(output: String, initialColor: String, checksAssertions: Bool) -> String {
+    /// The `main` added after the user's code; `keepsAlpha` writes the colour's alpha too (a
+    /// buffer pass), else 1.
+    static func main(output: String, initialColor: String, checksAssertions: Bool, keepsAlpha: Bool = false) -> String {
         var lines = [
             "void main() {",
             "    vec4 shadeColor = \(initialColor);",
@@ -256,7 +260,7 @@ enum ShadertoyHeader {
                 lines.append("    if (shadeFailedAssertions.\(component)) shadeColor = vec4(\(rgb), 1.0);")
             }
         }
-        lines += ["    \(output) = vec4(shadeColor.rgb, 1.0);", "}", ""]
+        lines += [keepsAlpha ? "    \(output) = shadeColor;" : "    \(output) = vec4(shadeColor.rgb, 1.0);", "}", ""]
         return lines.joined(separator: "\n")
     }
 }

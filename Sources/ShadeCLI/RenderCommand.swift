@@ -109,6 +109,8 @@ enum RenderCommand {
         .init(names: ["--y-up"], takesValue: false),
         .init(names: ["--y-down"], takesValue: false),
         .init(names: ["--uniform", "-u"], takesValue: true),
+        .init(names: ["--media"], takesValue: true),
+        .init(names: ["--capture"], takesValue: true),
     ] + (0...3).map { .init(names: ["--channel\($0)"], takesValue: true) }
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
@@ -164,6 +166,13 @@ enum RenderCommand {
             uniforms[String(assignment[..<equals])] = values
         }
         let fixedUniforms = uniforms
+        if ShadertoyProject.isProject(path) {
+            let request = ProjectRender(
+                path: path, size: size, frames: frames, fps: fps, startTime: startTime, startDate: startDate,
+                outputs: outputs, frameNumbers: frameNumbers, startNumber: start, uniforms: uniforms,
+                flips: !scanner.has("--y-down"), settings: settings)
+            return try renderProject(request, scanner, console)
+        }
         var recipe: StepRecipe
         var channelPaths: [Int: String] = [:]
         for n in 0...3 { if let image = scanner.last("--channel\(n)") { channelPaths[n] = image } }
