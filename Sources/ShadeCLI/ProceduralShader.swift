@@ -56,14 +56,19 @@ struct ProceduralShader {
     /// Wraps `source`, declaring none of the host uniforms in `leavingOut`, nor `main` when it
     /// holds "main" (what the source declares itself; see `clashes(in:)`).
     ///
-    /// - Parameter keepsAlpha: a Shadertoy buffer pass: the added `main` writes the colour as
-    ///   `mainImage` leaves it, alpha included (an Image pass's colour is written opaque).
-    init(source: String, leavingOut: Set<String> = [], keepsAlpha: Bool = false) {
+    /// - Parameters:
+    ///   - keepsAlpha: a Shadertoy buffer pass: the added `main` writes the colour as
+    ///     `mainImage` leaves it, alpha included (an Image pass's colour is written opaque).
+    ///   - isShadertoyPass: a pass of a multipass shader, which is Shadertoy's whatever its text
+    ///     looks like (its `mainImage` may come from a macro): compiled in the Shadertoy dialect,
+    ///     with a `mainImage` prototype and the `main` in the header, before the user's code, as
+    ///     Shadertoy places them (so the user's macros cannot reach them).
+    init(source: String, leavingOut: Set<String> = [], keepsAlpha: Bool = false, isShadertoyPass: Bool = false) {
         let code = ProceduralShader.strippingComments(source)
-        usesMainImage = ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
+        usesMainImage = isShadertoyPass || ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
         let version = ProceduralShader.firstMatch(#"(?m)^[ \t]*#[ \t]*version[ \t]+([^\n/]*)"#, code)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        dialect = usesMainImage && version == nil ? .shadertoy : .own(version: version)
+        dialect = isShadertoyPass || (usesMainImage && version == nil) ? .shadertoy : .own(version: version)
         // Shadertoy adds its main whatever the source says (one of the user's may sit in a
         // branch of #if that is not taken); the others only when the source has none.
         let hasMain = leavingOut.contains("main")
@@ -121,6 +126,14 @@ struct ProceduralShader {
             if writesOutput { header.append("out vec4 \(ShadertoyHeader.outputName);") }
             if asserts { header += ShadertoyHeader.assertions }
         }
+        let mainText = ShadertoyHeader.main(
+            output: writesOutput ? ShadertoyHeader.outputName : "gl_FragColor",
+            initialColor: dialect == .shadertoy ? "vec4(1e20)" : "vec4(0.0, 0.0, 0.0, 1.0)",
+            checksAssertions: asserts, keepsAlpha: keepsAlpha)
+        if addsMain && isShadertoyPass {
+            header.append("void mainImage(out vec4 c, in vec2 f);")
+            header += mainText.split(separator: "\n").map(String.init)
+        }
 
         // A Shadertoy header starts with its #version, so it goes first; otherwise the
         // source's #version and #extension lines stay first.
@@ -141,11 +154,8 @@ struct ProceduralShader {
         headerLength = headerText.utf8.count
         result += headerText
         result += lines[keep...].joined(separator: "\n")
-        if addsMain {
-            result += "\n" + ShadertoyHeader.main(
-                output: writesOutput ? ShadertoyHeader.outputName : "gl_FragColor",
-                initialColor: dialect == .shadertoy ? "vec4(1e20)" : "vec4(0.0, 0.0, 0.0, 1.0)",
-                checksAssertions: asserts, keepsAlpha: keepsAlpha)
+        if addsMain && !isShadertoyPass {
+            result += "\n" + mainText
         }
         text = result
     }

@@ -91,7 +91,7 @@ final class ShadertoyRenderer {
     static func compile(_ pass: ShadertoyProject.Pass, common: (code: String, path: String)?) throws(CommandFailure) -> Program {
         let prefix = common.map { $0.code + "\n" } ?? ""
         let source = prefix + pass.code
-        var shader = ProceduralShader(source: source, keepsAlpha: pass.buffer != nil)
+        var shader = ProceduralShader(source: source, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
         var leftOut: Set<String> = []
         do throws(DiagnosticsError) {
             while true {
@@ -102,7 +102,7 @@ final class ShadertoyRenderer {
                     let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)
                     guard !clashes.isEmpty else { throw error }
                     leftOut.formUnion(clashes)
-                    shader = ProceduralShader(source: source, leavingOut: leftOut, keepsAlpha: pass.buffer != nil)
+                    shader = ProceduralShader(source: source, leavingOut: leftOut, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
                 }
             }
         } catch {

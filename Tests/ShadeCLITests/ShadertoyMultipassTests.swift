@@ -207,6 +207,23 @@ struct ShadertoyMultipassTests {
         #expect(!commonFailure.message.contains("image.glsl:"), "\(commonFailure.message)")
     }
 
+    @Test("a pass is Shadertoy's whatever it looks like: mainImage from a macro, a macro named mainImage, dFdx without an extension")
+    func passesAreShadertoy() throws {
+        let macroEntry = try project([
+            "common.glsl": "#define ENTRY mainImage\n",
+            "image.glsl": "void ENTRY(out vec4 o, in vec2 p) { o = vec4(0.5 + dFdx(p.x) * 0.25); }",
+        ])
+        #expect(try rendered(macroEntry, width: 2, height: 2, frames: 1).1.rgba8Pixel(x: 0, y: 0).x == UInt8(unorm(0.75)))
+        // Shadertoy's main comes before the user's code, so a macro named mainImage cannot reach it.
+        let macroNamedEntry = try project([
+            "image.glsl": """
+                #define mainImage mainImage0(out vec4 O, vec2 U); void mainImage(out vec4 O, vec2 U) { O = vec4(0.25); } void unused
+                void mainImage(out vec4 O, vec2 U) {}
+                """,
+        ])
+        #expect(try rendered(macroNamedEntry, width: 1, height: 1, frames: 1).1.rgba8Pixel(x: 0, y: 0).x == UInt8(unorm(0.25)))
+    }
+
     @Test("folder layout: channels.json read into bindings; missing and unsupported files are specific errors")
     func folderLayout() throws {
         let folder = try shadertoyFolder([
