@@ -93,7 +93,11 @@ struct ProceduralShader {
         switch dialect {
         case .shadertoy:
             header += ShadertoyHeader.preamble
-            wanted = ProceduralShader.hostUniforms.filter { $0.name.hasPrefix("i") && (!$0.type.hasPrefix("sampler") || uses($0.name)) }
+            // A multipass pass gets all four, as Shadertoy declares them (and a name the
+            // comment stripping misses, after a '/*' inside a '//' comment, cannot hide one).
+            wanted = ProceduralShader.hostUniforms.filter {
+                $0.name.hasPrefix("i") && (!$0.type.hasPrefix("sampler") || isShadertoyPass || uses($0.name))
+            }
             writesOutput = true
         case .own(let version):
             if !ProceduralShader.matches(#"\bprecision\s+(highp|mediump|lowp)\s+float\s*;"#, code) {

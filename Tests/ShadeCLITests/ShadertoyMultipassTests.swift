@@ -222,6 +222,16 @@ struct ShadertoyMultipassTests {
                 """,
         ])
         #expect(try rendered(macroNamedEntry, width: 1, height: 1, frames: 1).1.rgba8Pixel(x: 0, y: 0).x == UInt8(unorm(0.25)))
+        // All four iChannels are declared, as Shadertoy does, even where a '/*' inside a '//'
+        // comment hides a use from the wrapper's scan.
+        let hiddenUse = try project([
+            "image.glsl": """
+                // a comment with /* in it
+                void mainImage(out vec4 O, vec2 U) { O = texture(iChannel0, vec2(0.5)) + vec4(0.5); }
+                // and */ here
+                """,
+        ])
+        #expect(try rendered(hiddenUse, width: 1, height: 1, frames: 1).1.rgba8Pixel(x: 0, y: 0).x == UInt8(unorm(0.5)))
     }
 
     @Test("folder layout: channels.json read into bindings; missing and unsupported files are specific errors")
