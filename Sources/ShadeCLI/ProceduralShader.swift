@@ -55,12 +55,20 @@ struct ProceduralShader {
 
     /// Wraps `source`, declaring none of the host uniforms in `leavingOut`, nor `main` when it
     /// holds "main" (what the source declares itself; see `clashes(in:)`).
-    init(source: String, leavingOut: Set<String> = []) {
+    ///
+    /// - Parameters:
+    ///   - keepsAlpha: a Shadertoy buffer pass: the added `main` writes the colour as
+    ///     `mainImage` leaves it, alpha included (an Image pass's colour is written opaque).
+    ///   - isShadertoyPass: a pass of a multipass shader, which is Shadertoy's whatever its text
+    ///     looks like (its `mainImage` may come from a macro): compiled in the Shadertoy dialect,
+    ///     with a `mainImage` prototype and the `main` in the header, before the user's code, as
+    ///     Shadertoy places them (so the user's macros cannot reach them).
+    init(source: String, leavingOut: Set<String> = [], keepsAlpha: Bool = false, isShadertoyPass: Bool = false) {
         let code = ProceduralShader.strippingComments(source)
-        usesMainImage = ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
+        usesMainImage = isShadertoyPass || ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
         let version = ProceduralShader.firstMatch(#"(?m)^[ \t]*#[ \t]*version[ \t]+([^\n/]*)"#, code)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        dialect = usesMainImage && version == nil ? .shadertoy : .own(version: version)
+        dialect = isShadertoyPass || (usesMainImage && version == nil) ? .shadertoy : .own(version: version)
         // Shadertoy adds its main whatever the source says (one of the user's may sit in a
         // branch of #if that is not taken); the others only when the source has none.
         let hasMain = leavingOut.contains("main")
@@ -85,7 +93,11 @@ struct ProceduralShader {
         switch dialect {
         case .shadertoy:
             header += ShadertoyHeader.preamble
-            wanted = ProceduralShader.hostUniforms.filter { $0.name.hasPrefix("i") && (!$0.type.hasPrefix("sampler") || uses($0.name)) }
+            // A multipass pass gets all four, as Shadertoy declares them (and a name the
+            // comment stripping misses, after a '/*' inside a '//' comment, cannot hide one).
+            wanted = ProceduralShader.hostUniforms.filter {
+                $0.name.hasPrefix("i") && (!$0.type.hasPrefix("sampler") || isShadertoyPass || uses($0.name))
+            }
             writesOutput = true
         case .own(let version):
             if !ProceduralShader.matches(#"\bprecision\s+(highp|mediump|lowp)\s+float\s*;"#, code) {
@@ -118,6 +130,14 @@ struct ProceduralShader {
             if writesOutput { header.append("out vec4 \(ShadertoyHeader.outputName);") }
             if asserts { header += ShadertoyHeader.assertions }
         }
+        let mainText = ShadertoyHeader.main(
+            output: writesOutput ? ShadertoyHeader.outputName : "gl_FragColor",
+            initialColor: dialect == .shadertoy ? "vec4(1e20)" : "vec4(0.0, 0.0, 0.0, 1.0)",
+            checksAssertions: asserts, keepsAlpha: keepsAlpha)
+        if addsMain && isShadertoyPass {
+            header.append("void mainImage(out vec4 c, in vec2 f);")
+            header += mainText.split(separator: "\n").map(String.init)
+        }
 
         // A Shadertoy header starts with its #version, so it goes first; otherwise the
         // source's #version and #extension lines stay first.
@@ -138,11 +158,8 @@ struct ProceduralShader {
         headerLength = headerText.utf8.count
         result += headerText
         result += lines[keep...].joined(separator: "\n")
-        if addsMain {
-            result += "\n" + ShadertoyHeader.main(
-                output: writesOutput ? ShadertoyHeader.outputName : "gl_FragColor",
-                initialColor: dialect == .shadertoy ? "vec4(1e20)" : "vec4(0.0, 0.0, 0.0, 1.0)",
-                checksAssertions: asserts)
+        if addsMain && !isShadertoyPass {
+            result += "\n" + mainText
         }
         text = result
     }
@@ -243,8 +260,9 @@ enum ShadertoyHeader {
         "void st_assert(bool shadeCondition) { st_assert(shadeCondition, 0); }",
     ]
 
-    /// The `main` added after the user's code.
-    static func main(output: String, initialColor: String, checksAssertions: Bool) -> String {
+    /// The `main` added after the user's code; `keepsAlpha` writes the colour's alpha too (a
+    /// buffer pass), else 1.
+    static func main(output: String, initialColor: String, checksAssertions: Bool, keepsAlpha: Bool = false) -> String {
         var lines = [
             "void main() {",
             "    vec4 shadeColor = \(initialColor);",
@@ -256,7 +274,7 @@ enum ShadertoyHeader {
                 lines.append("    if (shadeFailedAssertions.\(component)) shadeColor = vec4(\(rgb), 1.0);")
             }
         }
-        lines += ["    \(output) = vec4(shadeColor.rgb, 1.0);", "}", ""]
+        lines += [keepsAlpha ? "    \(output) = shadeColor;" : "    \(output) = vec4(shadeColor.rgb, 1.0);", "}", ""]
         return lines.joined(separator: "\n")
     }
 }

@@ -17,7 +17,8 @@ enum RenderCommand {
         run: run)
 
     static let help = """
-        usage: shade render SHADER|GENERATOR --size WxH [--frames N] [--fps F] [--time T] [--date D]
+        usage: shade render SHADER|FOLDER|EXPORT.json|GENERATOR --size WxH [--frames N] [--fps F]
+                            [--time T] [--date D] [--capture buffer-X=OUT ...] [--media DIR]
                             [--y-up | --y-down]
                             -o OUT [--quality Q] [--force] [--quiet] [--jobs N] [--threads N]
                             [--tile WxH] [--start-number N] [-u NAME=V[,V...] ...]
@@ -49,6 +50,24 @@ enum RenderCommand {
         Diagnostics keep the shader's own line numbers. mainImage colours are written opaque,
         as Shadertoy shows them.
 
+        Multipass shaders (Shadertoy's Buffer A-D and Common tabs) come as a FOLDER holding
+        image.glsl, optional common.glsl and buffer-a.glsl ... buffer-d.glsl, and channels.json
+        saying what each pass's channels read:
+          {"buffer-a": {"iChannel0": "buffer-a"},
+           "image": {"iChannel0": {"input": "buffer-a", "filter": "nearest", "wrap": "clamp"},
+                     "iChannel1": {"input": "photo.jpg", "filter": "mipmap", "wrap": "repeat"},
+                     "iChannel2": "keyboard"}}
+        (an input is buffer-a..buffer-d, keyboard or an image file; filter nearest, linear or
+        mipmap; wrap clamp or repeat; "vflip": false keeps an image's rows), or as Shadertoy's
+        JSON export (EXPORT.json: {"Shader": {"renderpass": [...]}}), whose textures are read
+        from --media DIR by the name at the end of their "src". Each frame the buffers render
+        A, B, C, D, then the Image pass; a channel reading a buffer sees its most recent
+        contents (this frame's for an earlier buffer, the previous frame's for itself and later
+        ones, zeros at first). Buffers hold 32-bit floats; frames render one after another.
+        --capture buffer-a=OUT also writes that buffer (clamped to 8 bits) for every frame.
+        Cube A and Sound passes and cubemap, volume, video, webcam and sound inputs are refused
+        (exit 65); Shade has no mipmaps, so "mipmap" samples the full-size texture linearly.
+
         GENERATOR is a built-in filter that reads no image, written as a chain step
         (checkerboard:squareSize=8, linear-gradient, perlin-noise; see 'shade filters
         --category generator'); it is a GPUImage filter, so its rows are kept (--y-up flips).
@@ -74,6 +93,8 @@ enum RenderCommand {
           --y-down             keep GL row order (row 0 = gl_FragCoord.y 0.5 at the top)
           -u, --uniform N=V    set a uniform the shader declares (comma-separated components)
           --channelN IMAGE     the image iChannelN reads (N = 0..3), PNG or JPEG
+          --capture buffer-X=OUT   also write Buffer X (a..d) of a multipass shader, per frame
+          --media DIR          where an EXPORT.json's textures are (by the file name of "src")
           -o, --output OUT     where to write (required); '-' writes PNG to stdout
           --quality Q          JPEG quality 1-100 (default 90)
           --force              overwrite existing outputs
@@ -87,7 +108,8 @@ enum RenderCommand {
         With --shard, the frame range 0..N-1 is cut into runs and this process renders its
         run, with the frame numbers, times and output names of the whole animation.
 
-        exit status: 0 ok, 64 usage, 65 bad shader (or some frames failed), 66 missing shader,
+        exit status: 0 ok, 64 usage, 65 bad shader (or some frames failed, or a pass or input
+        Shade does not render), 66 missing shader, pass file or image,
         73 output exists or cannot be written, 70 internal error.
 
         examples:
@@ -97,6 +119,9 @@ enum RenderCommand {
           $ shade render book.frag --size 512x512 --time 2.5 -u u_speed=2 -o still.jpg --quality 85
           $ shade render clock.glsl --size 640x360 --date 2026-12-01T12:00:00 -o noon.png
           $ shade render warp.glsl --channel0 photo.jpg --size 800x600 -o warped.png
+          $ shade render fluid/ --size 640x360 --frames 300 --fps 60 -o out/%04d.png \\
+                --capture buffer-a=out/a-%04d.png
+          $ shade render XsXGR8.json --media shadertoy-media --size 800x450 -o still.png
 
         """
 
@@ -109,6 +134,8 @@ enum RenderCommand {
         .init(names: ["--y-up"], takesValue: false),
         .init(names: ["--y-down"], takesValue: false),
         .init(names: ["--uniform", "-u"], takesValue: true),
+        .init(names: ["--media"], takesValue: true),
+        .init(names: ["--capture"], takesValue: true),
     ] + (0...3).map { .init(names: ["--channel\($0)"], takesValue: true) }
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
@@ -164,6 +191,13 @@ enum RenderCommand {
             uniforms[String(assignment[..<equals])] = values
         }
         let fixedUniforms = uniforms
+        if ShadertoyProject.isProject(path) {
+            let request = ProjectRender(
+                path: path, size: size, frames: frames, fps: fps, startTime: startTime, startDate: startDate,
+                outputs: outputs, frameNumbers: frameNumbers, startNumber: start, uniforms: uniforms,
+                flips: !scanner.has("--y-down"), settings: settings)
+            return try renderProject(request, scanner, console)
+        }
         var recipe: StepRecipe
         var channelPaths: [Int: String] = [:]
         for n in 0...3 { if let image = scanner.last("--channel\(n)") { channelPaths[n] = image } }

@@ -1,0 +1,207 @@
+import Foundation
+import Framebuffers
+import ShaderCompiler
+import ShaderDiagnostics
+import ShaderExecution
+import ShaderSemantics
+import ShaderSyntax
+
+/// The per-frame values of Shadertoy's uniforms.
+struct ShadertoyClock: Equatable {
+    /// `iFrame`, from 0.
+    var frame: Int
+    /// `iTime`, seconds.
+    var time: Double
+    /// `iTimeDelta`, seconds.
+    var timeDelta: Double
+    /// `iFrameRate`.
+    var frameRate: Double
+    /// `iDate`: year, month − 1, day, seconds since midnight.
+    var date: SIMD4<Float>
+
+    /// Frame `frame` of an animation starting at `startTime` and `startDate`, `fps` frames a
+    /// second.
+    init(frame: Int, fps: Double, startTime: Double = 0, startDate: ShadertoyDate = .standard) {
+        self.frame = frame
+        time = startTime + Double(frame) / fps
+        timeDelta = 1 / fps
+        frameRate = fps
+        date = startDate.uniform(after: Double(frame) / fps)
+    }
+}
+
+/// Draws a `ShadertoyProject` frame after frame as Shadertoy does: each frame the buffers
+/// render in order A, B, C, D, then the Image pass; a channel reading a buffer sees its most
+/// recent contents (this frame's for a buffer that rendered earlier in the frame, the previous
+/// frame's for itself and for later buffers; zeros before the first frame). Buffers hold
+/// RGBA32F, unclamped, as Shadertoy's float buffers do; the Image pass is RGBA8.
+///
+/// Every pass is compiled as Shadertoy compiles it: its header, the Common code and a newline,
+/// then the pass's code; diagnostics point into the file they came from.
+final class ShadertoyRenderer {
+    /// One compiled pass.
+    struct CompiledPass {
+        var pass: ShadertoyProject.Pass
+        var program: Program
+    }
+
+    /// The compiled passes in render order (buffers, then Image).
+    let passes: [CompiledPass]
+    let width: Int, height: Int
+    let executor: Executor
+    /// Uniform values for every pass (set with `-u`); a pass gets those it declares.
+    var extraUniforms: [String: [Float]] = [:]
+
+    /// Each buffer's most recent contents (RGBA32F, GL row order).
+    private(set) var bufferContents: [ShadertoyProject.Buffer: Texture] = [:]
+    /// Decoded channel images by path, flipped or not.
+    private var images: [String: Texture] = [:]
+    /// The keyboard: 256×3, no key down.
+    static let keyboard = Texture(width: 256, height: 3, format: .float32, filledWith: .zero)
+    static let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
+
+    /// Compiles every pass and decodes every channel image.
+    ///
+    /// - Throws: `CommandFailure` with exit 65 and the diagnostics of the first pass that does
+    ///   not compile, or the image decoding failure (66 missing, 65 bad).
+    init(project: ShadertoyProject, width: Int, height: Int, executor: Executor) throws(CommandFailure) {
+        self.width = width
+        self.height = height
+        self.executor = executor
+        var compiled: [CompiledPass] = []
+        for pass in project.passes {
+            compiled.append(CompiledPass(pass: pass, program: try ShadertoyRenderer.compile(pass, common: project.common)))
+        }
+        passes = compiled
+        let zero = Texture(width: width, height: height, format: .float32, filledWith: .zero)
+        for pass in project.buffers { bufferContents[pass.buffer!] = zero }
+        for pass in project.passes {
+            for channel in pass.channels.values {
+                guard case .texture(let path) = channel.source else { continue }
+                let key = path + (channel.flipsVertically ? "#flipped" : "")
+                if images[key] == nil {
+                    let texture = try ChainCommand.decodeImage(path)
+                    images[key] = channel.flipsVertically ? texture.flippedVertically() : texture
+                }
+            }
+        }
+    }
+
+    /// The pass's full source as Shadertoy builds it, compiled; diagnostics on the user's files.
+    static func compile(_ pass: ShadertoyProject.Pass, common: (code: String, path: String)?) throws(CommandFailure) -> Program {
+        let prefix = common.map { $0.code + "\n" } ?? ""
+        let source = prefix + pass.code
+        var shader = ProceduralShader(source: source, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
+        var leftOut: Set<String> = []
+        do throws(DiagnosticsError) {
+            while true {
+                do throws(DiagnosticsError) {
+                    let checked = try compileFrontEnd(source: shader.text, name: pass.path, stage: .fragment)
+                    return try Compiler.compile(checked)
+                } catch {
+                    let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)
+                    guard !clashes.isEmpty else { throw error }
+                    leftOut.formUnion(clashes)
+                    shader = ProceduralShader(source: source, leavingOut: leftOut, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
+                }
+            }
+        } catch {
+            let combined = shader.userDiagnostics(error.diagnostics, source: source, path: pass.path)
+            let split = splitting(combined, commonLength: prefix.utf8.count, common: common, pass: pass)
+            throw CommandFailure(code: .dataError, message: StepRecipe.renderedDiagnostics(split, path: pass.path))
+        }
+    }
+
+    /// Diagnostics on Common + pass text moved onto the Common file or the pass file.
+    static func splitting(
+        _ diagnostics: [Diagnostic], commonLength: Int, common: (code: String, path: String)?, pass: ShadertoyProject.Pass
+    ) -> [Diagnostic] {
+        guard let common, commonLength > 0 else { return diagnostics }
+        let commonFile = SourceFile(name: common.path, text: common.code)
+        let passFile = SourceFile(name: pass.path, text: pass.code)
+        func moved(_ span: SourceSpan?) -> SourceSpan? {
+            guard let span else { return nil }
+            if span.start < commonLength {
+                let limit = commonFile.bytes.count
+                return SourceSpan(file: commonFile, start: min(span.start, limit), end: min(max(span.end, span.start), limit))
+            }
+            let limit = passFile.bytes.count
+            let start = min(span.start - commonLength, limit)
+            return SourceSpan(file: passFile, start: start, end: min(max(span.end - commonLength, start), limit))
+        }
+        return diagnostics.map { diagnostic in
+            var result = diagnostic
+            result.span = moved(diagnostic.span)
+            result.notes = diagnostic.notes.map { Diagnostic.Note($0.message, at: moved($0.span)) }
+            return result
+        }
+    }
+
+    /// The most recent contents of `buffer` (RGBA32F, GL row order), nil if the shader has no
+    /// such buffer.
+    func contents(of buffer: ShadertoyProject.Buffer) -> Texture? { bufferContents[buffer] }
+
+    /// Renders one frame: every buffer in order, then the Image pass.
+    ///
+    /// - Returns: the Image pass's output (RGBA8, GL row order: row 0 is `fragCoord.y` 0.5).
+    /// - Throws: `CommandFailure` (65) when a pass fails while running.
+    func renderFrame(_ clock: ShadertoyClock) throws(CommandFailure) -> Texture {
+        var image: Texture?
+        for compiled in passes {
+            let pass = compiled.pass
+            var bindings: [String: TextureBinding] = [:]
+            var resolutions = [Float](repeating: 0, count: 12)
+            for (number, channel) in pass.channels {
+                let texture: Texture
+                switch channel.source {
+                case .buffer(let buffer): texture = bufferContents[buffer]!
+                case .keyboard: texture = ShadertoyRenderer.keyboard
+                case .texture(let path): texture = images[path + (channel.flipsVertically ? "#flipped" : "")]!
+                }
+                bindings["iChannel\(number)"] = .texture2D(texture, ShadertoyRenderer.samplerState(of: channel))
+                resolutions[3 * number] = Float(texture.width)
+                resolutions[3 * number + 1] = Float(texture.height)
+                resolutions[3 * number + 2] = 1
+            }
+            for number in 0...3 where bindings["iChannel\(number)"] == nil {
+                bindings["iChannel\(number)"] = .texture2D(ShadertoyRenderer.black, SamplerState())
+            }
+            var uniforms: [String: [Float]] = [
+                "iResolution": [Float(width), Float(height), 1],
+                "iTime": [Float(clock.time)],
+                "iTimeDelta": [Float(clock.timeDelta)],
+                "iFrameRate": [Float(clock.frameRate)],
+                "iFrame": [Float(clock.frame)],
+                "iMouse": [0, 0, 0, 0],
+                "iDate": [clock.date.x, clock.date.y, clock.date.z, clock.date.w],
+                "iSampleRate": [44100],
+                "iChannelTime": [0, 0, 0, 0],
+                "iChannelResolution": resolutions,
+            ]
+            uniforms.merge(extraUniforms) { _, given in given }
+            let draw = DrawCall(fragment: compiled.program, uniforms: uniforms, bindings: bindings)
+            let target = Framebuffer(width: width, height: height, format: pass.buffer == nil ? .rgba8 : .float32)
+            do {
+                try executor.render(draw, into: target)
+            } catch let error as ExecutionError {
+                let code: ExitCode = if case .uniform = error { .usage } else { .dataError }
+                throw CommandFailure(code: code, message: "shade: \(pass.path): error: \(error)\n")
+            } catch {
+                throw CommandFailure(code: .internalError, message: "shade: internal error: \(error)\n")
+            }
+            if let buffer = pass.buffer {
+                bufferContents[buffer] = target.makeTexture()
+            } else {
+                image = target.makeTexture()
+            }
+        }
+        return image!
+    }
+
+    /// A channel's GL sampler: Shadertoy's `mipmap` is sampled linearly (Shade has no mipmaps).
+    static func samplerState(of channel: ShadertoyProject.Channel) -> SamplerState {
+        SamplerState(
+            filter: channel.filter == .nearest ? .nearest : .linear,
+            wrap: channel.wrap == .repeat ? .repeat : .clampToEdge)
+    }
+}
