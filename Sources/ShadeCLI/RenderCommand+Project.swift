@@ -1,6 +1,7 @@
 import Foundation
 import Framebuffers
 import ShaderExecution
+import ShaderSemantics
 
 extension ShadertoyProject {
     /// Whether `shade render` reads `path` as a multipass shader: a folder, or a `.json` export.
@@ -40,6 +41,8 @@ extension RenderCommand {
         var uniforms: [String: [Float]]
         var flips: Bool
         var settings: OutputSettings
+        /// The device every pass is compiled for (`--profile`).
+        var profile = DeviceProfile.desktop
     }
 
     /// Renders a multipass shader: frames strictly in order (each depends on the one before),
@@ -68,7 +71,8 @@ extension RenderCommand {
             captures.append((buffer, pattern))
         }
         let renderer = try ShadertoyRenderer(
-            project: project, width: request.size.width, height: request.size.height, executor: request.settings.executor)
+            project: project, width: request.size.width, height: request.size.height, executor: request.settings.executor,
+            profile: request.profile)
         for name in request.uniforms.keys.sorted() where !renderer.passes.contains(where: { $0.program.uniform(named: name) != nil }) {
             throw .usage("--uniform \(name): no pass of \(path) declares a uniform '\(name)'")
         }

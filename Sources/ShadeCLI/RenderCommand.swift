@@ -95,6 +95,9 @@ enum RenderCommand {
           --channelN IMAGE     the image iChannelN reads (N = 0..3), PNG or JPEG
           --capture buffer-X=OUT   also write Buffer X (a..d) of a multipass shader, per frame
           --media DIR          where an EXPORT.json's textures are (by the file name of "src")
+          --profile NAME       compile for a device profile: mediump/lowp as fp16 or fixed
+                               point (Shadertoy's header is highp, so only what the shader
+                               declares mediump or lowp changes; shade check --list-profiles)
           -o, --output OUT     where to write (required); '-' writes PNG to stdout
           --quality Q          JPEG quality 1-100 (default 90)
           --force              overwrite existing outputs
@@ -136,6 +139,7 @@ enum RenderCommand {
         .init(names: ["--uniform", "-u"], takesValue: true),
         .init(names: ["--media"], takesValue: true),
         .init(names: ["--capture"], takesValue: true),
+        .init(names: ["--profile"], takesValue: true),
     ] + (0...3).map { .init(names: ["--channel\($0)"], takesValue: true) }
 
     static func run(_ arguments: [String], _ console: Console) -> ExitCode {
@@ -191,11 +195,12 @@ enum RenderCommand {
             uniforms[String(assignment[..<equals])] = values
         }
         let fixedUniforms = uniforms
+        let profile = try RenderJob.parsedProfile(scanner)
         if ShadertoyProject.isProject(path) {
             let request = ProjectRender(
                 path: path, size: size, frames: frames, fps: fps, startTime: startTime, startDate: startDate,
                 outputs: outputs, frameNumbers: frameNumbers, startNumber: start, uniforms: uniforms,
-                flips: !scanner.has("--y-down"), settings: settings)
+                flips: !scanner.has("--y-down"), settings: settings, profile: profile)
             return try renderProject(request, scanner, console)
         }
         var recipe: StepRecipe
@@ -204,7 +209,7 @@ enum RenderCommand {
         let isShaderFile = ChainStep.looksLikeShaderFile(path) || FileManager.default.fileExists(atPath: path)
         var usedChannels: [Int] = []
         if isShaderFile {
-            (recipe, usedChannels) = try shaderRecipe(path, uniforms: uniforms)
+            (recipe, usedChannels) = try shaderRecipe(path, uniforms: uniforms, profile: profile)
             for n in usedChannels where channelPaths[n] == nil {
                 throw .usage("\(path) reads iChannel\(n); give its image with --channel\(n) IMAGE")
             }
@@ -215,7 +220,7 @@ enum RenderCommand {
             // A built-in generator such as checkerboard:squares=8.
             let step: ChainStep
             do { step = try ChainStep(parsing: path) } catch { throw .usage(error.message) }
-            recipe = try StepRecipe.resolve(step, allowsGenerators: true)
+            recipe = try StepRecipe.resolve(step, allowsGenerators: true, profile: profile)
             guard recipe.inputCount == 0 else {
                 throw .usage("\(step.name) reads an input image; use 'shade chain IMAGE \(path) -o OUT'")
             }
@@ -305,14 +310,18 @@ enum RenderCommand {
 extension RenderCommand {
     /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65). Also returns
     /// the `iChannelN` numbers the shader reads.
-    static func shaderRecipe(_ path: String, uniforms: [String: [Float]]) throws(CommandFailure) -> (StepRecipe, [Int]) {
+    static func shaderRecipe(
+        _ path: String, uniforms: [String: [Float]], profile: DeviceProfile = .desktop
+    ) throws(CommandFailure) -> (StepRecipe, [Int]) {
         let source = try ChainCommand.readText(path)
         var shader = ProceduralShader(source: source)
         var leftOut: Set<String> = []
         do throws(DiagnosticsError) {
             while true {
                 do throws(DiagnosticsError) {
-                    _ = try compileFrontEnd(source: shader.text, name: path, stage: .fragment)
+                    _ = try compileFrontEnd(
+                        source: shader.text, name: path, stage: .fragment, options: CheckOptions(profile: profile),
+                        parseOptions: profile.parseOptions())
                     break
                 } catch {
                     // The shader declares some host uniforms or main itself: leave those out.
@@ -327,9 +336,10 @@ extension RenderCommand {
                 code: .dataError,
                 message: StepRecipe.renderedDiagnostics(shader.userDiagnostics(error.diagnostics, source: source, path: path), path: path))
         }
-        let recipe = StepRecipe(
+        var recipe = StepRecipe(
             label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms,
             inputCount: shader.channels.map { $0 + 1 }.max() ?? 0, imageInputs: [:])
+        recipe.profile = profile
         return (recipe, shader.channels)
     }
 }
@@ -339,7 +349,7 @@ extension StepRecipe {
     /// channel images, usually none), or a built-in generator with its parameters.
     func makeGenerator() throws(CommandFailure) -> ImageProcessingOperation {
         guard case .shader(let path, let text) = kind else { return try makeOperation() }
-        let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: inputCount)
+        let operation = try StepRecipe.makeShaderOperation(path: path, text: text, numberOfInputs: inputCount, profile: profile)
         try setUniforms(of: operation, path: path)
         return operation
     }

@@ -64,13 +64,16 @@ final class ShadertoyRenderer {
     ///
     /// - Throws: `CommandFailure` with exit 65 and the diagnostics of the first pass that does
     ///   not compile, or the image decoding failure (66 missing, 65 bad).
-    init(project: ShadertoyProject, width: Int, height: Int, executor: Executor) throws(CommandFailure) {
+    init(
+        project: ShadertoyProject, width: Int, height: Int, executor: Executor, profile: DeviceProfile = .desktop
+    ) throws(CommandFailure) {
         self.width = width
         self.height = height
         self.executor = executor
         var compiled: [CompiledPass] = []
         for pass in project.passes {
-            compiled.append(CompiledPass(pass: pass, program: try ShadertoyRenderer.compile(pass, common: project.common)))
+            compiled.append(CompiledPass(
+                pass: pass, program: try ShadertoyRenderer.compile(pass, common: project.common, profile: profile)))
         }
         passes = compiled
         let zero = Texture(width: width, height: height, format: .float32, filledWith: .zero)
@@ -88,7 +91,9 @@ final class ShadertoyRenderer {
     }
 
     /// The pass's full source as Shadertoy builds it, compiled; diagnostics on the user's files.
-    static func compile(_ pass: ShadertoyProject.Pass, common: (code: String, path: String)?) throws(CommandFailure) -> Program {
+    static func compile(
+        _ pass: ShadertoyProject.Pass, common: (code: String, path: String)?, profile: DeviceProfile = .desktop
+    ) throws(CommandFailure) -> Program {
         let prefix = common.map { $0.code + "\n" } ?? ""
         let source = prefix + pass.code
         var shader = ProceduralShader(source: source, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
@@ -96,7 +101,9 @@ final class ShadertoyRenderer {
         do throws(DiagnosticsError) {
             while true {
                 do throws(DiagnosticsError) {
-                    let checked = try compileFrontEnd(source: shader.text, name: pass.path, stage: .fragment)
+                    let checked = try compileFrontEnd(
+                        source: shader.text, name: pass.path, stage: .fragment, options: CheckOptions(profile: profile),
+                        parseOptions: profile.parseOptions())
                     return try Compiler.compile(checked)
                 } catch {
                     let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)

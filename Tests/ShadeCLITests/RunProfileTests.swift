@@ -98,6 +98,28 @@ struct RunProfileTests {
         #expect(differing > 0 && largest <= 2, "\(differing) pixels differ, by up to \(largest)/255")
     }
 
+    @Test("shade render --profile rounds what a Shadertoy shader declares mediump")
+    func render() throws {
+        let shader = try temporaryShader("""
+            void mainImage(out vec4 fragColor, in vec2 fragCoord) {
+                mediump float phase = fragCoord.x / iResolution.x * 12.0 + iTime;
+                fragColor = vec4(vec3(0.5 + 0.5 * sin(phase)), 1.0);
+            }
+            """, named: "waves.glsl")
+        let folder = try temporaryFolder()
+        var steps: [String: Int] = [:]
+        for profile in ["desktop", "gles3-minimum"] {
+            let out = folder + "/\(profile).png"
+            let outcome = shadeInProcess(["render", shader, "--size", "128x2", "--time", "3600", "--profile", profile, "-o", out])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let image = try ImageFile.decode(contentsOfFile: out).texture
+            steps[profile] = (1..<128).map { abs(Self.column(image, $0) - Self.column(image, $0 - 1)) }.max()
+        }
+        // Smooth on desktop (the slope allows 12/255 per column); bands on fp16, where
+        // 3600 + x moves in steps of 2 radians.
+        #expect(steps["desktop"]! <= 13 && steps["gles3-minimum"]! > 64, "\(steps)")
+    }
+
     @Test("an input larger than the profile's MAX_TEXTURE_SIZE is an error (65)")
     func textureLimit() throws {
         let shader = try temporaryShader(
