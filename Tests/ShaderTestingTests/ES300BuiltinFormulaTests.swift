@@ -235,31 +235,24 @@ import Testing
     @Test(arguments: [2, 3, 4])
     func inverseTimesTheMatrixIsTheIdentity(_ n: Int) throws {
         let entries = (0..<(n * n)).map { "e[\($0)]" }.joined(separator: ", ")
+        // One column of `expression` (a matrix) as the colour.
+        func shader(_ expression: String, column: Int) -> String {
+            """
+            #version 300 es
+            precision highp float; precision highp int;
+            out vec4 color;
+            void main() {
+                \(Self.matrixGLSL)
+                mat\(n) m = mat\(n)(\(entries));
+                vec4 c = vec4(0.0);
+                c.\(["x", "xy", "xyz", "xyzw"][n - 1]) = \(expression)[\(column)];
+                color = c;
+            }
+            """
+        }
         for column in 0..<n {
-            let source = """
-                #version 300 es
-                precision highp float; precision highp int;
-                out vec4 color;
-                void main() {
-                    \(Self.matrixGLSL)
-                    mat\(n) m = mat\(n)(\(entries));
-                    vec4 c = vec4(0.0);
-                    c.\(["x", "xy", "xyz", "xyzw"][n - 1]) = inverse(m)[\(column)];
-                    color = c;
-                }
-                """
-            let probe = """
-                #version 300 es
-                precision highp float; precision highp int;
-                out vec4 color;
-                void main() {
-                    \(Self.matrixGLSL)
-                    mat\(n) m = mat\(n)(\(entries));
-                    vec4 c = vec4(0.0);
-                    c.\(["x", "xy", "xyz", "xyzw"][n - 1]) = (m * inverse(m))[\(column)];
-                    color = c;
-                }
-                """
+            let source = shader("inverse(m)", column: column)
+            let probe = shader("(m * inverse(m))", column: column)
             let inverses = try Self.renders(source, width: 5, height: 3)
             let products = try Self.renders(probe, width: 5, height: 3)
             for ((name, image), (_, product)) in zip(inverses, products) {
