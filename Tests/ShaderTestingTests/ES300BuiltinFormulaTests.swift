@@ -158,7 +158,9 @@ import Testing
 /// engines and the reference interpreter, on values that vary per pixel.
 @Suite struct ES300BuiltinIndependentTests {
     /// The three evaluators' float framebuffers for `source` at `width` × `height`.
-    static func renders(_ source: String, width: Int, height: Int) throws -> [(String, Texture)] {
+    static func renders(
+        _ source: String, width: Int, height: Int, uniforms: [String: [Float]] = [:]
+    ) throws -> [(String, Texture)] {
         let checked = try compileFrontEnd(source: source, name: "formula.frag", stage: .fragment)
         let program = try Compiler.compile(checked)
         var out: [(String, Texture)] = []
@@ -166,10 +168,11 @@ import Testing
             var schedule = Schedule.singleThreaded
             schedule.engine = engine
             let target = Framebuffer(width: width, height: height, format: .float32)
-            try Executor(schedule: schedule).render(DrawCall(fragment: program), into: target)
+            try Executor(schedule: schedule).render(DrawCall(fragment: program, uniforms: uniforms), into: target)
             out.append(("\(engine)", target.makeTexture()))
         }
-        out.append(("interpreter", try ReferenceRenderer().render(fragment: checked, width: width, height: height, format: .float32)))
+        out.append(("interpreter", try ReferenceRenderer().render(
+            fragment: checked, uniforms: uniforms, width: width, height: height, format: .float32)))
         return out
     }
 
@@ -402,18 +405,7 @@ import Testing
                 color = vec4(f, i);
             }
             """
-        let checked = try compileFrontEnd(source: source, name: "modf.frag", stage: .fragment)
-        let program = try Compiler.compile(checked)
-        var images: [(String, Texture)] = []
-        for engine in [ShadingEngine.closures, .native] {
-            var schedule = Schedule.singleThreaded
-            schedule.engine = engine
-            let target = Framebuffer(width: 40, height: 4, format: .float32)
-            try Executor(schedule: schedule).render(DrawCall(fragment: program, uniforms: ["inf": [.infinity]]), into: target)
-            images.append(("\(engine)", target.makeTexture()))
-        }
-        images.append(("interpreter", try ReferenceRenderer().render(
-            fragment: checked, uniforms: ["inf": [.infinity]], width: 40, height: 4, format: .float32)))
+        let images = try Self.renders(source, width: 40, height: 4, uniforms: ["inf": [.infinity]])
         for (name, image) in images {
             for py in 0..<4 {
                 for px in 0..<40 {
