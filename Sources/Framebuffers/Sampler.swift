@@ -1,4 +1,4 @@
-/// How a sampler picks texels: GL's `GL_NEAREST` or `GL_LINEAR` (no mipmaps).
+/// How a sampler picks texels within one level: GL's `GL_NEAREST` or `GL_LINEAR`.
 public enum TextureFilter: String, Sendable, Hashable, CaseIterable {
     /// The texel that contains the coordinate: index `floor(u * width)`.
     case nearest
@@ -16,25 +16,48 @@ public enum TextureWrap: String, Sendable, Hashable, CaseIterable {
     case mirroredRepeat
 }
 
-/// A texture's sampling parameters (GL's texture parameters; there are no mipmaps).
+/// How a minified lookup chooses among mipmap levels: the `_MIPMAP_` half of GL's
+/// minification filter.
+public enum MipmapFilter: String, Sendable, Hashable, CaseIterable {
+    /// No mipmaps: every lookup reads level 0 (`GL_NEAREST`, `GL_LINEAR`).
+    case none
+    /// The level nearest the level of detail (`GL_NEAREST_MIPMAP_NEAREST`,
+    /// `GL_LINEAR_MIPMAP_NEAREST`).
+    case nearest
+    /// A blend of the two levels around the level of detail (`GL_NEAREST_MIPMAP_LINEAR`,
+    /// `GL_LINEAR_MIPMAP_LINEAR`, "trilinear" with a linear filter).
+    case linear
+}
+
+/// A texture's sampling parameters (GL's texture parameters).
+///
+/// With a `mipmapFilter` other than `.none`, a `SampledTexture` builds the texture's whole
+/// mipmap chain as `glGenerateMipmap` does, and lookups choose levels from the level of
+/// detail (see `TextureView+Mipmaps.swift`).
 public struct SamplerState: Sendable, Hashable {
-    /// Minification and magnification filter (the same for both).
+    /// The filter within a level, for minification and magnification alike.
     public var filter: TextureFilter
+    /// How minified lookups choose among mipmap levels (`.none`: level 0 only).
+    public var mipmapFilter: MipmapFilter
     /// Wrap mode along s (x).
     public var wrapS: TextureWrap
     /// Wrap mode along t (y).
     public var wrapT: TextureWrap
 
-    /// Creates sampling parameters; GPUImage's defaults are linear and clamp-to-edge.
-    public init(filter: TextureFilter = .linear, wrap: TextureWrap = .clampToEdge) {
+    /// Creates sampling parameters; GPUImage's defaults are linear, no mipmaps and
+    /// clamp-to-edge. Shadertoy's "mipmap" channel filter is `.linear` with `.linear` mipmaps
+    /// (`GL_LINEAR_MIPMAP_LINEAR`).
+    public init(filter: TextureFilter = .linear, mipmapFilter: MipmapFilter = .none, wrap: TextureWrap = .clampToEdge) {
         self.filter = filter
+        self.mipmapFilter = mipmapFilter
         self.wrapS = wrap
         self.wrapT = wrap
     }
 
     /// Creates sampling parameters with a wrap mode per axis.
-    public init(filter: TextureFilter, wrapS: TextureWrap, wrapT: TextureWrap) {
+    public init(filter: TextureFilter, mipmapFilter: MipmapFilter = .none, wrapS: TextureWrap, wrapT: TextureWrap) {
         self.filter = filter
+        self.mipmapFilter = mipmapFilter
         self.wrapS = wrapS
         self.wrapT = wrapT
     }

@@ -14,8 +14,16 @@ public struct TextureView: @unchecked Sendable {
     @usableFromInline let widthF: Float
     @usableFromInline let heightF: Float
     @usableFromInline let table: UnsafePointer<Float>
+    /// Views of every mipmap level, level 0 first (`levelCount` of them), or nil when the
+    /// texture has only level 0. Level views have no levels of their own.
+    @usableFromInline let levels: UnsafePointer<TextureView>?
+    /// The number of mipmap levels (1 without mipmaps).
+    public let levelCount: Int
 
-    init(width: Int, height: Int, state: SamplerState, bytes: UnsafePointer<UInt8>?, floats: UnsafePointer<Float>?) {
+    init(
+        width: Int, height: Int, state: SamplerState, bytes: UnsafePointer<UInt8>?, floats: UnsafePointer<Float>?,
+        levels: UnsafePointer<TextureView>? = nil, levelCount: Int = 1
+    ) {
         self.width = width
         self.height = height
         self.state = state
@@ -24,6 +32,8 @@ public struct TextureView: @unchecked Sendable {
         self.widthF = Float(width)
         self.heightF = Float(height)
         self.table = unormToFloatTable
+        self.levels = levels
+        self.levelCount = levelCount
     }
 
     /// The RGBA8 texels, row 0 first, when the texture holds bytes (nil for float textures):
@@ -32,12 +42,18 @@ public struct TextureView: @unchecked Sendable {
 
     /// The same texels sampled with other parameters.
     public func with(_ state: SamplerState) -> TextureView {
-        TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats)
+        TextureView(
+            width: width, height: height, state: state, bytes: bytes, floats: floats, levels: levels, levelCount: levelCount)
     }
 
-    /// `texelFetch`: texel (`x`, `y`) of level 0 with no filtering or wrapping, converted as
-    /// sampling converts it; (0, 0, 0, 0) outside the texture (llvmpipe's bounds check).
-    public func fetch(x: Int, y: Int) -> SIMD4<Float> {
+    /// `texelFetch`: texel (`x`, `y`) of level `level` with no filtering or wrapping,
+    /// converted as sampling converts it; (0, 0, 0, 0) outside the level or for a level the
+    /// texture does not have (llvmpipe's bounds check).
+    public func fetch(x: Int, y: Int, level: Int = 0) -> SIMD4<Float> {
+        if level != 0 {
+            guard level > 0, level < levelCount, let levels else { return SIMD4(repeating: 0) }
+            return levels[level].fetch(x: x, y: y)
+        }
         guard x >= 0, y >= 0, x < width, y < height else { return SIMD4(repeating: 0) }
         if let bytes {
             let p = bytes + (y * width + x) * 4
@@ -52,6 +68,9 @@ public struct TextureView: @unchecked Sendable {
     /// weight `rint(fract(x) * 256)`, integer lerps on the bytes (x first, then y), and the
     /// 8-bit result converted through `unormToFloatTable`. Float32 textures are filtered in
     /// float with weights `fract(x)`.
+    ///
+    /// This reads level 0 (a magnified lookup); mipmapped lookups take a level of detail
+    /// (`sample(s:t:lod:)`, `sample(s:t:count:lod:outputs:)`).
     public func sample(s: Float, t: Float) -> SIMD4<Float> {
         if bytes != nil {
             return state.filter == .linear ? linearRGBA8(s, t) : nearestRGBA8(s, t)
@@ -59,7 +78,8 @@ public struct TextureView: @unchecked Sendable {
         return state.filter == .linear ? linearFloat(s, t) : nearestFloat(s, t)
     }
 
-    /// Samples a span of coordinates, writing only the requested channels.
+    /// Samples a span of coordinates, writing only the requested channels. A mipmapped view
+    /// takes the level of detail of each 2×2 quad of lanes (`TextureView+Mipmaps.swift`).
     ///
     /// - Parameters:
     ///   - s: `count` s coordinates.
@@ -70,6 +90,10 @@ public struct TextureView: @unchecked Sendable {
         outputs o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
                     UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
     ) {
+        if isMipmapped {
+            sample(s: s, t: t, count: count, lod: .implicit(bias: nil), outputs: o)
+            return
+        }
         // Unrequested channels go to a zero-stride sink so the loops have no branches.
         let rs = o.0 == nil ? 0 : 1, gs = o.1 == nil ? 0 : 1, bs = o.2 == nil ? 0 : 1, as_ = o.3 == nil ? 0 : 1
         var sink = SIMD4<Float>()
@@ -167,6 +191,18 @@ public struct TextureView: @unchecked Sendable {
         return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
     }
 
+    /// The filtered RGBA8 value at (s, t) as bytes (0...255 per channel), before conversion
+    /// to float: what llvmpipe mixes between mipmap levels.
+    @inline(__always)
+    func sampleBytes(s: Float, t: Float) -> SIMD4<Int32> {
+        if state.filter == .nearest {
+            let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
+            let y = TextureView.wrap(TextureView.split(t * heightF).index, height, state.wrapT)
+            return texelRGBA8(x, y)
+        }
+        return linearRGBA8Bytes(s, t)
+    }
+
     @inline(__always)
     private func nearestFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
         let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
@@ -176,6 +212,12 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func linearRGBA8(_ s: Float, _ t: Float) -> SIMD4<Float> {
+        let c = linearRGBA8Bytes(s, t)
+        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+    }
+
+    @inline(__always)
+    private func linearRGBA8Bytes(_ s: Float, _ t: Float) -> SIMD4<Int32> {
         let (ix, fx) = TextureView.split(s * widthF - 0.5)
         let (iy, fy) = TextureView.split(t * heightF - 0.5)
         let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
@@ -183,8 +225,7 @@ public struct TextureView: @unchecked Sendable {
         let y0 = TextureView.wrap(iy, height, state.wrapT)
         if wx == 0 && wy == 0 {
             // Exactly on a texel centre (the common case for passthrough-like shaders).
-            let p = bytes.unsafelyUnwrapped + (y0 * width + x0) * 4
-            return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
+            return texelRGBA8(x0, y0)
         }
         let x1 = TextureView.wrap(ix + 1, width, state.wrapS)
         let y1 = TextureView.wrap(iy + 1, height, state.wrapT)
@@ -193,8 +234,7 @@ public struct TextureView: @unchecked Sendable {
         let half = SIMD4<Int32>(repeating: 128)
         let top = c00 &+ (((c10 &- c00) &* wx &+ half) &>> 8)
         let bottom = c01 &+ (((c11 &- c01) &* wx &+ half) &>> 8)
-        let c = top &+ (((bottom &- top) &* wy &+ half) &>> 8)
-        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+        return top &+ (((bottom &- top) &* wy &+ half) &>> 8)
     }
 
     /// Bilinear RGBA8 over a span in two passes: a branch-free, vectorisable pass computes
@@ -366,26 +406,55 @@ public final class SampledTexture: @unchecked Sendable {
     /// The view to sample through; valid while `self` is alive.
     public let view: TextureView
     private let storage: UnsafeMutableRawPointer
+    /// The mipmap levels below level 0 (empty without mipmaps) and the level views.
+    private let mipmaps: [SampledTexture]
+    private let levelViews: UnsafeMutablePointer<TextureView>?
 
-    /// Prepares `texture` for sampling with `state`.
+    /// Prepares `texture` for sampling with `state`. When `state.mipmapFilter` is not
+    /// `.none`, this builds the whole mipmap chain as `glGenerateMipmap` does.
     public init(_ texture: Texture, state: SamplerState = SamplerState()) {
         self.texture = texture
+        let base: TextureView
         switch texture.storage {
         case .rgba8(let b):
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: b.count)
             p.initialize(from: b, count: b.count)
             storage = UnsafeMutableRawPointer(p)
-            view = TextureView(width: texture.width, height: texture.height, state: state, bytes: p, floats: nil)
+            base = TextureView(width: texture.width, height: texture.height, state: state, bytes: p, floats: nil)
         case .float32(let f):
             let p = UnsafeMutablePointer<Float>.allocate(capacity: f.count)
             p.initialize(from: f, count: f.count)
             storage = UnsafeMutableRawPointer(p)
-            view = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)
+            base = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)
         }
+        guard state.mipmapFilter != .none, texture.width > 1 || texture.height > 1 else {
+            mipmaps = []
+            levelViews = nil
+            view = base
+            return
+        }
+        mipmaps = Self.mipmapChain(of: base).map { SampledTexture($0, state: SamplerState(filter: state.filter, wrap: .clampToEdge)) }
+        let views = UnsafeMutablePointer<TextureView>.allocate(capacity: mipmaps.count + 1)
+        views.initialize(to: base)
+        for (k, m) in mipmaps.enumerated() { (views + k + 1).initialize(to: m.view) }
+        levelViews = views
+        view = TextureView(
+            width: texture.width, height: texture.height, state: state, bytes: base.bytes, floats: base.floats,
+            levels: UnsafePointer(views), levelCount: mipmaps.count + 1)
     }
+
+    /// The number of mipmap levels, level 0 included.
+    public var levelCount: Int { mipmaps.count + 1 }
+
+    /// Mipmap level `k` (0 is `texture`).
+    public func level(_ k: Int) -> Texture { k == 0 ? texture : mipmaps[k - 1].texture }
 
     deinit {
         storage.deallocate()
+        if let levelViews {
+            levelViews.deinitialize(count: mipmaps.count + 1)
+            levelViews.deallocate()
+        }
     }
 }
 

@@ -785,26 +785,38 @@ final class Lowering {
             guard s.kind == .texture2D else {
                 throw unsupported("'textureSize' of a cube sampler is not supported yet", span)
             }
-            return builder.textureSize(s)
+            return builder.textureSize(s, lod: try lower(args[1]))
         }
         if f.isTextureLookup {
             let s = try sampler(args[0])
             let coord = try lower(args[1])
+            // The lookup's own level of detail, from its arguments after the coordinate.
+            let lod: ProgramBuilder.LevelOfDetail?
+            switch f {
+            case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod:
+                lod = .explicit(try lower(args[2]))
+            case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad:
+                lod = .gradients(try lower(args[2]), try lower(args[3]))
+            case .texture2D, .texture, .texture2DProj, .textureProj:
+                lod = args.count > 2 ? .bias(try lower(args[2])) : nil
+            default:
+                lod = nil
+            }
             switch f {
             case .texture2D, .texture2DLod, .texture2DLodEXT, .texture2DGradEXT:
-                return builder.texture2D(s, coord, channels: channels)
+                return builder.texture2D(s, coord, lod: lod, channels: channels)
             case .texture2DProj, .texture2DProjLod, .texture2DProjLodEXT, .texture2DProjGradEXT:
-                return builder.texture2DProj(s, coord, channels: channels)
+                return builder.texture2DProj(s, coord, lod: lod, channels: channels)
             case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
                 return builder.textureCube(s, coord, channels: channels)
             case .texture, .textureLod, .textureGrad:
                 return args[0].type == .samplerCube
                     ? builder.textureCube(s, coord, channels: channels)
-                    : builder.texture2D(s, coord, channels: channels)
+                    : builder.texture2D(s, coord, lod: lod, channels: channels)
             case .textureProj, .textureProjLod, .textureProjGrad:
-                return builder.texture2DProj(s, coord, channels: channels)
+                return builder.texture2DProj(s, coord, lod: lod, channels: channels)
             case .texelFetch:
-                return builder.texelFetch(s, coord, channels: channels)
+                return builder.texelFetch(s, coord, lod: try lower(args[2]), channels: channels)
             default: throw unsupported("'\(f.rawValue)' is not supported", span)
             }
         }

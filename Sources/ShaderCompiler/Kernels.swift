@@ -315,29 +315,55 @@ enum Kernels {
         }
     }
 
-    /// `texelFetch(sampler2D, ivec2, lod)`: `x` and `y` hold int bits.
-    static func texelFetch(view: Int, x: Int, y: Int, d: [Int], channels: [Int]) -> Kernel {
+    /// How a lookup's level-of-detail slots are read (`ProgramBuilder.LevelOfDetail`).
+    enum LevelOfDetailKind { case bias, explicit, gradients }
+
+    /// `texture2D` with its own level of detail: `lodSlots` holds the bias, the level, or
+    /// ds/dx, dt/dx, ds/dy, dt/dy.
+    static func texture2D(view: Int, s: Int, t: Int, lod: LevelOfDetailKind, lodSlots l: [Int], d: [Int], channels: [Int]) -> Kernel {
+        var out = SIMD4<Int>(repeating: -1)
+        for (k, ch) in channels.enumerated() { out[ch] = d[k] }
+        let o = out
+        return { ctx in
+            let n = ctx.stride, r = ctx.registers
+            let source: TextureView.LevelOfDetailSource
+            switch lod {
+            case .bias: source = .implicit(bias: r + l[0] &* n)
+            case .explicit: source = .explicit(r + l[0] &* n)
+            case .gradients: source = .gradients(r + l[0] &* n, r + l[1] &* n, r + l[2] &* n, r + l[3] &* n)
+            }
+            ctx.textures[view].sample(
+                s: r + s &* n, t: r + t &* n, count: n, lod: source,
+                outputs: (o.x >= 0 ? r + o.x &* n : nil, o.y >= 0 ? r + o.y &* n : nil,
+                          o.z >= 0 ? r + o.z &* n : nil, o.w >= 0 ? r + o.w &* n : nil)
+            )
+        }
+    }
+
+    /// `texelFetch(sampler2D, ivec2, lod)`: `x`, `y` and `level` hold int bits.
+    static func texelFetch(view: Int, x: Int, y: Int, level: Int, d: [Int], channels: [Int]) -> Kernel {
         let pairs = Array(zip(channels, d))
         return { ctx in
             let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
             for i in 0..<n {
                 let px = Int(Int32(bitPattern: r[x &* n &+ i].bitPattern))
                 let py = Int(Int32(bitPattern: r[y &* n &+ i].bitPattern))
-                let texel = texture.fetch(x: px, y: py)
+                let lod = Int(Int32(bitPattern: r[level &* n &+ i].bitPattern))
+                let texel = texture.fetch(x: px, y: py, level: lod)
                 for (ch, slot) in pairs { r[slot &* n &+ i] = texel[ch] }
             }
         }
     }
 
-    /// `textureSize(sampler2D, lod)` of level 0, as int bits, into the lanes of `d`.
-    static func textureSize(view: Int, d: [Int]) -> Kernel {
+    /// `textureSize(sampler2D, lod)`, as int bits, into the lanes of `d`. Each 2×2 quad takes
+    /// the level of its first lane, as llvmpipe's size query.
+    static func textureSize(view: Int, level: Int, d: [Int]) -> Kernel {
         { ctx in
             let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
-            let w = Float(bitPattern: UInt32(truncatingIfNeeded: texture.width))
-            let h = Float(bitPattern: UInt32(truncatingIfNeeded: texture.height))
             for i in 0..<n {
-                r[d[0] &* n &+ i] = w
-                r[d[1] &* n &+ i] = h
+                let size = texture.levelSize(Int(Int32(bitPattern: r[level &* n &+ (i & ~3)].bitPattern)))
+                r[d[0] &* n &+ i] = Float(bitPattern: UInt32(truncatingIfNeeded: size.width))
+                r[d[1] &* n &+ i] = Float(bitPattern: UInt32(truncatingIfNeeded: size.height))
             }
         }
     }

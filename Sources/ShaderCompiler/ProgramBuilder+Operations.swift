@@ -295,9 +295,14 @@ extension ProgramBuilder {
     // MARK: Textures
 
     /// `texture2D(sampler, coord)` writing only `channels` (a fused swizzle: `.rgb` is
-    /// `[0, 1, 2]`). A `bias` argument has no effect (there are no mipmaps).
-    public func texture2D(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+    /// `[0, 1, 2]`). `lod` is the lookup's level of detail when it gives one (a bias, an
+    /// explicit level or derivatives); without it, a mipmapped texture takes the level of
+    /// detail of each quad's derivatives.
+    public func texture2D(
+        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, channels: [Int] = [0, 1, 2, 3]
+    ) -> Value {
         precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texture2D(sampler2D, vec2)")
+        if let lod { return texture2D(sampler, coord, lod: lod, channels: channels) }
         let order = Array(Set(channels)).sorted()
         if coord.isUniform {
             let c = uniformSlots(coord)
@@ -329,6 +334,44 @@ extension ProgramBuilder {
         return Value(result.map { .lane($0) })
     }
 
+    /// A lookup's own level of detail: `texture2D(s, p, bias)`, `textureLod`, `textureGrad`.
+    public enum LevelOfDetail {
+        /// Added to the implicit level of detail.
+        case bias(Value)
+        /// The level of detail itself.
+        case explicit(Value)
+        /// The derivatives of the coordinate along x and y (`dPdx`, `dPdy`).
+        case gradients(Value, Value)
+    }
+
+    /// A lookup with its own level of detail. The native engine's code for it is the plain
+    /// lookup, which is exact for textures without mipmaps; draws that sample mipmapped
+    /// textures run on closures (see `Executor`).
+    func texture2D(_ sampler: Sampler, _ coord: Value, lod: LevelOfDetail, channels: [Int]) -> Value {
+        let order = Array(Set(channels)).sorted()
+        let c = laneSlots(coord)
+        let kind: Kernels.LevelOfDetailKind, slots: [Int]
+        switch lod {
+        case .bias(let b): (kind, slots) = (.bias, laneSlots(b))
+        case .explicit(let l): (kind, slots) = (.explicit, laneSlots(l))
+        case .gradients(let dx, let dy): (kind, slots) = (.gradients, laneSlots(dx) + laneSlots(dy))
+        }
+        let d = allocateLanes(order.count)
+        emit(
+            Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, d: d, channels: order),
+            Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+        return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
+    }
+
+    /// The lane slots of `value`, copied into lane temporaries unless it is all lanes.
+    func laneSlots(_ value: Value) -> [Int] {
+        let o = operand(value)
+        if o.isLanes { return o.slots }
+        let temps = allocateLanes(value.width)
+        copy(value, into: temps, masked: false)
+        return temps
+    }
+
     /// The native description of a `texture2D` writing `channels` (sorted) into `d`.
     static func textureCode(view: Int, s: Int, t: Int, d: [Int], channels: [Int]) -> LaneCode {
         var outputs = [-1, -1, -1, -1]
@@ -337,38 +380,31 @@ extension ProgramBuilder {
     }
 
     /// `texture2DProj(sampler, coord)`: coord is a vec3 (s, t scaled by 1 / z) or vec4 (by 1 / w).
-    public func texture2DProj(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+    public func texture2DProj(
+        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, channels: [Int] = [0, 1, 2, 3]
+    ) -> Value {
         // llvmpipe multiplies by the reciprocal of q rather than dividing (this matches it
         // bit for bit where a division would differ by one 8-bit step in a few pixels).
         let q = divide(.constant(1), coord[coord.width - 1])
-        return texture2D(sampler, multiply(coord.swizzled([0, 1]), q), channels: channels)
+        return texture2D(sampler, multiply(coord.swizzled([0, 1]), q), lod: lod, channels: channels)
     }
 
-    /// `texture2DLod`: the same as `texture2D`, since textures have one level (the lod is
-    /// ignored; GL gives the same result for a texture without mipmaps).
-    public func texture2DLod(_ sampler: Sampler, _ coord: Value, lod: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
-        texture2D(sampler, coord, channels: channels)
-    }
-
-    /// `texelFetch(sampler, coord, lod)` for a 2D sampler: `coord` holds ivec2 bits (native
-    /// integers); level 0 only.
-    public func texelFetch(_ sampler: Sampler, _ coord: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+    /// `texelFetch(sampler, coord, lod)` for a 2D sampler: `coord` and `lod` hold int bits
+    /// (native integers); (0, 0, 0, 0) outside the level or for a level the texture lacks.
+    public func texelFetch(_ sampler: Sampler, _ coord: Value, lod: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
         precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texelFetch(sampler2D, ivec2)")
-        var o = operand(coord)
-        if !o.isLanes {
-            let temps = allocateLanes(coord.width)
-            copy(coord, into: temps, masked: false)
-            o = (temps, true)
-        }
+        let c = laneSlots(coord), l = laneSlots(lod)
         let d = allocateLanes(channels.count)
-        emit(Kernels.texelFetch(view: sampler.viewIndex, x: o.slots[0], y: o.slots[1], d: d, channels: channels), nil)
+        emit(Kernels.texelFetch(view: sampler.viewIndex, x: c[0], y: c[1], level: l[0], d: d, channels: channels), nil)
         return Self.lanes(d)
     }
 
-    /// `textureSize(sampler, lod)` for a 2D sampler: the size of level 0 as ivec2 bits.
-    public func textureSize(_ sampler: Sampler) -> Value {
+    /// `textureSize(sampler, lod)` for a 2D sampler: the size of level `lod` (int bits),
+    /// `max(1, size >> lod)` on each axis.
+    public func textureSize(_ sampler: Sampler, lod: Value) -> Value {
+        let l = laneSlots(lod)
         let d = allocateLanes(2)
-        emit(Kernels.textureSize(view: sampler.viewIndex, d: d), nil)
+        emit(Kernels.textureSize(view: sampler.viewIndex, level: l[0], d: d), nil)
         return Self.lanes(d)
     }
 

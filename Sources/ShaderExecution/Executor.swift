@@ -139,10 +139,14 @@ public struct Executor: Sendable {
             }
         }
 
-        // Vertex stage and triangle setup.
-        let vertices = try VertexStage.shade(
-            vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, textures: views,
-            loopIterationLimit: draw.loopIterationLimit)
+        // Vertex stage and triangle setup. A vertex shader's lookups have no derivatives:
+        // they read level 0 of a mipmapped texture.
+        let vertexViews = bound.views.map { $0.isMipmapped ? $0.level(0) : $0 }
+        let vertices = try vertexViews.withUnsafeBufferPointer { vertexTextures in
+            try VertexStage.shade(
+                vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms,
+                textures: vertexTextures.baseAddress ?? UnsafePointer(views), loopIterationLimit: draw.loopIterationLimit)
+        }
         let triangles = FullScreenQuad.triangles.compactMap { t in
             TriangleSetup(
                 [vertices[t.0], vertices[t.1], vertices[t.2]], width: target.width, height: target.height,
@@ -212,8 +216,13 @@ public struct Executor: Sendable {
             case (.texture2D, _):
                 let index = locations[s.name]
                 if !draw.preparedInputs.isEmpty, index! < draw.preparedInputs.count {
-                    keep.append(draw.preparedInputs[index!])
-                    views.append(draw.preparedInputs[index!].view.with(draw.samplerState))
+                    let prepared = draw.preparedInputs[index!]
+                    // A prepared texture without the levels a mipmapped sampler needs gets them
+                    // (as glGenerateMipmap would).
+                    let sampled = draw.samplerState.mipmapFilter != .none && prepared.levelCount == 1
+                        ? SampledTexture(prepared.texture, state: draw.samplerState) : prepared
+                    keep.append(sampled)
+                    views.append(sampled.view.with(draw.samplerState))
                     continue
                 }
                 let texture = index! < draw.inputs.count ? draw.inputs[index!] : black
@@ -246,6 +255,9 @@ struct TileJob: @unchecked Sendable {
     let tilesAcross: Int, tileCount: Int
     let laneX: [Int], laneY: [Int]
     let engine: ShadingEngine
+    /// True when the draw samples a mipmapped texture: lookups then need 2×2 quads for their
+    /// level of detail, and run on closures (the native engine's lookups read level 0).
+    let samplesMipmaps: Bool
 
     init(
         program: Program, triangles: [TriangleSetup], channels: [(slot: Int, value: Float)],
@@ -260,17 +272,20 @@ struct TileJob: @unchecked Sendable {
         self.views = views
         self.loopIterationLimit = loopIterationLimit
         lanes = schedule.laneWidth
-        engine = schedule.engine
-        // Programs with derivatives need whole 2×2 quads; the others shade one row of lanes,
-        // so that texture reads and framebuffer writes are contiguous runs of pixels.
-        (batchWidth, batchHeight) = program.hasDerivatives ? schedule.batchSize : (lanes, 1)
+        samplesMipmaps = (0..<program.textureViewCount).contains { views[$0].isMipmapped }
+        engine = samplesMipmaps ? .closures : schedule.engine
+        // Programs with derivatives (and lookups with mipmaps) need whole 2×2 quads; the
+        // others shade one row of lanes, so that texture reads and framebuffer writes are
+        // contiguous runs of pixels.
+        let usesQuads = program.hasDerivatives || samplesMipmaps
+        (batchWidth, batchHeight) = usesQuads ? schedule.batchSize : (lanes, 1)
         tileWidth = (schedule.tileWidth + batchWidth - 1) / batchWidth * batchWidth
         tileHeight = (schedule.tileHeight + batchHeight - 1) / batchHeight * batchHeight
         tilesAcross = (target.width + tileWidth - 1) / tileWidth
         tileCount = tilesAcross * ((target.height + tileHeight - 1) / tileHeight)
         // Lane i is pixel (laneX[i], laneY[i]) of its batch: quads row-major, 2×2 inside, or
         // one row left to right.
-        if program.hasDerivatives {
+        if usesQuads {
             let quadsAcross = batchWidth / 2
             laneX = (0..<lanes).map { i in (i >> 2) % quadsAcross * 2 + (i & 1) }
             laneY = (0..<lanes).map { i in (i >> 2) / quadsAcross * 2 + ((i >> 1) & 1) }

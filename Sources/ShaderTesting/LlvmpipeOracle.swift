@@ -91,6 +91,7 @@ public final class LlvmpipeOracle {
             "frag": c.fragmentSource, "width": c.width, "height": c.height,
             "uniforms": c.uniforms.mapValues { $0.map(Double.init) },
             "filter": c.samplerState.filter == .nearest ? "nearest" : "linear",
+            "mipmap": c.samplerState.mipmapFilter.rawValue,
             "wrap": { () -> String in
                 switch c.samplerState.wrapS {
                 case .repeat: return "repeat"

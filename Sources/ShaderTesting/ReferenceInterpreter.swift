@@ -916,19 +916,46 @@ final class ReferenceInterpreter {
                     let v = faces[face].sample(s: s, t: t)
                     return [v.x, v.y, v.z, v.w]
                 }
+            case .textureSize:
+                // The quad's first lane chooses the level (llvmpipe's size query).
+                let size = faces[0].levelSize(Int(Int32(bitPattern: coord.lanes[0][0].bitPattern)))
+                return Quad(uniform: [size.width, size.height].map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) })
+            case .texelFetch:
+                let level = try evaluate(args[2], m)
+                return Quad((0..<4).map { k in
+                    let c = coord.lanes[k].map { Int(Int32(bitPattern: $0.bitPattern)) }
+                    let v = faces[0].fetch(x: c[0], y: c[1], level: Int(Int32(bitPattern: level.lanes[k][0].bitPattern)))
+                    return [v.x, v.y, v.z, v.w]
+                })
             default:
                 let projective = f.rawValue.contains("Proj")
-                return coord.map { c in
-                    var s = c[0], t = c[1]
-                    if projective {
-                        // llvmpipe multiplies by the reciprocal of q.
-                        let r = 1 / c[c.count - 1]
-                        s *= r
-                        t *= r
-                    }
-                    let v = faces[0].sample(s: s, t: t)
-                    return [v.x, v.y, v.z, v.w]
+                let st: [(s: Float, t: Float)] = coord.lanes.map { c in
+                    guard projective else { return (c[0], c[1]) }
+                    // llvmpipe multiplies by the reciprocal of q.
+                    let r = 1 / c[c.count - 1]
+                    return (c[0] * r, c[1] * r)
                 }
+                let extra = try args.dropFirst(2).map { try evaluate($0, m).lanes }
+                let view = faces[0]
+                // The level of detail: explicit, from explicit derivatives, or from the quad's
+                // (vertex shaders have no quads: level 0, as llvmpipe's lod 0).
+                let rho = view.quadRhoSquared(s0: st[0].s, s1: st[1].s, s2: st[2].s, t0: st[0].t, t1: st[1].t, t2: st[2].t)
+                return Quad((0..<4).map { k in
+                    let v: SIMD4<Float>
+                    switch f {
+                    case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod:
+                        v = view.sample(s: st[k].s, t: st[k].t, lod: extra[0][k][0])
+                    case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad:
+                        let r = view.gradientRhoSquared(
+                            dsdx: extra[0][k][0], dtdx: extra[0][k][1], dsdy: extra[1][k][0], dtdy: extra[1][k][1])
+                        v = view.sample(s: st[k].s, t: st[k].t, lod: TextureView.levelOfDetail(rhoSquared: r))
+                    case _ where shader.stage == .vertex:
+                        v = view.sample(s: st[k].s, t: st[k].t)
+                    default:
+                        v = view.sample(s: st[k].s, t: st[k].t, rhoSquared: rho, bias: extra.first?[k][0])
+                    }
+                    return [v.x, v.y, v.z, v.w]
+                })
             }
         }
         switch f {

@@ -1,0 +1,230 @@
+/// Mipmaps: the level chain `glGenerateMipmap` builds and llvmpipe's level-of-detail rules.
+///
+/// Everything here was measured against Mesa's llvmpipe (its default, accurate settings: no
+/// "brilinear" approximation, no rho approximation), bit for bit on random textures of
+/// power-of-two and other sizes:
+///
+/// - **Levels.** Level `k + 1` is `max(1, size >> 1)` on each axis, and each of its texels is
+///   level `k` sampled with the texture's linear filter at the texel's centre: the fixed-point
+///   bilinear of `sample(s:t:)` for RGBA8 (a 2×2 box with its rounding when the size is even),
+///   the float bilinear for float textures.
+/// - **Rho.** For implicit lookups, per 2×2 quad from the derivatives at its first pixel
+///   (`ds/dx = s1 - s0`, `ds/dy = s2 - s0`, the same for t), in texels of level 0:
+///   `rho² = max((ds/dx·w)² + (dt/dx·h)², (ds/dy·w)² + (dt/dy·h)²)`. `textureGrad` takes
+///   the derivatives per pixel and maps an infinite or NaN rho² to 0.
+/// - **Level of detail.** `lod = fastLog2(rho²) / 2 (+ bias)`, where `fastLog2(x)` is the
+///   exponent of `x` plus its mantissa minus one (a piecewise linear log2). `textureLod`
+///   gives `lod` itself, per pixel.
+/// - **Levels chosen.** Linear mipmaps: `floor(lod)` and the next level, weight
+///   `trunc(fract(lod) * 256)` for RGBA8 (`(c0 + ((c1 - c0) * w + 128) >> 8)` per channel) or
+///   `fract(lod)` for float textures; below level 0 or past the last level the lookup reads
+///   that one level. Nearest mipmaps: `lod` rounded to nearest (ties to even), or for an
+///   implicit lookup without bias `(exponent(rho²) + 1) >> 1`, clamped to the levels.
+extension TextureView {
+    /// True when lookups choose among several levels: the texture has mipmaps and the
+    /// sampler's `mipmapFilter` is not `.none`.
+    public var isMipmapped: Bool { levelCount > 1 && state.mipmapFilter != .none }
+
+    /// Level `k` of the chain (0 is this view's own texels), sampled with this view's state.
+    public func level(_ k: Int) -> TextureView {
+        guard k > 0, let levels else { return TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats) }
+        let l = levels[k]
+        return TextureView(width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats)
+    }
+
+    /// The size of level `k`: `max(1, size >> k)` on each axis, or (0, 0) for a level the
+    /// texture does not have (llvmpipe's `textureSize` past the last level).
+    public func levelSize(_ k: Int) -> (width: Int, height: Int) {
+        guard k >= 0, k < levelCount else { return (0, 0) }
+        return (max(1, width >> k), max(1, height >> k))
+    }
+
+    // MARK: Level of detail
+
+    /// llvmpipe's squared rho of one quad from its pixels' coordinates: `s0`/`t0` at the first
+    /// pixel, `s1`/`t1` one to the right, `s2`/`t2` one row up.
+    @inline(__always)
+    public func quadRhoSquared(s0: Float, s1: Float, s2: Float, t0: Float, t1: Float, t2: Float) -> Float {
+        let e0 = (s1 - s0) * widthF, e1 = (s2 - s0) * widthF
+        let e2 = (t1 - t0) * heightF, e3 = (t2 - t0) * heightF
+        return Swift.max(e0 * e0 + e2 * e2, e1 * e1 + e3 * e3)
+    }
+
+    /// llvmpipe's squared rho of `textureGrad`'s explicit derivatives (0 when infinite or NaN).
+    @inline(__always)
+    public func gradientRhoSquared(dsdx: Float, dtdx: Float, dsdy: Float, dtdy: Float) -> Float {
+        let x0 = widthF * dsdx, x1 = heightF * dtdx
+        let y0 = widthF * dsdy, y1 = heightF * dtdy
+        let rho = Swift.max(x0 * x0 + x1 * x1, y0 * y0 + y1 * y1)
+        return rho.isFinite ? rho : 0
+    }
+
+    /// The unbiased exponent field of `x` (-127 for zero and subnormals, 128 for infinity and
+    /// NaN) and its mantissa with the exponent of 1 (in [1, 2)).
+    @inline(__always)
+    static func exponentAndMantissa(_ x: Float) -> (exponent: Int32, mantissa: Float) {
+        let bits = x.bitPattern
+        let exponent = Int32((bits >> 23) & 0xFF) - 127
+        return (exponent, Float(bitPattern: (bits & 0x7F_FFFF) | (127 << 23)))
+    }
+
+    /// `fastLog2(rho²) / 2`: the level of detail of a squared rho (before any bias).
+    @inline(__always)
+    public static func levelOfDetail(rhoSquared: Float) -> Float {
+        let (e, m) = exponentAndMantissa(rhoSquared)
+        return (Float(e) + (m - 1)) * 0.5
+    }
+
+    /// The levels a lookup at level of detail `lod` reads: `level` and, when `weight` is not
+    /// zero, `level + 1` mixed in by `weight` (in 1/256ths).
+    @inline(__always)
+    public func levels(forLOD lod: Float) -> (level: Int, weight: Float) {
+        let last = levelCount - 1
+        if state.mipmapFilter == .nearest {
+            guard lod == lod else { return (0, 0) }
+            let r = lod.rounded(.toNearestOrEven)
+            return (r <= 0 ? 0 : (r >= Float(last) ? last : Int(r)), 0)
+        }
+        // floor with NaN and out-of-range values sent to the ends (llvmpipe's ifloor of NaN is
+        // INT_MIN: level 0).
+        guard lod == lod, lod >= 0 else { return (0, 0) }
+        if lod >= Float(last) { return (last, 0) }
+        let i = lod.rounded(.down)
+        return (Int(i), lod - i)
+    }
+
+    /// The nearest-mipmap level of an implicit lookup without bias: `(exponent(rho²) + 1) >> 1`.
+    @inline(__always)
+    func nearestLevel(rhoSquared: Float) -> Int {
+        let e = (Self.exponentAndMantissa(rhoSquared).exponent + 1) >> 1
+        return e <= 0 ? 0 : Swift.min(Int(e), levelCount - 1)
+    }
+
+    // MARK: Sampling one lane
+
+    /// Samples at (s, t) with level of detail `lod` (the texture's levels and mipmap filter
+    /// decide what that reads; without mipmaps, level 0).
+    public func sample(s: Float, t: Float, lod: Float) -> SIMD4<Float> {
+        guard isMipmapped else { return sample(s: s, t: t) }
+        let (k, f) = levels(forLOD: lod)
+        return sample(s: s, t: t, level: k, fraction: f)
+    }
+
+    /// Samples an implicit lookup of a quad's lane at (s, t): `rhoSquared` is the quad's, and
+    /// `bias` the lane's (nil for `texture(s, p)` without one).
+    public func sample(s: Float, t: Float, rhoSquared: Float, bias: Float?) -> SIMD4<Float> {
+        guard isMipmapped else { return sample(s: s, t: t) }
+        if bias == nil && state.mipmapFilter == .nearest {
+            return level(nearestLevel(rhoSquared: rhoSquared)).sample(s: s, t: t)
+        }
+        var lod = Self.levelOfDetail(rhoSquared: rhoSquared)
+        if let bias { lod += bias }
+        return sample(s: s, t: t, lod: lod)
+    }
+
+    /// Level `k` sampled at (s, t), mixed with level `k + 1` by `fraction` when that is
+    /// positive (llvmpipe's 8-bit weights for RGBA8).
+    @inline(__always)
+    func sample(s: Float, t: Float, level k: Int, fraction: Float) -> SIMD4<Float> {
+        guard bytes != nil else {
+            let c0 = level(k).sample(s: s, t: t)
+            guard fraction > 0 else { return c0 }
+            return c0 + (level(k + 1).sample(s: s, t: t) - c0) * fraction
+        }
+        var c = level(k).sampleBytes(s: s, t: t)
+        let w = Int32(fraction * 256)
+        if w > 0 {
+            let c1 = level(k + 1).sampleBytes(s: s, t: t)
+            c = c &+ (((c1 &- c) &* w &+ 128) &>> 8)
+        }
+        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+    }
+
+    // MARK: Sampling spans
+
+    /// How a span of lookups gets its level of detail.
+    public enum LevelOfDetailSource {
+        /// From the derivatives of each 2×2 quad of lanes (`texture`, `texture2D`), plus an
+        /// optional per-lane bias.
+        case implicit(bias: UnsafePointer<Float>?)
+        /// Given per lane (`textureLod`, `texture2DLod`).
+        case explicit(UnsafePointer<Float>)
+        /// From per-lane derivatives (`textureGrad`): ds/dx, dt/dx, ds/dy, dt/dy.
+        case gradients(UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>)
+    }
+
+    /// Samples a span of lanes with mipmaps, writing only the requested channels. For an
+    /// implicit level of detail the lanes are 2×2 quads (lanes 4q…4q+3: (x, y), (x + 1, y),
+    /// (x, y + 1), (x + 1, y + 1)); a span shorter than a quad is magnified (level 0).
+    public func sample(
+        s: UnsafePointer<Float>, t: UnsafePointer<Float>, count: Int, lod: LevelOfDetailSource,
+        outputs o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                    UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
+    ) {
+        @inline(__always) func put(_ i: Int, _ c: SIMD4<Float>) {
+            o.0?[i] = c.x; o.1?[i] = c.y; o.2?[i] = c.z; o.3?[i] = c.w
+        }
+        switch lod {
+        case .implicit(let bias):
+            var i = 0
+            while i + 4 <= count {
+                let rho = quadRhoSquared(s0: s[i], s1: s[i + 1], s2: s[i + 2], t0: t[i], t1: t[i + 1], t2: t[i + 2])
+                for k in i..<(i + 4) { put(k, sample(s: s[k], t: t[k], rhoSquared: rho, bias: bias?[k])) }
+                i += 4
+            }
+            while i < count {
+                put(i, sample(s: s[i], t: t[i], rhoSquared: 0, bias: bias?[i]))
+                i += 1
+            }
+        case .explicit(let lods):
+            for i in 0..<count { put(i, sample(s: s[i], t: t[i], lod: lods[i])) }
+        case .gradients(let dsdx, let dtdx, let dsdy, let dtdy):
+            for i in 0..<count {
+                let rho = gradientRhoSquared(dsdx: dsdx[i], dtdx: dtdx[i], dsdy: dsdy[i], dtdy: dtdy[i])
+                put(i, sample(s: s[i], t: t[i], lod: Self.levelOfDetail(rhoSquared: rho)))
+            }
+        }
+    }
+}
+
+extension SampledTexture {
+    /// The mipmap chain below `level0` (levels 1, 2, … down to 1×1), as `glGenerateMipmap`
+    /// builds it on llvmpipe: each texel of a level is the previous level sampled with the
+    /// linear filter at the texel's centre.
+    static func mipmapChain(of level0: TextureView) -> [Texture] {
+        var levels: [Texture] = []
+        var previous = SampledTexture(Texture(width: 1, height: 1, rgba8: [0, 0, 0, 0]))
+        var view = level0.with(SamplerState(filter: .linear, wrap: .clampToEdge))
+        while view.width > 1 || view.height > 1 {
+            let w = max(1, view.width / 2), h = max(1, view.height / 2)
+            let wf = Float(w), hf = Float(h)
+            let level: Texture
+            if view.bytes != nil {
+                var bytes = [UInt8](repeating: 0, count: w * h * 4)
+                for y in 0..<h {
+                    let t = (Float(y) + 0.5) / hf
+                    for x in 0..<w {
+                        let c = view.sampleBytes(s: (Float(x) + 0.5) / wf, t: t)
+                        for k in 0..<4 { bytes[(y * w + x) * 4 + k] = UInt8(truncatingIfNeeded: c[k]) }
+                    }
+                }
+                level = Texture(width: w, height: h, rgba8: bytes)
+            } else {
+                var values = [Float](repeating: 0, count: w * h * 4)
+                for y in 0..<h {
+                    let t = (Float(y) + 0.5) / hf
+                    for x in 0..<w {
+                        let c = view.sample(s: (Float(x) + 0.5) / wf, t: t)
+                        for k in 0..<4 { values[(y * w + x) * 4 + k] = c[k] }
+                    }
+                }
+                level = Texture(width: w, height: h, float32: values)
+            }
+            levels.append(level)
+            // The previous level's storage stays alive while its successor is sampled from it.
+            previous = SampledTexture(level, state: SamplerState(filter: .linear, wrap: .clampToEdge))
+            view = previous.view
+        }
+        return levels
+    }
+}

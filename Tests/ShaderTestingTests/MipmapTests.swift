@@ -1,0 +1,165 @@
+import Foundation
+import Framebuffers
+import ShaderExecution
+import ShaderTesting
+import Testing
+
+/// Mipmaps (issue 15): `glGenerateMipmap`'s levels, the level of detail of implicit lookups
+/// (per 2×2 quad), of a bias, of `textureLod` and `textureGrad`, `texelFetch` and
+/// `textureSize` of a level. The executor and the reference interpreter agree bit for bit,
+/// and both with llvmpipe, on random textures of power-of-two and other sizes.
+@Suite struct MipmapTests {
+    /// A texture of random bytes (a fixed generator, so failures reproduce).
+    static func noise(width: Int, height: Int, seed: UInt64) -> Texture {
+        var state = seed
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for i in bytes.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        return Texture(width: width, height: height, rgba8: bytes)
+    }
+
+    // MARK: The levels
+
+    /// Level 1 of an even-sized texture is the 2×2 box with llvmpipe's rounding: the
+    /// fixed-point bilinear at weight 1/2 is `(a + b + 1) >> 1` along x, then along y.
+    @Test func evenLevelsAreRoundedBoxAverages() {
+        let base = Self.noise(width: 8, height: 6, seed: 3)
+        let sampled = SampledTexture(base, state: SamplerState(filter: .linear, mipmapFilter: .linear))
+        #expect(sampled.levelCount == 4)  // 8×6, 4×3, 2×1, 1×1
+        let level1 = sampled.level(1)
+        #expect(level1.width == 4 && level1.height == 3)
+        for y in 0..<3 {
+            for x in 0..<4 {
+                let a = base.rgba8Pixel(x: 2 * x, y: 2 * y), b = base.rgba8Pixel(x: 2 * x + 1, y: 2 * y)
+                let c = base.rgba8Pixel(x: 2 * x, y: 2 * y + 1), d = base.rgba8Pixel(x: 2 * x + 1, y: 2 * y + 1)
+                for k in 0..<4 {
+                    let top = (Int(a[k]) + Int(b[k]) + 1) >> 1, bottom = (Int(c[k]) + Int(d[k]) + 1) >> 1
+                    #expect(Int(level1.rgba8Pixel(x: x, y: y)[k]) == (top + bottom + 1) >> 1)
+                }
+            }
+        }
+        let sizes = (0..<4).map { (sampled.level($0).width, sampled.level($0).height) }
+        #expect(sizes.map(\.0) == [8, 4, 2, 1] && sizes.map(\.1) == [6, 3, 1, 1])
+        #expect(sampled.view.levelSize(2) == (2, 1) && sampled.view.levelSize(3) == (1, 1))
+        #expect(sampled.view.levelSize(4) == (0, 0) && sampled.view.levelSize(-1) == (0, 0))
+    }
+
+    /// `fastLog2(rho²) / 2` is exact at powers of two and linear between them.
+    @Test func levelOfDetailIsAPiecewiseLinearLog2() {
+        for k in -6...10 {
+            let rho = Float(1 << (k + 6)) / 64  // 2^k
+            #expect(TextureView.levelOfDetail(rhoSquared: rho * rho) == Float(k))
+        }
+        // rho² = 3 · 2^4: exponent 5, mantissa 1.5, so (5 + 0.5) / 2.
+        #expect(TextureView.levelOfDetail(rhoSquared: 48) == 2.75)
+    }
+
+    /// Without mipmaps, a texture has one level and every lookup reads it.
+    @Test func plainSamplersKeepOneLevel() {
+        let sampled = SampledTexture(Self.noise(width: 8, height: 8, seed: 1))
+        #expect(sampled.levelCount == 1 && !sampled.view.isMipmapped)
+        #expect(sampled.view.sample(s: 0.3, t: 0.6, lod: 3) == sampled.view.sample(s: 0.3, t: 0.6))
+    }
+
+    // MARK: Lookups, against the interpreter and llvmpipe
+
+    static let header = """
+        #version 300 es
+        precision highp float; precision highp int;
+        uniform sampler2D inputImageTexture;
+        uniform float A, B, C, D, E;
+        out vec4 o;
+        vec2 coord() {
+            vec2 p = gl_FragCoord.xy;
+            return vec2(p.x * A + p.y * B + p.x * p.y * E, p.y * C + p.x * p.x * D);
+        }
+
+        """
+
+    /// Lookups whose level of detail varies over the frame (`p` is `gl_FragCoord.xy`).
+    static let lookups: [(String, String)] = [
+        ("implicit", "o = texture(inputImageTexture, coord());"),
+        ("bias", "o = texture(inputImageTexture, coord(), sin(p.x * 0.7) * 3.0);"),
+        ("textureLod", "o = textureLod(inputImageTexture, coord(), p.x * 0.11 - 1.0 + p.y * 0.03);"),
+        ("textureGrad", "o = textureGrad(inputImageTexture, coord(), dFdx(coord()) * 1.7, vec2(0.01, p.y * 0.002));"),
+        ("textureProj", "o = textureProj(inputImageTexture, vec3(coord(), 1.0 + p.x * 0.01));"),
+        ("texelFetch", "int l = (int(p.x) + 1) / 6; o = texelFetch(inputImageTexture, ivec2(p) >> l, l);"),
+        ("textureSize", "ivec2 s = textureSize(inputImageTexture, int(p.x) / 3); o = vec4(vec2(s) / 64.0, 0.0, 1.0);"),
+    ]
+
+    static let scales: [[String: [Float]]] = [
+        ["A": [0.05], "B": [0.02], "C": [0.03], "D": [0.0004], "E": [0.0003]],
+        ["A": [0.003], "B": [0.001], "C": [0.2], "D": [0.0001], "E": [0.00001]],
+    ]
+
+    static let states: [SamplerState] = [
+        SamplerState(filter: .linear, mipmapFilter: .linear),
+        SamplerState(filter: .nearest, mipmapFilter: .nearest),
+        SamplerState(filter: .linear, mipmapFilter: .nearest),
+        SamplerState(filter: .nearest, mipmapFilter: .linear, wrap: .repeat),
+    ]
+
+    static func cases() -> [DifferentialCase] {
+        var all: [DifferentialCase] = []
+        for (t, texture) in [Self.noise(width: 64, height: 64, seed: 7), Self.noise(width: 40, height: 24, seed: 8)].enumerated() {
+            for (si, state) in states.enumerated() {
+                for (name, body) in lookups {
+                    for (k, uniforms) in scales.enumerated() {
+                        all.append(DifferentialCase(
+                            name: "\(name) texture \(t) state \(si) scale \(k)",
+                            fragmentSource: header + "void main() { vec2 p = gl_FragCoord.xy; \(body) }",
+                            uniforms: uniforms, inputs: [texture], samplerState: state, width: 30, height: 22))
+                    }
+                }
+            }
+        }
+        // GLSL ES 1.00's bias argument (a scale that keeps nearest lookups off texel edges,
+        // where the last bit of an interpolated varying decides).
+        for state in states.prefix(2) {
+            all.append(DifferentialCase(
+                name: "ES 1.00 texture2D bias, \(state.filter) \(state.mipmapFilter)",
+                fragmentSource: """
+                    precision highp float;
+                    uniform sampler2D inputImageTexture;
+                    varying vec2 textureCoordinate;
+                    void main() {
+                        gl_FragColor = texture2D(inputImageTexture, textureCoordinate * 2.7, textureCoordinate.x * 4.0 - 1.0);
+                    }
+                    """,
+                inputs: [Self.noise(width: 64, height: 32, seed: 9)], samplerState: state, width: 24, height: 20))
+        }
+        return all
+    }
+
+    @Test func executorAndInterpreterAgree() {
+        for c in Self.cases() {
+            let outcome = DifferentialTest.run(c)
+            #expect(outcome.isAgreement, "\(c.name): \(outcome)")
+        }
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func lookupsMatchLlvmpipe() throws {
+        let oracle: LlvmpipeOracle
+        do {
+            oracle = try LlvmpipeOracle()
+        } catch {
+            Issue.record("llvmpipe is not available (\(error)); run scripts/install-deps, or set SHADE_SKIP_LLVMPIPE=1")
+            return
+        }
+        var identical = 0
+        let cases = Self.cases()
+        for c in cases {
+            let mesa = try oracle.render(c)
+            let shade = try DifferentialTest.renderWithExecutor(c)
+            if let d = DifferentialTest.firstDifference(shade, mesa) {
+                Issue.record("\(c.name): \(d.count) pixels differ from llvmpipe, first at (\(d.x), \(d.y)): \(d.a) vs \(d.b)")
+            } else {
+                identical += 1
+            }
+        }
+        print("mipmapped lookups: \(identical)/\(cases.count) draws identical to llvmpipe")
+    }
+}
