@@ -66,7 +66,8 @@ enum RenderCommand {
         ones, zeros at first). Buffers hold 32-bit floats; frames render one after another.
         --capture buffer-a=OUT also writes that buffer (clamped to 8 bits) for every frame.
         Cube A and Sound passes and cubemap, volume, video, webcam and sound inputs are refused
-        (exit 65); Shade has no mipmaps, so "mipmap" samples the full-size texture linearly.
+        (exit 65); "mipmap" generates the levels as glGenerateMipmap (a buffer's every frame)
+        and samples them trilinearly, as Shadertoy does.
 
         GENERATOR is a built-in filter that reads no image, written as a chain step
         (checkerboard:squareSize=8, linear-gradient, perlin-noise; see 'shade filters

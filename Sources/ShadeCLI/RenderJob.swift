@@ -45,6 +45,7 @@ struct RenderJob {
         .init(names: ["--size"], takesValue: true),
         .init(names: ["--filter"], takesValue: true),
         .init(names: ["--wrap"], takesValue: true),
+        .init(names: ["--mipmap"], takesValue: true),
         .init(names: ["--threads"], takesValue: true),
         .init(names: ["--tile"], takesValue: true),
         .init(names: ["--lanes"], takesValue: true),
@@ -102,12 +103,14 @@ struct RenderJob {
         }
 
         let filter: TextureFilter
+        let mipmap: MipmapFilter
         let wrap: TextureWrap
         let time: Float
         let loopLimit: Int?
         do {
             loopLimit = try scanner.parsed("--loop-limit", as: "a positive number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             filter = try scanner.parsed("--filter", as: "'nearest' or 'linear'") { TextureFilter(rawValue: $0) } ?? .linear
+            mipmap = try scanner.parsed("--mipmap", as: "'none', 'nearest' or 'linear'") { MipmapFilter(rawValue: $0) } ?? .none
             wrap = try scanner.parsed("--wrap", as: "'clamp', 'repeat' or 'mirror'") {
                 ["clamp": .clampToEdge, "repeat": .repeat, "mirror": .mirroredRepeat][$0]
             } ?? .clampToEdge
@@ -118,7 +121,7 @@ struct RenderJob {
 
         var job = RenderJob(
             fragment: fragment, vertex: vertex, inputs: inputs, uniforms: [:],
-            samplerState: SamplerState(filter: filter, wrap: wrap), width: size.width,
+            samplerState: SamplerState(filter: filter, mipmapFilter: mipmap, wrap: wrap), width: size.width,
             height: size.height, fragmentPath: fragmentPath)
         if let loopLimit { job.loopIterationLimit = loopLimit }
         job.profile = device

@@ -12,7 +12,8 @@ enum RunCommand {
     static let help = """
         usage: shade run --fragment F [--vertex V] [--input A.png --input B.png ...]
                          [--uniform NAME=V[,V...] ...] [--size WxH] [--filter nearest|linear]
-                         [--wrap clamp|repeat|mirror] [--time T] [--threads N] [--tile WxH]
+                         [--mipmap none|nearest|linear] [--wrap clamp|repeat|mirror] [--time T]
+                         [--threads N] [--tile WxH]
                          [--flip-y] [--float] [--quality Q] [--loop-limit N] [--force] [--json]
                          [--profile NAME | --compare-profiles A,B] -o OUT
 
@@ -35,6 +36,8 @@ enum RunCommand {
           -u, --uniform N=V  uniform value(s), comma-separated; matrices column-major
           --size WxH         output size
           --filter F         texture filtering: linear (default) or nearest
+          --mipmap M         mipmaps: none (default), nearest or linear (GL's *_MIPMAP_NEAREST,
+                             *_MIPMAP_LINEAR; levels built as glGenerateMipmap does)
           --wrap W           clamp (default), repeat or mirror
           --time T           seconds for u_time/iTime
           --threads N        worker threads (default: all cores)

@@ -34,8 +34,7 @@ struct ShadertoyProject: Equatable {
     /// A texture sampler's filter as Shadertoy offers it.
     enum Filter: String, Equatable {
         case nearest, linear
-        /// Trilinear over generated mipmaps on Shadertoy; Shade has no mipmaps and samples the
-        /// base level linearly (the same result wherever the texture is not minified).
+        /// Trilinear over generated mipmaps (`GL_LINEAR_MIPMAP_LINEAR`).
         case mipmap
     }
 

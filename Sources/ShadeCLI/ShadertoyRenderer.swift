@@ -56,6 +56,9 @@ final class ShadertoyRenderer {
     private(set) var bufferContents: [ShadertoyProject.Buffer: Texture] = [:]
     /// Decoded channel images by path, flipped or not.
     private var images: [String: Texture] = [:]
+    /// Image channels prepared for sampling once (their mipmaps built once), by image key and
+    /// sampler state.
+    private var sampledImages: [String: SampledTexture] = [:]
     /// The keyboard: 256×3, no key down.
     static let keyboard = Texture(width: 256, height: 3, format: .float32, filledWith: .zero)
     static let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
@@ -160,12 +163,22 @@ final class ShadertoyRenderer {
             var resolutions = [Float](repeating: 0, count: 12)
             for (number, channel) in pass.channels {
                 let texture: Texture
+                let state = ShadertoyRenderer.samplerState(of: channel)
                 switch channel.source {
-                case .buffer(let buffer): texture = bufferContents[buffer]!
-                case .keyboard: texture = ShadertoyRenderer.keyboard
-                case .texture(let path): texture = images[path + (channel.flipsVertically ? "#flipped" : "")]!
+                case .buffer(let buffer):
+                    texture = bufferContents[buffer]!
+                    bindings["iChannel\(number)"] = .texture2D(texture, state)
+                case .keyboard:
+                    texture = ShadertoyRenderer.keyboard
+                    bindings["iChannel\(number)"] = .texture2D(texture, state)
+                case .texture(let path):
+                    let key = path + (channel.flipsVertically ? "#flipped" : "")
+                    texture = images[key]!
+                    let sampledKey = "\(key)#\(state.filter)#\(state.mipmapFilter)#\(state.wrapS)"
+                    let sampled = sampledImages[sampledKey] ?? SampledTexture(texture, state: state)
+                    sampledImages[sampledKey] = sampled
+                    bindings["iChannel\(number)"] = .sampled(sampled)
                 }
-                bindings["iChannel\(number)"] = .texture2D(texture, ShadertoyRenderer.samplerState(of: channel))
                 resolutions[3 * number] = Float(texture.width)
                 resolutions[3 * number + 1] = Float(texture.height)
                 resolutions[3 * number + 2] = 1
@@ -205,10 +218,12 @@ final class ShadertoyRenderer {
         return image!
     }
 
-    /// A channel's GL sampler: Shadertoy's `mipmap` is sampled linearly (Shade has no mipmaps).
+    /// A channel's GL sampler: Shadertoy's `mipmap` is `GL_LINEAR_MIPMAP_LINEAR` over levels
+    /// generated from the channel's image (or buffer, each frame), as `glGenerateMipmap`.
     static func samplerState(of channel: ShadertoyProject.Channel) -> SamplerState {
         SamplerState(
             filter: channel.filter == .nearest ? .nearest : .linear,
+            mipmapFilter: channel.filter == .mipmap ? .linear : .none,
             wrap: channel.wrap == .repeat ? .repeat : .clampToEdge)
     }
 }

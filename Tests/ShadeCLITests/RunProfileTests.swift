@@ -145,3 +145,40 @@ struct RunProfileTests {
         #expect(desktop.standardOutput.contains("x = 2049.0"), "\(desktop.standardOutput)")
     }
 }
+
+/// `shade run --mipmap`, in process: the flag reaches the sampler.
+@Suite("shade run --mipmap, in process")
+struct RunMipmapTests {
+    @Test("--mipmap linear minifies through the levels; none reads level 0; a bad value is a usage error")
+    func mipmapFlag() throws {
+        let folder = try temporaryFolder()
+        // A texel checkerboard: level 1 and below are flat grey, level 0 is not.
+        var bytes = [UInt8](repeating: 255, count: 16 * 16 * 4)
+        for y in 0..<16 {
+            for x in 0..<16 where (x + y) % 2 == 1 { for k in 0..<3 { bytes[(y * 16 + x) * 4 + k] = 0 } }
+        }
+        let input = folder + "/checker.png"
+        try ImageFile.write(Texture(width: 16, height: 16, rgba8: bytes), toFile: input, as: .png(PNGEncodingOptions()))
+        let shader = try temporaryShader("""
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate + 0.01); }
+            """, named: "minify.frag")
+        var columns: [String: [Int]] = [:]
+        for mipmap in ["none", "linear"] {
+            let out = folder + "/\(mipmap).png"
+            let outcome = shadeInProcess(["run", "-f", shader, "-i", input, "--size", "4x4", "--mipmap", mipmap, "-o", out])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let image = try ImageFile.decode(contentsOfFile: out).texture
+            columns[mipmap] = (0..<4).map { Int(image.rgba8Pixel(x: $0, y: 1).x) }
+        }
+        // 4 texels per pixel: level of detail 2, a level of 4×4 flat greys (the rounded means
+        // of 0 and 255 pairs: 128, then 128 again).
+        #expect(columns["linear"] == [128, 128, 128, 128])
+        #expect(columns["none"]!.contains { $0 != 128 }, "level 0 keeps the checkerboard: \(columns["none"]!)")
+        let bad = shadeInProcess(["run", "-f", shader, "-i", input, "--mipmap", "trilinear", "-o", folder + "/bad.png"])
+        #expect(bad.status == 64 && bad.standardError.contains("--mipmap"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/bad.png"))
+    }
+}

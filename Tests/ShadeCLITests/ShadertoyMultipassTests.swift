@@ -135,8 +135,14 @@ struct ShadertoyMultipassTests {
         #expect(try sampled(#"{"input": "buffer-a", "filter": "linear", "wrap": "repeat"}"#, coordinate: between) == [1.5, 0.5, 1.5, 2.5])
         #expect(try sampled(#"{"input": "buffer-a", "filter": "nearest", "wrap": "clamp"}"#, coordinate: between) == [0, 1, 2, 3],
             "nearest on a texel boundary takes the texel to its right: floor(u * width)")
-        // Shade has no mipmaps: mipmap samples the base level linearly (the same at 1:1 scale).
+        // mipmap at 1:1 scale (one texel per pixel: level of detail 0) is the linear filter.
         #expect(try sampled(#"{"input": "buffer-a", "filter": "mipmap", "wrap": "repeat"}"#, coordinate: between) == [1.5, 0.5, 1.5, 2.5])
+        // Two texels per pixel: level of detail 1, so level 1 alone, whose texels are the means
+        // of texel pairs (0.5 and 2.5). A quarter texel on, pixel x reads level-1 texels x and
+        // x + 1 (wrapped) at 1/4; the base level's linear filter reads texel 2x + 1 exactly.
+        let minified = "p.x * 2.0 / 4.0 + 0.125"
+        #expect(try sampled(#"{"input": "buffer-a", "filter": "mipmap", "wrap": "repeat"}"#, coordinate: minified) == [1, 2, 1, 2])
+        #expect(try sampled(#"{"input": "buffer-a", "filter": "linear", "wrap": "repeat"}"#, coordinate: minified) == [1, 3, 1, 3])
     }
 
     @Test("an image file as a channel: vflip puts its last row at v = 0; iChannelResolution is its size")
