@@ -27,9 +27,11 @@ extension TextureView {
 
     /// Level `k` of the chain (0 is this view's own texels), sampled with this view's state.
     public func level(_ k: Int) -> TextureView {
-        guard k > 0, let levels else { return TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats) }
+        guard k > 0, let levels else {
+            return TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats, texelOffset: texelOffset)
+        }
         let l = levels[k]
-        return TextureView(width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats)
+        return TextureView(width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats, texelOffset: texelOffset)
     }
 
     /// The size of level `k`: `max(1, size >> k)` on each axis, or (0, 0) for a level the
@@ -161,6 +163,10 @@ extension TextureView {
         outputs o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
                     UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
     ) {
+        guard isMipmapped else {
+            sample(s: s, t: t, count: count, outputs: o)
+            return
+        }
         @inline(__always) func put(_ i: Int, _ c: SIMD4<Float>) {
             o.0?[i] = c.x; o.1?[i] = c.y; o.2?[i] = c.z; o.3?[i] = c.w
         }

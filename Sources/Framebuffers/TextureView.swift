@@ -19,10 +19,13 @@ public struct TextureView: @unchecked Sendable {
     @usableFromInline let levels: UnsafePointer<TextureView>?
     /// The number of mipmap levels (1 without mipmaps).
     public let levelCount: Int
+    /// A constant texel offset added to the texel indices of every lookup (the `…Offset`
+    /// texture functions); (0, 0) otherwise.
+    public let texelOffset: (x: Int, y: Int)
 
     init(
         width: Int, height: Int, state: SamplerState, bytes: UnsafePointer<UInt8>?, floats: UnsafePointer<Float>?,
-        levels: UnsafePointer<TextureView>? = nil, levelCount: Int = 1
+        levels: UnsafePointer<TextureView>? = nil, levelCount: Int = 1, texelOffset: (x: Int, y: Int) = (0, 0)
     ) {
         self.width = width
         self.height = height
@@ -34,6 +37,7 @@ public struct TextureView: @unchecked Sendable {
         self.table = unormToFloatTable
         self.levels = levels
         self.levelCount = levelCount
+        self.texelOffset = texelOffset
     }
 
     /// The RGBA8 texels, row 0 first, when the texture holds bytes (nil for float textures):
@@ -43,7 +47,16 @@ public struct TextureView: @unchecked Sendable {
     /// The same texels sampled with other parameters.
     public func with(_ state: SamplerState) -> TextureView {
         TextureView(
-            width: width, height: height, state: state, bytes: bytes, floats: floats, levels: levels, levelCount: levelCount)
+            width: width, height: height, state: state, bytes: bytes, floats: floats, levels: levels, levelCount: levelCount,
+            texelOffset: texelOffset)
+    }
+
+    /// The same texels with `(x, y)` added to the texel indices of every lookup, at every
+    /// level: GLSL's `textureOffset` and friends.
+    public func offset(x: Int, y: Int) -> TextureView {
+        TextureView(
+            width: width, height: height, state: state, bytes: bytes, floats: floats, levels: levels, levelCount: levelCount,
+            texelOffset: (x, y))
     }
 
     /// `texelFetch`: texel (`x`, `y`) of level `level` with no filtering or wrapping,
@@ -100,7 +113,13 @@ public struct TextureView: @unchecked Sendable {
         withUnsafeMutablePointer(to: &sink) { sinkPointer in
             let sp = UnsafeMutableRawPointer(sinkPointer).assumingMemoryBound(to: Float.self)
             let r = o.0 ?? sp, g = o.1 ?? sp, b = o.2 ?? sp, a = o.3 ?? sp
-            if bytes != nil {
+            if texelOffset != (0, 0) {
+                // `…Offset` lookups take the one-lane path, which applies the offset.
+                for i in 0..<count {
+                    let c = sample(s: s[i], t: t[i])
+                    r[i * rs] = c.x; g[i * gs] = c.y; b[i * bs] = c.z; a[i * as_] = c.w
+                }
+            } else if bytes != nil {
                 if state.filter == .linear {
                     if rs == 1 && gs == 1 && bs == 1 && as_ == 1 {
                         // Constant strides: this inlined copy has no stride arithmetic.
@@ -171,6 +190,32 @@ public struct TextureView: @unchecked Sendable {
         }
     }
 
+    /// The coordinates a lookup filters, and the texel offsets left to add to the indices, as
+    /// llvmpipe wraps them: on an axis that repeats with a size that is not a power of two, a
+    /// texel offset is added to the coordinate as `offset / size` and the coordinate is wrapped
+    /// first, to `fract(c)` (at most 1 - 2^-24); elsewhere the offset goes to the texel index and
+    /// the index is wrapped.
+    @inline(__always)
+    func prepared(_ s: Float, _ t: Float) -> (s: Float, t: Float, x: Int, y: Int) {
+        var s = s, t = t, ox = texelOffset.x, oy = texelOffset.y
+        if state.wrapS == .repeat && width.nonzeroBitCount != 1 {
+            if ox != 0 { s += Float(ox) / widthF; ox = 0 }
+            s = TextureView.fractionBelowOne(s)
+        }
+        if state.wrapT == .repeat && height.nonzeroBitCount != 1 {
+            if oy != 0 { t += Float(oy) / heightF; oy = 0 }
+            t = TextureView.fractionBelowOne(t)
+        }
+        return (s, t, ox, oy)
+    }
+
+    /// `x - floor(x)`, at most the float below 1 (llvmpipe's `fract_safe`); NaN stays NaN.
+    @inline(__always)
+    static func fractionBelowOne(_ x: Float) -> Float {
+        let f = x - x.rounded(.down)
+        return f < 0.99999994 ? f : (f == f ? 0.99999994 : f)
+    }
+
     @inline(__always)
     private func texelRGBA8(_ x: Int, _ y: Int) -> SIMD4<Int32> {
         let p = bytes.unsafelyUnwrapped + (y * width + x) * 4
@@ -185,8 +230,9 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func nearestRGBA8(_ s: Float, _ t: Float) -> SIMD4<Float> {
-        let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
-        let y = TextureView.wrap(TextureView.split(t * heightF).index, height, state.wrapT)
+        let (s, t, ox, oy) = prepared(s, t)
+        let x = TextureView.wrap(TextureView.split(s * widthF).index &+ ox, width, state.wrapS)
+        let y = TextureView.wrap(TextureView.split(t * heightF).index &+ oy, height, state.wrapT)
         let p = bytes.unsafelyUnwrapped + (y * width + x) * 4
         return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
     }
@@ -196,8 +242,9 @@ public struct TextureView: @unchecked Sendable {
     @inline(__always)
     func sampleBytes(s: Float, t: Float) -> SIMD4<Int32> {
         if state.filter == .nearest {
-            let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
-            let y = TextureView.wrap(TextureView.split(t * heightF).index, height, state.wrapT)
+            let (s, t, ox, oy) = prepared(s, t)
+            let x = TextureView.wrap(TextureView.split(s * widthF).index &+ ox, width, state.wrapS)
+            let y = TextureView.wrap(TextureView.split(t * heightF).index &+ oy, height, state.wrapT)
             return texelRGBA8(x, y)
         }
         return linearRGBA8Bytes(s, t)
@@ -205,8 +252,9 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func nearestFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
-        let x = TextureView.wrap(TextureView.split(s * widthF).index, width, state.wrapS)
-        let y = TextureView.wrap(TextureView.split(t * heightF).index, height, state.wrapT)
+        let (s, t, ox, oy) = prepared(s, t)
+        let x = TextureView.wrap(TextureView.split(s * widthF).index &+ ox, width, state.wrapS)
+        let y = TextureView.wrap(TextureView.split(t * heightF).index &+ oy, height, state.wrapT)
         return texelFloat(x, y)
     }
 
@@ -218,8 +266,11 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func linearRGBA8Bytes(_ s: Float, _ t: Float) -> SIMD4<Int32> {
-        let (ix, fx) = TextureView.split(s * widthF - 0.5)
-        let (iy, fy) = TextureView.split(t * heightF - 0.5)
+        let (s, t, ox, oy) = prepared(s, t)
+        var (ix, fx) = TextureView.split(s * widthF - 0.5)
+        var (iy, fy) = TextureView.split(t * heightF - 0.5)
+        ix &+= ox
+        iy &+= oy
         let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
         let x0 = TextureView.wrap(ix, width, state.wrapS)
         let y0 = TextureView.wrap(iy, height, state.wrapT)
@@ -253,6 +304,8 @@ public struct TextureView: @unchecked Sendable {
             let scale = SIMD4<Float>(repeating: Float(1.0 / 255.0))
             let w = Int32(width), h = Int32(height)
             let isClamped = state.wrapS == .clampToEdge && state.wrapT == .clampToEdge
+            let repeatsFractionally = (state.wrapS == .repeat && width.nonzeroBitCount != 1)
+                || (state.wrapT == .repeat && height.nonzeroBitCount != 1)
             var start = 0
             while start < count {
                 let m = min(chunk, count - start)
@@ -263,8 +316,10 @@ public struct TextureView: @unchecked Sendable {
                 }
                 var anyWeight: Int32 = 0
                 for i in 0..<m {
-                    let (ix, fx) = TextureView.split(sp[i] * widthF - 0.5)
-                    let (iy, fy) = TextureView.split(tp[i] * heightF - 0.5)
+                    // Repeating axes of other sizes than powers of two wrap the coordinate first.
+                    let (si, ti) = repeatsFractionally ? { let p = prepared(sp[i], tp[i]); return (p.s, p.t) }() : (sp[i], tp[i])
+                    let (ix, fx) = TextureView.split(si * widthF - 0.5)
+                    let (iy, fy) = TextureView.split(ti * heightF - 0.5)
                     // A weight of 256 (a fraction that rounds up) takes all of the next texel:
                     // the lerp `c0 + ((c1 - c0) * 256 + 128) >> 8` is exactly c1, so step the
                     // index instead and keep weights in 0..<256.
@@ -384,8 +439,11 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func linearFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
-        let (ix, fx) = TextureView.split(s * widthF - 0.5)
-        let (iy, fy) = TextureView.split(t * heightF - 0.5)
+        let (s, t, ox, oy) = prepared(s, t)
+        var (ix, fx) = TextureView.split(s * widthF - 0.5)
+        var (iy, fy) = TextureView.split(t * heightF - 0.5)
+        ix &+= ox
+        iy &+= oy
         let x0 = TextureView.wrap(ix, width, state.wrapS)
         let y0 = TextureView.wrap(iy, height, state.wrapT)
         let x1 = TextureView.wrap(ix + 1, width, state.wrapS)

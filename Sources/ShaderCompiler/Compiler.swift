@@ -790,17 +790,38 @@ final class Lowering {
         if f.isTextureLookup {
             let s = try sampler(args[0])
             let coord = try lower(args[1])
-            // The lookup's own level of detail, from its arguments after the coordinate.
+            // The lookup's own level of detail, from its arguments after the coordinate, and
+            // the constant texel offset of the `…Offset` functions (checked constant).
             let lod: ProgramBuilder.LevelOfDetail?
             switch f {
-            case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod:
+            case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod,
+                 .textureLodOffset, .textureProjLodOffset:
                 lod = .explicit(try lower(args[2]))
-            case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad:
+            case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad, .textureGradOffset,
+                 .textureProjGradOffset:
                 lod = .gradients(try lower(args[2]), try lower(args[3]))
             case .texture2D, .texture, .texture2DProj, .textureProj:
                 lod = args.count > 2 ? .bias(try lower(args[2])) : nil
+            case .textureOffset, .textureProjOffset:
+                lod = args.count > 3 ? .bias(try lower(args[3])) : nil
             default:
                 lod = nil
+            }
+            var offset = (x: 0, y: 0)
+            if let k = f.offsetParameterIndex {
+                guard let c = args[k].constantValue?.components.map(\.intValue), c.count == 2 else {
+                    throw unsupported("the offset of '\(f.rawValue)' must be a constant expression", args[k].span)
+                }
+                offset = (Int(c[0]), Int(c[1]))
+            }
+            switch f {
+            case .textureOffset, .textureLodOffset, .textureGradOffset:
+                return builder.texture2D(s, coord, lod: lod, offset: offset, channels: channels)
+            case .textureProjOffset, .textureProjLodOffset, .textureProjGradOffset:
+                return builder.texture2DProj(s, coord, lod: lod, offset: offset, channels: channels)
+            case .texelFetchOffset:
+                return builder.texelFetch(s, coord, lod: try lower(args[2]), offset: offset, channels: channels)
+            default: break
             }
             switch f {
             case .texture2D, .texture2DLod, .texture2DLodEXT, .texture2DGradEXT:

@@ -316,11 +316,14 @@ enum Kernels {
     }
 
     /// How a lookup's level-of-detail slots are read (`ProgramBuilder.LevelOfDetail`).
-    enum LevelOfDetailKind { case bias, explicit, gradients }
+    enum LevelOfDetailKind { case implicit, bias, explicit, gradients }
 
-    /// `texture2D` with its own level of detail: `lodSlots` holds the bias, the level, or
-    /// ds/dx, dt/dx, ds/dy, dt/dy.
-    static func texture2D(view: Int, s: Int, t: Int, lod: LevelOfDetailKind, lodSlots l: [Int], d: [Int], channels: [Int]) -> Kernel {
+    /// `texture2D` with its own level of detail or a texel offset: `lodSlots` holds nothing
+    /// (implicit), the bias, the level, or ds/dx, dt/dx, ds/dy, dt/dy.
+    static func texture2D(
+        view: Int, s: Int, t: Int, lod: LevelOfDetailKind, lodSlots l: [Int], offset: (x: Int, y: Int), d: [Int],
+        channels: [Int]
+    ) -> Kernel {
         var out = SIMD4<Int>(repeating: -1)
         for (k, ch) in channels.enumerated() { out[ch] = d[k] }
         let o = out
@@ -328,11 +331,13 @@ enum Kernels {
             let n = ctx.stride, r = ctx.registers
             let source: TextureView.LevelOfDetailSource
             switch lod {
+            case .implicit: source = .implicit(bias: nil)
             case .bias: source = .implicit(bias: r + l[0] &* n)
             case .explicit: source = .explicit(r + l[0] &* n)
             case .gradients: source = .gradients(r + l[0] &* n, r + l[1] &* n, r + l[2] &* n, r + l[3] &* n)
             }
-            ctx.textures[view].sample(
+            let texture = offset == (0, 0) ? ctx.textures[view] : ctx.textures[view].offset(x: offset.x, y: offset.y)
+            texture.sample(
                 s: r + s &* n, t: r + t &* n, count: n, lod: source,
                 outputs: (o.x >= 0 ? r + o.x &* n : nil, o.y >= 0 ? r + o.y &* n : nil,
                           o.z >= 0 ? r + o.z &* n : nil, o.w >= 0 ? r + o.w &* n : nil)
@@ -341,7 +346,7 @@ enum Kernels {
     }
 
     /// `texelFetch(sampler2D, ivec2, lod)`: `x`, `y` and `level` hold int bits.
-    static func texelFetch(view: Int, x: Int, y: Int, level: Int, d: [Int], channels: [Int]) -> Kernel {
+    static func texelFetch(view: Int, x: Int, y: Int, level: Int, offset: (x: Int, y: Int), d: [Int], channels: [Int]) -> Kernel {
         let pairs = Array(zip(channels, d))
         return { ctx in
             let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
@@ -349,7 +354,7 @@ enum Kernels {
                 let px = Int(Int32(bitPattern: r[x &* n &+ i].bitPattern))
                 let py = Int(Int32(bitPattern: r[y &* n &+ i].bitPattern))
                 let lod = Int(Int32(bitPattern: r[level &* n &+ i].bitPattern))
-                let texel = texture.fetch(x: px, y: py, level: lod)
+                let texel = texture.fetch(x: px &+ offset.x, y: py &+ offset.y, level: lod)
                 for (ch, slot) in pairs { r[slot &* n &+ i] = texel[ch] }
             }
         }

@@ -298,11 +298,15 @@ extension ProgramBuilder {
     /// `[0, 1, 2]`). `lod` is the lookup's level of detail when it gives one (a bias, an
     /// explicit level or derivatives); without it, a mipmapped texture takes the level of
     /// detail of each quad's derivatives.
+    /// `offset` is the constant texel offset of the `…Offset` functions.
     public func texture2D(
-        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, channels: [Int] = [0, 1, 2, 3]
+        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, offset: (x: Int, y: Int) = (0, 0),
+        channels: [Int] = [0, 1, 2, 3]
     ) -> Value {
         precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texture2D(sampler2D, vec2)")
-        if let lod { return texture2D(sampler, coord, lod: lod, channels: channels) }
+        if lod != nil || offset != (0, 0) {
+            return lookupWithOptions(sampler, coord, lod: lod, offset: offset, channels: channels)
+        }
         let order = Array(Set(channels)).sorted()
         if coord.isUniform {
             let c = uniformSlots(coord)
@@ -344,22 +348,27 @@ extension ProgramBuilder {
         case gradients(Value, Value)
     }
 
-    /// A lookup with its own level of detail. The native engine's code for it is the plain
-    /// lookup, which is exact for textures without mipmaps; draws that sample mipmapped
-    /// textures run on closures (see `Executor`).
-    func texture2D(_ sampler: Sampler, _ coord: Value, lod: LevelOfDetail, channels: [Int]) -> Value {
+    /// A lookup with its own level of detail or a texel offset. Without an offset, the native
+    /// engine's code for it is the plain lookup, which is exact for textures without mipmaps
+    /// (draws that sample mipmapped textures run on closures, see `Executor`); with one, the
+    /// program runs on closures.
+    func lookupWithOptions(
+        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail?, offset: (x: Int, y: Int), channels: [Int]
+    ) -> Value {
         let order = Array(Set(channels)).sorted()
         let c = laneSlots(coord)
         let kind: Kernels.LevelOfDetailKind, slots: [Int]
         switch lod {
+        case nil: (kind, slots) = (.implicit, [])
         case .bias(let b): (kind, slots) = (.bias, laneSlots(b))
         case .explicit(let l): (kind, slots) = (.explicit, laneSlots(l))
         case .gradients(let dx, let dy): (kind, slots) = (.gradients, laneSlots(dx) + laneSlots(dy))
         }
         let d = allocateLanes(order.count)
         emit(
-            Kernels.texture2D(view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, d: d, channels: order),
-            Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+            Kernels.texture2D(
+                view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, offset: offset, d: d, channels: order),
+            offset == (0, 0) ? Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order) : nil)
         return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
     }
 
@@ -381,21 +390,26 @@ extension ProgramBuilder {
 
     /// `texture2DProj(sampler, coord)`: coord is a vec3 (s, t scaled by 1 / z) or vec4 (by 1 / w).
     public func texture2DProj(
-        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, channels: [Int] = [0, 1, 2, 3]
+        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, offset: (x: Int, y: Int) = (0, 0),
+        channels: [Int] = [0, 1, 2, 3]
     ) -> Value {
         // llvmpipe multiplies by the reciprocal of q rather than dividing (this matches it
         // bit for bit where a division would differ by one 8-bit step in a few pixels).
         let q = divide(.constant(1), coord[coord.width - 1])
-        return texture2D(sampler, multiply(coord.swizzled([0, 1]), q), lod: lod, channels: channels)
+        return texture2D(sampler, multiply(coord.swizzled([0, 1]), q), lod: lod, offset: offset, channels: channels)
     }
 
     /// `texelFetch(sampler, coord, lod)` for a 2D sampler: `coord` and `lod` hold int bits
     /// (native integers); (0, 0, 0, 0) outside the level or for a level the texture lacks.
-    public func texelFetch(_ sampler: Sampler, _ coord: Value, lod: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+    public func texelFetch(
+        _ sampler: Sampler, _ coord: Value, lod: Value, offset: (x: Int, y: Int) = (0, 0), channels: [Int] = [0, 1, 2, 3]
+    ) -> Value {
         precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texelFetch(sampler2D, ivec2)")
         let c = laneSlots(coord), l = laneSlots(lod)
         let d = allocateLanes(channels.count)
-        emit(Kernels.texelFetch(view: sampler.viewIndex, x: c[0], y: c[1], level: l[0], d: d, channels: channels), nil)
+        emit(
+            Kernels.texelFetch(view: sampler.viewIndex, x: c[0], y: c[1], level: l[0], offset: offset, d: d, channels: channels),
+            nil)
         return Self.lanes(d)
     }
 

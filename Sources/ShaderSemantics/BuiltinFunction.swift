@@ -33,6 +33,8 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case floatBitsToInt, floatBitsToUint, intBitsToFloat, uintBitsToFloat
     case texture, textureProj, textureLod, textureProjLod, textureGrad, textureProjGrad
     case texelFetch, textureSize
+    case textureOffset, textureProjOffset, textureLodOffset, textureProjLodOffset, textureGradOffset
+    case textureProjGradOffset, texelFetchOffset
     case modf
     case determinant, inverse
     case packSnorm2x16, unpackSnorm2x16, packUnorm2x16, unpackUnorm2x16, packHalf2x16, unpackHalf2x16
@@ -80,7 +82,8 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
             .textureCubeLod, .texture2DLodEXT, .texture2DProjLodEXT, .textureCubeLodEXT,
             .texture2DGradEXT, .texture2DProjGradEXT, .textureCubeGradEXT, .texture,
             .textureProj, .textureLod, .textureProjLod, .textureGrad, .textureProjGrad,
-            .texelFetch, .textureSize:
+            .texelFetch, .textureSize, .textureOffset, .textureProjOffset, .textureLodOffset,
+            .textureProjLodOffset, .textureGradOffset, .textureProjGradOffset, .texelFetchOffset:
             true
         default: false
         }
@@ -91,6 +94,20 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     public var outParameterIndex: Int? {
         self == .modf ? 1 : nil
     }
+
+    /// The index of the constant `ivec2` texel offset of the `…Offset` texture functions.
+    public var offsetParameterIndex: Int? {
+        switch self {
+        case .textureOffset, .textureProjOffset: 2
+        case .textureLodOffset, .textureProjLodOffset, .texelFetchOffset: 3
+        case .textureGradOffset, .textureProjGradOffset: 4
+        default: nil
+        }
+    }
+
+    /// GLSL ES 3.00's `MIN_PROGRAM_TEXEL_OFFSET` and `MAX_PROGRAM_TEXEL_OFFSET` (its minimums,
+    /// and llvmpipe's values).
+    public static let texelOffsetRange: ClosedRange<Int32> = -8...7
 
     /// `true` for `dFdx`, `dFdy` and `fwidth`.
     public var isDerivative: Bool {
@@ -301,6 +318,18 @@ enum BuiltinCatalogue {
         add(.textureLod, [.samplerCube, .vec3, .float], .vec4, es3)
         add(.textureGrad, [.sampler2D, .vec2, .vec2, .vec2], .vec4, es3)
         add(.textureGrad, [.samplerCube, .vec3, .vec3, .vec3], .vec4, es3)
+        // The offset variants (2D only); the offset is a constant expression.
+        add(.textureOffset, [.sampler2D, .vec2, .ivec2], .vec4, es3)
+        add(.textureOffset, [.sampler2D, .vec2, .ivec2, .float], .vec4, es3Fragment)
+        add(.textureLodOffset, [.sampler2D, .vec2, .float, .ivec2], .vec4, es3)
+        add(.textureGradOffset, [.sampler2D, .vec2, .vec2, .vec2, .ivec2], .vec4, es3)
+        add(.texelFetchOffset, [.sampler2D, .ivec2, .int, .ivec2], .vec4, es3)
+        for c in [GLSLType.vec3, .vec4] {
+            add(.textureProjOffset, [.sampler2D, c, .ivec2], .vec4, es3)
+            add(.textureProjOffset, [.sampler2D, c, .ivec2, .float], .vec4, es3Fragment)
+            add(.textureProjLodOffset, [.sampler2D, c, .float, .ivec2], .vec4, es3)
+            add(.textureProjGradOffset, [.sampler2D, c, .vec2, .vec2, .ivec2], .vec4, es3)
+        }
         // GLSL ES 1.00's texture functions are gone from GLSL ES 3.00.
         let fragment = BuiltinAvailability(stage: .fragment, inES300: false)
         let vertex = BuiltinAvailability(stage: .vertex, inES300: false)

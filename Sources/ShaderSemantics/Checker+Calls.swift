@@ -286,6 +286,16 @@ extension CheckContext {
         }
         let overload = signature.overload
         if overload.function.isDerivative { usesDerivatives = true }
+        if let k = overload.function.offsetParameterIndex {
+            guard let offset = converted[k].constantValue else {
+                error(.textureOffsetNotConstant(function: id.name), at: converted[k].span)
+                return errorExpression(span)
+            }
+            if let bad = offset.components.map(\.intValue).first(where: { !BuiltinFunction.texelOffsetRange.contains($0) }) {
+                error(.textureOffsetOutOfRange(function: id.name, value: bad), at: converted[k].span)
+                return errorExpression(span)
+            }
+        }
         if let k = overload.function.outParameterIndex {
             // `modf(x, out i)`: the argument is written, so it must be an l-value (and a call
             // that writes a variable is not a constant expression).

@@ -65,6 +65,10 @@ public enum SemanticError: Sendable, Hashable {
     case noMatchingOverload(signature: String)
     case builtinUnavailable(name: String, reason: String)
     case outArgumentNotLValue(index: Int, function: String)
+    /// The offset of a `…Offset` texture function is not a constant expression.
+    case textureOffsetNotConstant(function: String)
+    /// A texel offset outside `MIN_PROGRAM_TEXEL_OFFSET…MAX_PROGRAM_TEXEL_OFFSET`.
+    case textureOffsetOutOfRange(function: String, value: Int32)
     // Functions.
     /// A user function with the signature of a built-in, e.g. `sin(float)`.
     case redefineBuiltin(String)
@@ -179,6 +183,9 @@ public enum SemanticError: Sendable, Hashable {
         case .builtinUnavailable(let n, let r): "'\(n)' \(r)"
         case .outArgumentNotLValue(let i, let f):
             "argument \(i) of '\(f)' is an 'out' or 'inout' parameter and needs an l-value"
+        case .textureOffsetNotConstant(let f): "the offset of '\(f)' must be a constant expression"
+        case .textureOffsetOutOfRange(let f, let v):
+            "texel offset \(v) of '\(f)' is outside \(BuiltinFunction.texelOffsetRange.lowerBound)...\(BuiltinFunction.texelOffsetRange.upperBound) (MIN/MAX_PROGRAM_TEXEL_OFFSET)"
         case .redefineBuiltin(let n): "cannot redefine built-in function '\(n)'"
         case .conflictingReturnType(let s, let a, let b):
             "conflicting return type for '\(s)': '\(a)', earlier '\(b)'"

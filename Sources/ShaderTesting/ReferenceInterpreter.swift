@@ -902,6 +902,14 @@ final class ReferenceInterpreter {
 
     // MARK: Built-in functions
 
+    /// The constant texel offset argument of a `…Offset` texture function.
+    func texelOffset(_ e: TypedExpression) throws -> (x: Int, y: Int) {
+        guard let c = e.constantValue?.components.map(\.intValue), c.count == 2 else {
+            throw InterpreterError(message: "a texel offset must be a constant expression")
+        }
+        return (Int(c[0]), Int(c[1]))
+    }
+
     func builtin(_ overload: BuiltinOverload, _ args: [TypedExpression], _ m: LaneMask, type: GLSLType) throws -> Quad {
         let f = overload.function
         if f.isTextureLookup {
@@ -920,11 +928,13 @@ final class ReferenceInterpreter {
                 // The quad's first lane chooses the level (llvmpipe's size query).
                 let size = faces[0].levelSize(Int(Int32(bitPattern: coord.lanes[0][0].bitPattern)))
                 return Quad(uniform: [size.width, size.height].map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) })
-            case .texelFetch:
+            case .texelFetch, .texelFetchOffset:
                 let level = try evaluate(args[2], m)
+                let offset: (x: Int, y: Int) = f == .texelFetchOffset ? try texelOffset(args[3]) : (0, 0)
                 return Quad((0..<4).map { k in
                     let c = coord.lanes[k].map { Int(Int32(bitPattern: $0.bitPattern)) }
-                    let v = faces[0].fetch(x: c[0], y: c[1], level: Int(Int32(bitPattern: level.lanes[k][0].bitPattern)))
+                    let v = faces[0].fetch(
+                        x: c[0] + offset.x, y: c[1] + offset.y, level: Int(Int32(bitPattern: level.lanes[k][0].bitPattern)))
                     return [v.x, v.y, v.z, v.w]
                 })
             default:
@@ -935,17 +945,26 @@ final class ReferenceInterpreter {
                     let r = 1 / c[c.count - 1]
                     return (c[0] * r, c[1] * r)
                 }
-                let extra = try args.dropFirst(2).map { try evaluate($0, m).lanes }
-                let view = faces[0]
+                // The arguments after the coordinate, less a texel offset (which offsets the view).
+                var rest = Array(args.dropFirst(2))
+                var view = faces[0]
+                if let k = f.offsetParameterIndex {
+                    let offset = try texelOffset(args[k])
+                    view = view.offset(x: offset.x, y: offset.y)
+                    rest.remove(at: k - 2)
+                }
+                let extra = try rest.map { try evaluate($0, m).lanes }
                 // The level of detail: explicit, from explicit derivatives, or from the quad's
                 // (vertex shaders have no quads: level 0, as llvmpipe's lod 0).
                 let rho = view.quadRhoSquared(s0: st[0].s, s1: st[1].s, s2: st[2].s, t0: st[0].t, t1: st[1].t, t2: st[2].t)
                 return Quad((0..<4).map { k in
                     let v: SIMD4<Float>
                     switch f {
-                    case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod:
+                    case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod,
+                         .textureLodOffset, .textureProjLodOffset:
                         v = view.sample(s: st[k].s, t: st[k].t, lod: extra[0][k][0])
-                    case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad:
+                    case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad, .textureGradOffset,
+                         .textureProjGradOffset:
                         let r = view.gradientRhoSquared(
                             dsdx: extra[0][k][0], dtdx: extra[0][k][1], dsdy: extra[1][k][0], dtdy: extra[1][k][1])
                         v = view.sample(s: st[k].s, t: st[k].t, lod: TextureView.levelOfDetail(rhoSquared: r))

@@ -1,6 +1,8 @@
 import Foundation
 import Framebuffers
 import ShaderExecution
+import ShaderSemantics
+import ShaderSyntax
 import ShaderTesting
 import Testing
 
@@ -87,6 +89,14 @@ import Testing
         ("textureProj", "o = textureProj(inputImageTexture, vec3(coord(), 1.0 + p.x * 0.01));"),
         ("texelFetch", "int l = (int(p.x) + 1) / 6; o = texelFetch(inputImageTexture, ivec2(p) >> l, l);"),
         ("textureSize", "ivec2 s = textureSize(inputImageTexture, int(p.x) / 3); o = vec4(vec2(s) / 64.0, 0.0, 1.0);"),
+        ("textureOffset", "o = textureOffset(inputImageTexture, coord(), ivec2(-3, 2));"),
+        ("textureOffset bias", "o = textureOffset(inputImageTexture, coord(), ivec2(1, -8), p.y * 0.1 - 1.0);"),
+        ("textureLodOffset", "o = textureLodOffset(inputImageTexture, coord(), p.x * 0.2 - 1.0, ivec2(7, 0));"),
+        ("textureGradOffset", "o = textureGradOffset(inputImageTexture, coord(), vec2(p.x * 0.003, 0.0), vec2(0.0, 0.02), ivec2(-1, -1));"),
+        ("textureProjOffset", "o = textureProjOffset(inputImageTexture, vec4(coord(), 0.0, 1.0 + p.x * 0.01), ivec2(0, 5));"),
+        ("textureProjLodOffset", "o = textureProjLodOffset(inputImageTexture, vec3(coord(), 1.5), 1.5, ivec2(2, -4));"),
+        ("textureProjGradOffset", "o = textureProjGradOffset(inputImageTexture, vec3(coord(), 0.8), vec2(0.05), vec2(0.01), ivec2(3, 3));"),
+        ("texelFetchOffset", "o = texelFetchOffset(inputImageTexture, ivec2(p) >> 1, 1, ivec2(-2, 3));"),
     ]
 
     static let scales: [[String: [Float]]] = [
@@ -99,6 +109,7 @@ import Testing
         SamplerState(filter: .nearest, mipmapFilter: .nearest),
         SamplerState(filter: .linear, mipmapFilter: .nearest),
         SamplerState(filter: .nearest, mipmapFilter: .linear, wrap: .repeat),
+        SamplerState(filter: .linear, wrap: .repeat),
     ]
 
     static func cases() -> [DifferentialCase] {
@@ -131,6 +142,23 @@ import Testing
                 inputs: [Self.noise(width: 64, height: 32, seed: 9)], samplerState: state, width: 24, height: 20))
         }
         return all
+    }
+
+    /// The offset of the `…Offset` functions is a constant expression in -8...7.
+    @Test func texelOffsetsAreCheckedConstants() {
+        for (call, message) in [
+            ("textureOffset(inputImageTexture, vec2(0.5), ivec2(int(A), 0))", "must be a constant expression"),
+            ("textureOffset(inputImageTexture, vec2(0.5), ivec2(8, 0))", "texel offset 8 of 'textureOffset' is outside -8...7"),
+            ("texelFetchOffset(inputImageTexture, ivec2(1), 0, ivec2(0, -9))", "texel offset -9"),
+        ] {
+            let source = Self.header + "void main() { o = \(call); }"
+            do {
+                _ = try compileFrontEnd(source: source, name: "offset.frag", stage: .fragment)
+                Issue.record("\(call) was accepted")
+            } catch {
+                #expect("\(error)".contains(message), "\(call): \(error)")
+            }
+        }
     }
 
     @Test func executorAndInterpreterAgree() {
