@@ -470,7 +470,23 @@ public final class SampledTexture: @unchecked Sendable {
 
     /// Prepares `texture` for sampling with `state`. When `state.mipmapFilter` is not
     /// `.none`, this builds the whole mipmap chain as `glGenerateMipmap` does.
-    public init(_ texture: Texture, state: SamplerState = SamplerState()) {
+    public convenience init(_ texture: Texture, state: SamplerState = SamplerState()) {
+        guard state.mipmapFilter != .none, texture.width > 1 || texture.height > 1 else {
+            self.init(levels: [texture], state: state)
+            return
+        }
+        let base = SampledTexture(levels: [texture], state: SamplerState(filter: .linear))
+        self.init(levels: [texture] + Self.mipmapChain(of: base.view), state: state)
+    }
+
+    /// Prepares a texture whose mipmap levels are given (`glTexImage2D` per level), level 0
+    /// first; each level should be `max(1, size >> 1)` of the one before (GL's completeness
+    /// rule; missing levels are simply not there).
+    ///
+    /// - Precondition: at least one level, all of one storage format.
+    public init(levels: [Texture], state: SamplerState = SamplerState()) {
+        precondition(!levels.isEmpty, "a texture needs at least level 0")
+        let texture = levels[0]
         self.texture = texture
         let base: TextureView
         switch texture.storage {
@@ -485,13 +501,13 @@ public final class SampledTexture: @unchecked Sendable {
             storage = UnsafeMutableRawPointer(p)
             base = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)
         }
-        guard state.mipmapFilter != .none, texture.width > 1 || texture.height > 1 else {
+        guard levels.count > 1 else {
             mipmaps = []
             levelViews = nil
             view = base
             return
         }
-        mipmaps = Self.mipmapChain(of: base).map { SampledTexture($0, state: SamplerState(filter: state.filter, wrap: .clampToEdge)) }
+        mipmaps = levels.dropFirst().map { SampledTexture(levels: [$0], state: SamplerState(filter: state.filter, wrap: .clampToEdge)) }
         let views = UnsafeMutablePointer<TextureView>.allocate(capacity: mipmaps.count + 1)
         views.initialize(to: base)
         for (k, m) in mipmaps.enumerated() { (views + k + 1).initialize(to: m.view) }

@@ -792,7 +792,7 @@ final class Lowering {
             let coord = try lower(args[1])
             // The lookup's own level of detail, from its arguments after the coordinate, and
             // the constant texel offset of the `…Offset` functions (checked constant).
-            let lod: ProgramBuilder.LevelOfDetail?
+            var lod: ProgramBuilder.LevelOfDetail?
             switch f {
             case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod,
                  .textureLodOffset, .textureProjLodOffset:
@@ -806,6 +806,10 @@ final class Lowering {
                 lod = args.count > 3 ? .bias(try lower(args[3])) : nil
             default:
                 lod = nil
+            }
+            // A vertex shader has no derivatives: its implicit lookups read level 0 (GL's lod 0).
+            if case nil = lod, shader.stage == .vertex, f != .texelFetch, f != .texelFetchOffset {
+                lod = .explicit(.constant(0))
             }
             var offset = (x: 0, y: 0)
             if let k = f.offsetParameterIndex {

@@ -104,7 +104,32 @@ public final class Program: Sendable {
     /// as GL's default.
     ///
     /// - Throws: `ProgramError` for an unknown name or a wrong number of values.
-    public func makeUniformFile(_ values: [String: [Float]]) throws -> [Float] {
+    ///
+    /// `integers` gives integer uniforms exactly (ints as two's complement, uints as
+    /// themselves), for values beyond ±2^24 that a float cannot hold; it is applied after
+    /// `values`, to the int, uint and bool components of the uniforms it names.
+    public func makeUniformFile(_ values: [String: [Float]], integers: [String: [Int64]] = [:]) throws -> [Float] {
+        var file = try uniformFile(applying: values)
+        for (name, given) in integers.sorted(by: { $0.key < $1.key }) {
+            guard let u = uniform(named: name) else { throw ProgramError.unknownUniform(name) }
+            guard given.count == u.width else {
+                throw ProgramError.uniformArity(name: name, expected: u.width, got: given.count)
+            }
+            for (k, v) in given.enumerated() {
+                switch u.componentKinds?[k] ?? u.kind {
+                case .float: continue
+                case .int, .uint where u.holdsIntegerBits:
+                    file[u.base + k] = Float(bitPattern: UInt32(truncatingIfNeeded: v))
+                case .int, .uint: file[u.base + k] = Float(v)
+                case .bool: file[u.base + k] = v != 0 ? 1 : 0
+                }
+            }
+        }
+        return file
+    }
+
+    /// The uniform file with `values` applied (see `makeUniformFile(_:integers:)`).
+    func uniformFile(applying values: [String: [Float]]) throws -> [Float] {
         var file = initialUniformFile
         for (name, given) in values.sorted(by: { $0.key < $1.key }) {
             guard let u = uniform(named: name) else { throw ProgramError.unknownUniform(name) }

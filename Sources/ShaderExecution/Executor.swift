@@ -25,6 +25,10 @@ public struct DrawCall: Sendable {
     /// Uniform values by name (matrices column-major, arrays element after element). Every
     /// name must be declared by the fragment or the vertex program.
     public var uniforms: [String: [Float]]
+    /// Integer uniforms given exactly (ints as two's complement, uints as themselves), for
+    /// values beyond ±2^24 that `uniforms` cannot hold; applied after `uniforms` to the int,
+    /// uint and bool components of the uniforms they name.
+    public var integerUniforms: [String: [Int64]] = [:]
     /// Input images in GPUImage order: `inputImageTexture`, `inputImageTexture2`, …; other 2D
     /// samplers take the remaining inputs in declaration order.
     public var inputs: [Texture]
@@ -75,9 +79,13 @@ public struct Executor: Sendable {
     }
 
     /// The uniform file of `program` with the values it declares taken from `values`.
-    static func uniformFile(for program: Program, from values: [String: [Float]]) throws -> [Float] {
+    static func uniformFile(
+        for program: Program, from values: [String: [Float]], integers: [String: [Int64]] = [:]
+    ) throws -> [Float] {
         do {
-            return try program.makeUniformFile(values.filter { program.uniform(named: $0.key) != nil })
+            return try program.makeUniformFile(
+                values.filter { program.uniform(named: $0.key) != nil },
+                integers: integers.filter { program.uniform(named: $0.key) != nil })
         } catch let e as ProgramError {
             throw ExecutionError.uniform(e)
         }
@@ -110,7 +118,7 @@ public struct Executor: Sendable {
     private func renderFlushingDenormals(_ draw: DrawCall, into target: Framebuffer) throws {
         if let profile = draw.profile { try Executor.check(draw, against: profile) }
         let fragment = draw.fragment
-        for name in draw.uniforms.keys.sorted()
+        for name in Set(draw.uniforms.keys).union(draw.integerUniforms.keys).sorted()
         where fragment.uniform(named: name) == nil && draw.vertex?.uniform(named: name) == nil {
             throw ExecutionError.uniform(.unknownUniform(name))
         }
@@ -126,7 +134,7 @@ public struct Executor: Sendable {
         views.initialize(from: bound.views, count: bound.views.count)
 
         // Per-draw stage.
-        let file = try Executor.uniformFile(for: fragment, from: draw.uniforms)
+        let file = try Executor.uniformFile(for: fragment, from: draw.uniforms, integers: draw.integerUniforms)
         let uniforms = UnsafeMutablePointer<Float>.allocate(capacity: max(file.count, 1))
         defer { uniforms.deallocate() }
         uniforms.initialize(from: file, count: file.count)
@@ -139,12 +147,13 @@ public struct Executor: Sendable {
             }
         }
 
-        // Vertex stage and triangle setup. A vertex shader's lookups have no derivatives:
-        // they read level 0 of a mipmapped texture.
-        let vertexViews = bound.views.map { $0.isMipmapped ? $0.level(0) : $0 }
-        let vertices = try vertexViews.withUnsafeBufferPointer { vertexTextures in
+        // Vertex stage and triangle setup: the vertex program's own samplers (its implicit
+        // lookups are compiled with lod 0: there are no quads).
+        let vertexBound: (views: [TextureView], keepAlive: [AnyObject]) = draw.vertex.map { bindTextures(draw, for: $0) } ?? ([], [])
+        defer { withExtendedLifetime(vertexBound.keepAlive) {} }
+        let vertices = try vertexBound.views.withUnsafeBufferPointer { vertexTextures in
             try VertexStage.shade(
-                vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms,
+                vertex: draw.vertex, fragmentInputs: fragment.inputs, uniforms: draw.uniforms, integerUniforms: draw.integerUniforms,
                 textures: vertexTextures.baseAddress ?? UnsafePointer(views), loopIterationLimit: draw.loopIterationLimit)
         }
         let triangles = FullScreenQuad.triangles.compactMap { t in
@@ -189,14 +198,17 @@ public struct Executor: Sendable {
     }
 
     /// Texture views in the program's sampler order, plus the objects that own them.
-    func bindTextures(_ draw: DrawCall) -> (views: [TextureView], keepAlive: [AnyObject]) {
+    /// The texture views of `program`'s samplers (the fragment program's by default), in its
+    /// sampler order, and the objects that keep them alive.
+    func bindTextures(_ draw: DrawCall, for program: Program? = nil) -> (views: [TextureView], keepAlive: [AnyObject]) {
+        let program = program ?? draw.fragment
         var views: [TextureView] = [], keep: [AnyObject] = []
         // 2D samplers take inputs by name (TextureLocations); cube maps take none.
-        let names2D = draw.fragment.samplers.filter { $0.kind == .texture2D }.map(\.name)
+        let names2D = program.samplers.filter { $0.kind == .texture2D }.map(\.name)
         let locations = Dictionary(
             zip(names2D, TextureLocations.locations(ofSamplers: names2D)), uniquingKeysWith: { a, _ in a })
         let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
-        for s in draw.fragment.samplers {
+        for s in program.samplers {
             switch (s.kind, draw.bindings[s.name]) {
             case (.cube, .cube(let faces, let filter)):
                 let cube = CubeTexture(faces: faces, filter: filter)

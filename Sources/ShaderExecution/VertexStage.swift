@@ -117,7 +117,8 @@ struct TriangleSetup {
 enum VertexStage {
     static func shade(
         vertex: Program?, fragmentInputs: [InputDeclaration], uniforms: [String: [Float]],
-        textures: UnsafePointer<TextureView>, loopIterationLimit: Int = Program.loopIterationLimit
+        integerUniforms: [String: [Int64]] = [:], textures: UnsafePointer<TextureView>,
+        loopIterationLimit: Int = Program.loopIterationLimit
     ) throws -> [ShadedVertex] {
         guard let vertex else {
             // GPUImage's passthrough: gl_Position = position, textureCoordinateN = inputTextureCoordinateN.
@@ -127,7 +128,7 @@ enum VertexStage {
                 return ShadedVertex(clip: SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)), varyings: varyings[i])
             }
         }
-        let file = try Executor.uniformFile(for: vertex, from: uniforms)
+        let file = try Executor.uniformFile(for: vertex, from: uniforms, integers: integerUniforms)
         let uniformPointer = UnsafeMutablePointer<Float>.allocate(capacity: max(file.count, 1))
         defer { uniformPointer.deallocate() }
         uniformPointer.initialize(from: file, count: file.count)

@@ -97,7 +97,8 @@ private struct DrawState {
     let window: Framebuffer
     var clearColor = SIMD4<Float>(0, 0, 0, 0)
     var tolerance = ShaderRunnerTest.defaultTolerance
-    var units: [Int: (texture: Texture, state: SamplerState)] = [:]
+    /// Bound textures by unit: level 0, the sampler state, and the other levels (if given).
+    var units: [Int: (texture: Texture, state: SamplerState, levels: [Texture])] = [:]
     var samplerUnits: [String: Int] = [:]
     var lastUnit = 0
     var isOrtho = false
@@ -140,7 +141,7 @@ private struct DrawState {
                 throw RunError(message: "uniform '\(name)' is not declared by the shaders")
             }
             do {
-                try uniforms.set(name, values.map { Float($0) })
+                try uniforms.set(name, exactly: values)
             } catch {
                 throw RunError(message: "uniform \(type) \(name): \(error.message)")
             }
@@ -157,13 +158,20 @@ private struct DrawState {
         case .clear:
             window.clear(to: clearColor)
         case .textureRGBW(let unit, let w, let h):
-            units[unit] = (Self.rgbw(width: w, height: h), SamplerState(filter: .nearest, wrap: .clampToEdge))
+            units[unit] = (Self.rgbw(width: w, height: h), SamplerState(filter: .nearest, wrap: .clampToEdge), [])
             lastUnit = unit
         case .textureCheckerboard(let unit, let w, let h, let c1, let c2):
             units[unit] = (
                 Self.checkerboard(width: w, height: h, SIMD4(c1.map { Float($0) }), SIMD4(c2.map { Float($0) })),
-                SamplerState(filter: .nearest, wrap: .clampToEdge)
+                SamplerState(filter: .nearest, wrap: .clampToEdge), []
             )
+            lastUnit = unit
+        case .textureMiptree(let unit):
+            let colors: [SIMD4<Float>] = [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1], [1, 1, 1, 1]]
+            let levels = (0..<6).map { k in
+                Texture(width: 32 >> k, height: 32 >> k, filledWith: colors[k % 4])
+            }
+            units[unit] = (levels[0], SamplerState(filter: .nearest, mipmapFilter: .nearest, wrap: .repeat), levels)
             lastUnit = unit
         case .textureParameter(let name, let value):
             guard var bound = units[lastUnit] else { throw RunError(message: "texparameter with no texture") }
@@ -171,8 +179,13 @@ private struct DrawState {
                 "repeat": .repeat, "clamp_to_edge": .clampToEdge, "mirrored_repeat": .mirroredRepeat,
             ]
             switch (name, value) {
-            case ("min", "nearest"), ("mag", "nearest"): bound.state.filter = .nearest
-            case ("min", "linear"), ("mag", "linear"): bound.state.filter = .linear
+            case ("min", "nearest"), ("mag", "nearest"): (bound.state.filter, bound.state.mipmapFilter) = (.nearest, name == "min" ? .none : bound.state.mipmapFilter)
+            case ("min", "linear"), ("mag", "linear"): (bound.state.filter, bound.state.mipmapFilter) = (.linear, name == "min" ? .none : bound.state.mipmapFilter)
+            // Shade has one filter within a level, for minification and magnification alike.
+            case ("min", "nearest_mipmap_nearest"): (bound.state.filter, bound.state.mipmapFilter) = (.nearest, .nearest)
+            case ("min", "linear_mipmap_nearest"): (bound.state.filter, bound.state.mipmapFilter) = (.linear, .nearest)
+            case ("min", "nearest_mipmap_linear"): (bound.state.filter, bound.state.mipmapFilter) = (.nearest, .linear)
+            case ("min", "linear_mipmap_linear"): (bound.state.filter, bound.state.mipmapFilter) = (.linear, .linear)
             case ("wrap_s", _) where wraps[value] != nil: bound.state.wrapS = wraps[value]!
             case ("wrap_t", _) where wraps[value] != nil: bound.state.wrapT = wraps[value]!
             default: throw RunError(message: "texparameter \(name) \(value) is not supported")
@@ -201,11 +214,15 @@ private struct DrawState {
         var bindings: [String: TextureBinding] = [:]
         for name in samplers {
             if let bound = units[samplerUnits[name] ?? 0] {
-                bindings[name] = .texture2D(bound.texture, bound.state)
+                bindings[name] = bound.levels.count > 1
+                    ? .sampled(SampledTexture(levels: bound.levels, state: bound.state))
+                    : .texture2D(bound.texture, bound.state)
             }
         }
         do {
-            try Executor().render(DrawCall(fragment: fragment, vertex: vertex, uniforms: values, bindings: bindings), into: window)
+            var draw = DrawCall(fragment: fragment, vertex: vertex, uniforms: values, bindings: bindings)
+            draw.integerUniforms = uniforms.integers
+            try Executor().render(draw, into: window)
         } catch {
             throw RunError(message: "draw failed: \(error)")
         }

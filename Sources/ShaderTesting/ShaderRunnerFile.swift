@@ -155,6 +155,9 @@ public enum ShaderRunnerCommand: Sendable, Hashable {
     case textureRGBW(unit: Int, width: Int, height: Int)
     /// `texture checkerboard UNIT LEVEL (W, H) (COLOR1) (COLOR2)`.
     case textureCheckerboard(unit: Int, width: Int, height: Int, color1: [Double], color2: [Double])
+    /// `texture miptree UNIT`: piglit's 32×32 texture with six levels, each one colour:
+    /// red, green, blue, white, red, green; `GL_NEAREST_MIPMAP_NEAREST`.
+    case textureMiptree(unit: Int)
     /// `texparameter 2D min|mag nearest|linear` and `wrap_s|wrap_t repeat|clamp_to_edge|…`.
     case textureParameter(name: String, value: String)
     /// `tolerance R G B A` (or one value for all four).
@@ -341,6 +344,9 @@ extension ShaderRunnerTest {
             return .textureCheckerboard(
                 unit: unit, width: w, height: h, color1: Array(colors[0..<4]), color2: Array(colors[4..<8])
             )
+        case "texture" where words.count == 3 && words[1] == "miptree":
+            guard let unit = Int(words[2]) else { return .unsupported(text) }
+            return .textureMiptree(unit: unit)
         case "texparameter" where words.count == 4 && words[1] == "2D":
             return .textureParameter(name: words[2], value: words[3])
         case "tolerance":

@@ -9,6 +9,9 @@ import ShaderSemantics
 struct UniformValues {
     /// Values by uniform name, full width, ready for `DrawCall.uniforms`.
     private(set) var values: [String: [Float]] = [:]
+    /// The same uniforms' values exactly, for `DrawCall.integerUniforms` (floats cannot hold
+    /// ints beyond ±2^24); only their int, uint and bool components are read.
+    private(set) var integers: [String: [Int64]] = [:]
     private var types: [String: GLSLType] = [:]
     private var initial: [String: [Float]] = [:]
 
@@ -46,6 +49,12 @@ struct UniformValues {
     ///
     /// - Throws: a lowercase message when the path names nothing or the count is wrong.
     mutating func set(_ path: String, _ components: [Float]) throws(UniformPathError) {
+        try set(path, exactly: components.map(Double.init))
+    }
+
+    /// Sets the uniform or part of a uniform at `path` to `components`, integers exactly.
+    mutating func set(_ path: String, exactly exact: [Double]) throws(UniformPathError) {
+        let components = exact.map { Float($0) }
         var rest = Substring(path)
         let nameEnd = rest.firstIndex(where: { $0 == "." || $0 == "[" }) ?? rest.endIndex
         let name = String(rest[..<nameEnd])
@@ -97,6 +106,13 @@ struct UniformValues {
         guard offset + components.count <= all.count else { return }
         all.replaceSubrange(offset..<(offset + components.count), with: components)
         values[name] = all
+        if type.scalarKind == .int || type.scalarKind == .uint {
+            // Out-of-range values (not an int or uint) become 0 rather than trap.
+            func integer(_ d: Double) -> Int64 { abs(d) < 9.0e18 ? Int64(d.rounded(.towardZero)) : 0 }
+            var ints = integers[name] ?? start.map { integer(Double($0)) }
+            ints.replaceSubrange(offset..<(offset + exact.count), with: exact.map(integer))
+            integers[name] = ints
+        }
     }
 }
 
