@@ -43,6 +43,9 @@ public struct SamplerState: Sendable, Hashable {
     public var wrapS: TextureWrap
     /// Wrap mode along t (y).
     public var wrapT: TextureWrap
+    /// Desktop GL's `GL_TEXTURE_LOD_BIAS`: added to every mipmapped lookup's level of detail
+    /// (after a shader's bias); 0 by default.
+    public var lodBias: Float = 0
 
     /// Creates sampling parameters; GPUImage's defaults are linear, no mipmaps and
     /// clamp-to-edge. Shadertoy's "mipmap" channel filter is `.linear` with `.linear` mipmaps

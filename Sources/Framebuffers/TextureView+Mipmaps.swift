@@ -108,7 +108,7 @@ extension TextureView {
     /// decide what that reads; without mipmaps, level 0).
     public func sample(s: Float, t: Float, lod: Float) -> SIMD4<Float> {
         guard isMipmapped else { return sample(s: s, t: t) }
-        let (k, f) = levels(forLOD: lod)
+        let (k, f) = levels(forLOD: state.lodBias == 0 ? lod : lod + state.lodBias)
         return sample(s: s, t: t, level: k, fraction: f)
     }
 
@@ -116,7 +116,7 @@ extension TextureView {
     /// `bias` the lane's (nil for `texture(s, p)` without one).
     public func sample(s: Float, t: Float, rhoSquared: Float, bias: Float?) -> SIMD4<Float> {
         guard isMipmapped else { return sample(s: s, t: t) }
-        if bias == nil && state.mipmapFilter == .nearest {
+        if bias == nil && state.mipmapFilter == .nearest && state.lodBias == 0 {
             return level(nearestLevel(rhoSquared: rhoSquared)).sample(s: s, t: t)
         }
         var lod = Self.levelOfDetail(rhoSquared: rhoSquared)

@@ -14,6 +14,30 @@ public enum BuiltinConstants {
         ("gl_MaxDrawBuffers", 1),
     ]
 
+    /// GLSL ES 3.00's built-in constants (§7.3), its minimums; they replace ES 1.00's
+    /// (`gl_MaxVaryingVectors` is gone).
+    public static let es300: [(name: String, value: Int32)] = [
+        ("gl_MaxVertexAttribs", 16),
+        ("gl_MaxVertexUniformVectors", 256),
+        ("gl_MaxVertexOutputVectors", 16),
+        ("gl_MaxFragmentInputVectors", 15),
+        ("gl_MaxVertexTextureImageUnits", 16),
+        ("gl_MaxCombinedTextureImageUnits", 32),
+        ("gl_MaxTextureImageUnits", 16),
+        ("gl_MaxFragmentUniformVectors", 224),
+        ("gl_MaxDrawBuffers", 4),
+        ("gl_MinProgramTexelOffset", -8),
+        ("gl_MaxProgramTexelOffset", 7),
+    ]
+
+    /// Constants desktop GLSL 1.30 adds (its minimums).
+    public static let desktop130: [(name: String, value: Int32)] = [
+        ("gl_MaxVaryingComponents", 64),
+        ("gl_MaxClipDistances", 8),
+        ("gl_MinProgramTexelOffset", -8),
+        ("gl_MaxProgramTexelOffset", 7),
+    ]
+
     /// Extra constants of desktop GLSL 1.10/1.20 that Shade models.
     public static let desktop: [(name: String, value: Int32)] = [
         ("gl_MaxTextureCoords", 8),
@@ -38,8 +62,14 @@ extension CheckContext {
     }
 
     private func makeBuiltinVariable(_ name: String) -> Variable? {
-        for (n, value) in BuiltinConstants.es100 + (version.isES ? [] : BuiltinConstants.desktop)
-        where n == name {
+        let constants: [(name: String, value: Int32)]
+        if version.isES {
+            constants = version.hasNativeIntegers ? BuiltinConstants.es300 : BuiltinConstants.es100
+        } else {
+            constants = BuiltinConstants.es100 + BuiltinConstants.desktop
+                + (version.hasNativeIntegers ? BuiltinConstants.desktop130 : [])
+        }
+        for (n, value) in constants where n == name {
             return Variable(
                 id: makeID(), name: n, type: .int, storage: .constant, precision: .mediump,
                 isConst: true, constantValue: .int(value), span: nil)

@@ -168,10 +168,8 @@ private struct DrawState {
             lastUnit = unit
         case .textureMiptree(let unit):
             let colors: [SIMD4<Float>] = [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1], [1, 1, 1, 1]]
-            let levels = (0..<6).map { k in
-                Texture(width: 32 >> k, height: 32 >> k, filledWith: colors[k % 4])
-            }
-            units[unit] = (levels[0], SamplerState(filter: .nearest, mipmapFilter: .nearest, wrap: .repeat), levels)
+            let levels = (0..<4).map { k in Texture(width: 8 >> k, height: 8 >> k, filledWith: colors[k]) }
+            units[unit] = (levels[0], SamplerState(filter: .nearest, mipmapFilter: .nearest, wrap: .clampToEdge), levels)
             lastUnit = unit
         case .textureParameter(let name, let value):
             guard var bound = units[lastUnit] else { throw RunError(message: "texparameter with no texture") }
@@ -186,6 +184,7 @@ private struct DrawState {
             case ("min", "linear_mipmap_nearest"): (bound.state.filter, bound.state.mipmapFilter) = (.linear, .nearest)
             case ("min", "nearest_mipmap_linear"): (bound.state.filter, bound.state.mipmapFilter) = (.nearest, .linear)
             case ("min", "linear_mipmap_linear"): (bound.state.filter, bound.state.mipmapFilter) = (.linear, .linear)
+            case ("lod_bias", _) where Float(value) != nil: bound.state.lodBias = Float(value)!
             case ("wrap_s", _) where wraps[value] != nil: bound.state.wrapS = wraps[value]!
             case ("wrap_t", _) where wraps[value] != nil: bound.state.wrapT = wraps[value]!
             default: throw RunError(message: "texparameter \(name) \(value) is not supported")

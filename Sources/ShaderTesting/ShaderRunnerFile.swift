@@ -155,8 +155,8 @@ public enum ShaderRunnerCommand: Sendable, Hashable {
     case textureRGBW(unit: Int, width: Int, height: Int)
     /// `texture checkerboard UNIT LEVEL (W, H) (COLOR1) (COLOR2)`.
     case textureCheckerboard(unit: Int, width: Int, height: Int, color1: [Double], color2: [Double])
-    /// `texture miptree UNIT`: piglit's 32×32 texture with six levels, each one colour:
-    /// red, green, blue, white, red, green; `GL_NEAREST_MIPMAP_NEAREST`.
+    /// `texture miptree UNIT`: piglit's 8×8 texture with four levels, each one colour (red,
+    /// green, blue, white); `GL_NEAREST_MIPMAP_NEAREST`, clamp to edge.
     case textureMiptree(unit: Int)
     /// `texparameter 2D min|mag nearest|linear` and `wrap_s|wrap_t repeat|clamp_to_edge|…`.
     case textureParameter(name: String, value: String)
