@@ -118,9 +118,8 @@ public final class Program: Sendable {
             for (k, v) in given.enumerated() {
                 switch u.componentKinds?[k] ?? u.kind {
                 case .float: continue
-                case .int, .uint where u.holdsIntegerBits:
-                    file[u.base + k] = Float(bitPattern: UInt32(truncatingIfNeeded: v))
-                case .int, .uint: file[u.base + k] = Float(v)
+                case .int, .uint:
+                    file[u.base + k] = u.holdsIntegerBits ? Float(bitPattern: UInt32(truncatingIfNeeded: v)) : Float(v)
                 case .bool: file[u.base + k] = v != 0 ? 1 : 0
                 }
             }
