@@ -115,8 +115,18 @@ struct FixedFunctionSources {
 
     static func renamingVertexBuiltins(_ text: String) -> String {
         var text = text
+        // A shader whose only attribute is not piglit_vertex gets the rectangle there too: GL
+        // gives a lone attribute location 0, where piglit's `draw rect` puts its corners.
+        var position = "piglit_vertex"
+        let anyAttribute = #"(?m)^\s*(?:layout\s*\([^)]*\)\s*)?(?:attribute|in)\s+(?:(?:highp|mediump|lowp)\s+)?(?:vec[234]|float)\s+(\w+)\s*;"#
+        if let regex = try? NSRegularExpression(pattern: anyAttribute),
+           case let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)),
+           matches.count == 1, let name = Range(matches[0].range(at: 1), in: text),
+           text.range(of: #"\b(gl_Vertex|piglit_vertex)\b"#, options: .regularExpression) == nil {
+            position = String(text[name])
+        }
         // piglit's own attributes: the declaration goes, uses take the declared width.
-        for (attribute, replacement) in [("piglit_vertex", "shade_Vertex"), ("piglit_texcoord", "shade_MultiTexCoord0")] {
+        for (attribute, replacement) in [(position, "shade_Vertex"), ("piglit_texcoord", "shade_MultiTexCoord0")] {
             let declaration = "(?:attribute|in)\\s+(?:(?:highp|mediump|lowp)\\s+)?(vec[234]|float)\\s+\(attribute)\\s*;"
             if let range = text.range(of: declaration, options: .regularExpression) {
                 let type = String(text[range]).components(separatedBy: .whitespaces).first { $0.hasPrefix("vec") || $0 == "float" } ?? "vec4"
