@@ -267,15 +267,6 @@ struct RenderJob {
     }
 
     func render(with executor: Executor, format: PixelFormat = .rgba8) throws(CommandFailure) -> Framebuffer {
-        let target = Framebuffer(width: width, height: height, format: format)
-        do {
-            try executor.render(drawCall, into: target)
-        } catch let error as ExecutionError {
-            let code: ExitCode = if case .uniform = error { .usage } else { .dataError }
-            throw CommandFailure(code: code, message: "shade: \(fragmentPath): error: \(error)\n")
-        } catch {
-            throw CommandFailure(code: .internalError, message: "shade: internal error: \(error)\n")
-        }
-        return target
+        try renderOutputs(at: [0], with: executor, format: format)[0]!
     }
 }

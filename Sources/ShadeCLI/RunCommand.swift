@@ -113,20 +113,24 @@ enum RunCommand {
         return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 
+    /// `--quality` (JPEG), 90 when not given.
+    static func quality(_ scanner: ArgumentScanner) throws(CommandFailure) -> Int {
+        do {
+            return try scanner.parsed("--quality", as: "a number from 1 to 100") {
+                Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
+            } ?? 90
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+
     static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
         let requests = outputRequests(scanner)
         if !requests.named.isEmpty {
             return try executeNamedOutputs(scanner, requests, console)
         }
         guard let output = requests.main else { throw .usage("no output given (-o OUT)") }
-        let quality: Int
-        do {
-            quality = try scanner.parsed("--quality", as: "a number from 1 to 100") {
-                Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
-            } ?? 90
-        } catch {
-            throw .usage(error.message)
-        }
+        let quality = try Self.quality(scanner)
         let encoding = try OutputFile.encoding(for: output, quality: quality)
         if let profiles = scanner.last("--compare-profiles") {
             if scanner.last("--profile") != nil { throw .usage("give --profile or --compare-profiles, not both") }
@@ -169,14 +173,7 @@ extension RunCommand {
         if scanner.last("--compare-profiles") != nil {
             throw .usage("--compare-profiles takes one output (-o OUT), not NAME=FILE outputs")
         }
-        let quality: Int
-        do {
-            quality = try scanner.parsed("--quality", as: "a number from 1 to 100") {
-                Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
-            } ?? 90
-        } catch {
-            throw .usage(error.message)
-        }
+        let quality = try Self.quality(scanner)
         let job = try RenderJob.prepare(scanner)
         let outputs = job.drawCall.fragment.colorOutputs
         // Which location each file captures, in the order given (-o first).

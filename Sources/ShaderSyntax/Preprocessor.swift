@@ -480,19 +480,27 @@ struct Preprocessor {
                 }
                 continue
             }
-            var t = bodyToken
-            t.span = useSpan
-            t.expansion = MacroExpansion(
-                macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
-            t.hideSet = hideSet
-            t.isAtLineStart = false
-            replacement.append(t)
+            replacement.append(expanded(bodyToken, of: macro, at: use, useSpan: useSpan, hideSet: hideSet))
         }
         if !replacement.isEmpty { replacement[0].hasLeadingSpace = use.hasLeadingSpace }
         // Tokens a macro creates count against the limit before they are rescanned, so a
         // macro bomb (`#define a1 a0 a0`, …) stops after bounded work, not at its leaves.
         guard count(replacement.count, at: use) else { return }
         frame.pending.append(contentsOf: replacement.reversed())
+    }
+
+    /// A token of `macro`'s body as it appears in the replacement of `use`: at the use's place,
+    /// with the expansion step for notes and the hide set.
+    func expanded(
+        _ bodyToken: Token, of macro: Macro, at use: Token, useSpan: SourceSpan, hideSet: HideSet
+    ) -> Token {
+        var t = bodyToken
+        t.span = useSpan
+        t.expansion = MacroExpansion(
+            macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
+        t.hideSet = hideSet
+        t.isAtLineStart = false
+        return t
     }
 
     /// The replacement of a use of a macro with `##` operators: each operand pair joined into
@@ -523,13 +531,7 @@ struct Preprocessor {
                     piece[j].hideSet = piece[j].hideSet.map { mergedHideSet($0, hideSet) } ?? hideSet
                 }
             } else {
-                var t = bodyToken
-                t.span = useSpan
-                t.expansion = MacroExpansion(
-                    macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
-                t.hideSet = hideSet
-                t.isAtLineStart = false
-                piece = [t]
+                piece = [expanded(bodyToken, of: macro, at: use, useSpan: useSpan, hideSet: hideSet)]
             }
             if isPastePending {
                 isPastePending = false
