@@ -74,7 +74,8 @@ extension ProgramBuilder {
     /// Declares an output (`gl_FragColor`, `gl_Position`, a varying): a variable initialised
     /// to zero that the executor reads after the program.
     public func output(_ name: String, width: Int) -> Value {
-        output(name, width: width, location: nil)
+        // `gl_FragColor` is the colour output at location 0 for hand-built programs too.
+        output(name, width: width, location: name == "gl_FragColor" ? 0 : nil)
     }
 
     /// Declares a program output, or returns the one already called `name`.
