@@ -261,10 +261,55 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
 
     /// Renders this operation's frame from one frame per texture location, and keeps it when
     /// capture was requested.
+    ///
+    /// A shader with several colour outputs (multiple render targets) renders them all in the
+    /// one draw: location 0 goes to this operation's targets, and when capture was requested
+    /// every output is kept (`imageFromCurrentFramebuffer(output:)`).
     open func makeFrame(from inputs: [Frame], in context: ProcessingContext) throws -> Frame {
-        let frame = try render(inputs, in: context)
+        guard capture.isArmed, fragmentProgram.colorOutputs.contains(where: { $0.location != 0 }) else {
+            let frame = try render(inputs, in: context)
+            capture.record(frame)
+            return frame
+        }
+        var frames = try renderOutputs(inputs, in: context)
+        let frame = frames.removeValue(forKey: 0)!
         capture.record(frame)
+        capturedOutputs = [:]
+        for output in fragmentProgram.colorOutputs {
+            capturedOutputs[output.name] = output.location == 0 ? frame.texture : frames[output.location]?.texture
+        }
         return frame
+    }
+
+    /// The colour outputs kept with the last captured frame, by GLSL name (`normal`, `c[1]`).
+    var capturedOutputs: [String: Texture] = [:]
+
+    /// One colour output of the frame kept since `useNextFrameForImageCapture()`: a shader
+    /// with several outputs (`layout(location = N) out`) has one image per output.
+    ///
+    /// - Parameter output: the output's name in the shader (`c[1]` for an element of an
+    ///   output array).
+    /// - Throws: as `imageFromCurrentFramebuffer()`, and `GraphError.unknownOutput` when the
+    ///   shader writes no output of that name.
+    public func imageFromCurrentFramebuffer(output: String) throws(GraphError) -> Texture {
+        guard let location = fragmentProgram.colorOutputs.first(where: { $0.name == output })?.location else {
+            throw .unknownOutput(operation: name, output: output, known: fragmentProgram.colorOutputs.map(\.name))
+        }
+        let main = try capture.take(operation: name)
+        return location == 0 ? main : capturedOutputs[output] ?? main
+    }
+
+    /// Draws the shaders once over `inputs` into one framebuffer per colour output the fragment
+    /// shader writes (multiple render targets), leased from the context's cache.
+    ///
+    /// - Parameters: as `render(_:in:extraUniforms:)`.
+    /// - Returns: the new frames by location (location 0 always), owned by the caller.
+    /// - Throws: as `render(_:in:extraUniforms:)`.
+    public func renderOutputs(
+        _ inputs: [Frame], in context: ProcessingContext, extraUniforms: [String: [Float]] = [:]
+    ) throws(GraphError) -> [Int: Frame] {
+        let locations = Set([0] + fragmentProgram.colorOutputs.map(\.location))
+        return try draw(inputs, in: context, extraUniforms: extraUniforms, locations: locations)
     }
 
     /// Draws the shaders once over `inputs` into a framebuffer leased from the context's cache.
@@ -281,6 +326,14 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
     public func render(
         _ inputs: [Frame], in context: ProcessingContext, extraUniforms: [String: [Float]] = [:]
     ) throws(GraphError) -> Frame {
+        try draw(inputs, in: context, extraUniforms: extraUniforms, locations: [0])[0]!
+    }
+
+    /// One draw into a leased framebuffer per location of `locations`.
+    func draw(
+        _ inputs: [Frame], in context: ProcessingContext, extraUniforms: [String: [Float]],
+        locations: Set<Int>
+    ) throws(GraphError) -> [Int: Frame] {
         guard let size = outputSize(forInputSizes: inputs.map(\.size)), size.width > 0, size.height > 0 else {
             throw .outputSizeUnknown(operation: name)
         }
@@ -299,16 +352,25 @@ open class BasicOperation: ImageProcessingOperation, ImageCapturing {
         draw.preparedInputs = inputs.map(\.sampledTexture)
         draw.profile = profile
         let cache = context.framebufferCache
-        let framebuffer = try GraphError.leasing(from: cache, size, outputFormat, for: name)
+        var framebuffers: [Int: Framebuffer] = [:]
+        func recycleAll() { for f in framebuffers.values { cache.recycle(f) } }
+        for location in locations.sorted() {
+            do {
+                framebuffers[location] = try GraphError.leasing(from: cache, size, outputFormat, for: name)
+            } catch {
+                recycleAll()
+                throw error
+            }
+        }
         do {
-            try context.executor.render(draw, into: framebuffer)
+            try context.executor.render(draw, into: framebuffers)
         } catch let error as ExecutionError {
-            cache.recycle(framebuffer)
+            recycleAll()
             throw .execution(operation: name, error)
         } catch {
-            cache.recycle(framebuffer)
+            recycleAll()
             preconditionFailure("internal error: the executor threw \(error)")
         }
-        return Frame(framebuffer: framebuffer, cache: cache)
+        return framebuffers.mapValues { Frame(framebuffer: $0, cache: cache) }
     }
 }

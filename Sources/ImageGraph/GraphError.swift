@@ -29,6 +29,8 @@ public enum GraphError: Error, CustomStringConvertible {
     case captureNotRequested(operation: String)
     /// Capture was requested but no frame has been rendered since.
     case nothingCaptured(operation: String)
+    /// `imageFromCurrentFramebuffer(output:)` named an output the shader does not write.
+    case unknownOutput(operation: String, output: String, known: [String])
     /// An operation with no inputs has no size: call `forceProcessing(at:)`.
     case outputSizeUnknown(operation: String)
     /// An image file could not be read or written.
@@ -56,7 +58,7 @@ public enum GraphError: Error, CustomStringConvertible {
         case .emptyTextureLocation(let o, _), .textureLocationOutOfRange(let o, _, _),
             .shaderCompilation(let o, _), .samplerWithoutInput(let o, _, _), .unreadableShader(let o, _, _), .unknownUniform(let o, _),
             .uniformArity(let o, _, _, _), .uniformType(let o, _, _, _), .captureNotRequested(let o),
-            .nothingCaptured(let o), .outputSizeUnknown(let o), .imageFile(let o, _),
+            .nothingCaptured(let o), .unknownOutput(let o, _, _), .outputSizeUnknown(let o), .imageFile(let o, _),
             .invalidImageData(let o, _), .invalidPass(let o, _, _), .execution(let o, _),
             .emptySequence(let o), .framebufferMemoryLimit(let o, _, _, _), .tooManyInputs(let o, _, _),
             .tooManyNodes(let o, _, _):
@@ -90,6 +92,8 @@ public enum GraphError: Error, CustomStringConvertible {
             return "\(o): no capture was requested: call useNextFrameForImageCapture() before processing"
         case .nothingCaptured(let o):
             return "\(o): capture was requested but no frame has been rendered yet: process the graph first"
+        case .unknownOutput(let o, let output, let known):
+            return "\(o): the fragment shader writes no output '\(output)' (it writes: \(known.joined(separator: ", ")))"
         case .outputSizeUnknown(let o):
             return "\(o): has no input to take its size from: call forceProcessing(at:)"
         case .imageFile(let o, let error):

@@ -252,16 +252,24 @@ struct RenderJob {
     }
 
     /// Draws once into a new framebuffer.
-    func render(with executor: Executor, format: PixelFormat = .rgba8) throws(CommandFailure) -> Framebuffer {
-        let target = Framebuffer(width: width, height: height, format: format)
+    /// One draw into a framebuffer per location of `locations` (multiple render targets).
+    func renderOutputs(
+        at locations: Set<Int>, with executor: Executor, format: PixelFormat = .rgba8
+    ) throws(CommandFailure) -> [Int: Framebuffer] {
+        var targets: [Int: Framebuffer] = [:]
+        for location in locations { targets[location] = Framebuffer(width: width, height: height, format: format) }
         do {
-            try executor.render(drawCall, into: target)
+            try executor.render(drawCall, into: targets)
         } catch let error as ExecutionError {
             let code: ExitCode = if case .uniform = error { .usage } else { .dataError }
             throw CommandFailure(code: code, message: "shade: \(fragmentPath): error: \(error)\n")
         } catch {
             throw CommandFailure(code: .internalError, message: "shade: internal error: \(error)\n")
         }
-        return target
+        return targets
+    }
+
+    func render(with executor: Executor, format: PixelFormat = .rgba8) throws(CommandFailure) -> Framebuffer {
+        try renderOutputs(at: [0], with: executor, format: format)[0]!
     }
 }

@@ -88,16 +88,52 @@ enum RunCommand {
         ShadeCommand.runScanned("run", arguments, options: options, help: help, console: console, execute: execute)
     }
 
-    static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
-        guard let output = scanner.last("--output") else { throw .usage("no output given (-o OUT)") }
-        let quality: Int
+    /// The `--output` values: `NAME=FILE` captures the fragment output called NAME (an `out`
+    /// variable, `c[1]` for an element of an output array); any other value is where the
+    /// output at location 0 goes (the last one wins, as before).
+    static func outputRequests(_ scanner: ArgumentScanner) -> (main: String?, named: [(name: String, file: String)]) {
+        var main: String?
+        var named: [(String, String)] = []
+        for value in scanner.all("--output") {
+            if let eq = value.firstIndex(of: "="), isOutputName(value[..<eq]) {
+                named.append((String(value[..<eq]), String(value[value.index(after: eq)...])))
+            } else {
+                main = value
+            }
+        }
+        return (main, named)
+    }
+
+    /// `name` or `name[N]`, a GLSL identifier (so `a=b.png`'s `a` counts, a path does not).
+    static func isOutputName(_ text: Substring) -> Bool {
+        var name = text
+        if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
+            guard Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) != nil else { return false }
+            name = name[..<open]
+        }
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    /// `--quality` (JPEG), 90 when not given.
+    static func quality(_ scanner: ArgumentScanner) throws(CommandFailure) -> Int {
         do {
-            quality = try scanner.parsed("--quality", as: "a number from 1 to 100") {
+            return try scanner.parsed("--quality", as: "a number from 1 to 100") {
                 Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
             } ?? 90
         } catch {
             throw .usage(error.message)
         }
+    }
+
+    static func execute(_ scanner: ArgumentScanner, _ console: Console) throws(CommandFailure) -> ExitCode {
+        let requests = outputRequests(scanner)
+        if !requests.named.isEmpty {
+            return try executeNamedOutputs(scanner, requests, console)
+        }
+        guard let output = requests.main else { throw .usage("no output given (-o OUT)") }
+        let quality = try Self.quality(scanner)
         let encoding = try OutputFile.encoding(for: output, quality: quality)
         if let profiles = scanner.last("--compare-profiles") {
             if scanner.last("--profile") != nil { throw .usage("give --profile or --compare-profiles, not both") }
@@ -116,6 +152,77 @@ enum RunCommand {
         if scanner.has("--json") {
             console.standardOutput(JSON.object([
                 ("output", JSON.quoted(output)),
+                ("outputs", JSON.array([JSON.object([
+                    ("name", JSON.quoted(
+                        job.drawCall.fragment.colorOutput(at: 0)?.name ?? "location 0")),
+                    ("location", "0"), ("file", JSON.quoted(output)),
+                ])])),
+                ("width", "\(job.width)"),
+                ("height", "\(job.height)"),
+                ("threads", "\(executor.schedule.threadCount)"),
+                ("render_ms", String(format: "%.3f", milliseconds)),
+            ]) + "\n")
+        }
+        return .success
+    }
+}
+
+extension RunCommand {
+    /// `shade run` with `--output NAME=FILE`: one draw, every requested output written.
+    static func executeNamedOutputs(
+        _ scanner: ArgumentScanner, _ requests: (main: String?, named: [(name: String, file: String)]),
+        _ console: Console
+    ) throws(CommandFailure) -> ExitCode {
+        if scanner.last("--compare-profiles") != nil {
+            throw .usage("--compare-profiles takes one output (-o OUT), not NAME=FILE outputs")
+        }
+        let quality = try Self.quality(scanner)
+        let job = try RenderJob.prepare(scanner)
+        let outputs = job.drawCall.fragment.colorOutputs
+        // Which location each file captures, in the order given (-o first).
+        var files: [(name: String, location: Int, file: String)] = []
+        if let main = requests.main {
+            files.append((outputs.first { $0.location == 0 }?.name ?? "location 0", 0, main))
+        }
+        for (name, file) in requests.named {
+            guard let output = outputs.first(where: { $0.name == name }) else {
+                let known = outputs.map(\.name).joined(separator: ", ")
+                throw .usage(
+                    "the fragment shader writes no output '\(name)'"
+                        + (known.isEmpty ? "" : " (it writes: \(known))"))
+            }
+            files.append((name, output.location, file))
+        }
+        var seen = Set<String>()
+        for f in files {
+            guard seen.insert(f.file).inserted || f.file == "-" else {
+                throw .usage("two outputs are written to '\(f.file)'")
+            }
+            _ = try OutputFile.encoding(for: f.file, quality: quality)
+            try OutputFile.checkWritable(f.file, inputs: scanner.all("--input"), force: scanner.has("--force"))
+        }
+        if files.filter({ $0.file == "-" }).count > 1 { throw .usage("only one output can go to stdout ('-')") }
+        let executor = try RenderJob.executor(scanner)
+        let start = DispatchTime.now()
+        let framebuffers = try job.renderOutputs(
+            at: Set(files.map(\.location)), with: executor,
+            format: scanner.has("--float") ? .float32 : .rgba8)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+        for f in files {
+            var texture = framebuffers[f.location]!.makeTexture()
+            if scanner.has("--flip-y") { texture = texture.flippedVertically() }
+            try OutputFile.write(
+                texture, to: f.file, as: try OutputFile.encoding(for: f.file, quality: quality), console: console)
+        }
+        if scanner.has("--json") {
+            let written = files.map { f in
+                JSON.object([
+                    ("name", JSON.quoted(f.name)), ("location", "\(f.location)"), ("file", JSON.quoted(f.file)),
+                ])
+            }
+            console.standardOutput(JSON.object([
+                ("output", JSON.quoted(files[0].file)),
+                ("outputs", JSON.array(written)),
                 ("width", "\(job.width)"),
                 ("height", "\(job.height)"),
                 ("threads", "\(executor.schedule.threadCount)"),

@@ -244,7 +244,7 @@ extension CommandFailure {
         case .imageFile(_, let codecError):
             return CommandFailure.from(codecError, path: output ?? error.operation)
         case .unknownUniform, .uniformArity, .uniformType, .samplerWithoutInput, .emptyTextureLocation,
-            .textureLocationOutOfRange, .cycle, .outputSizeUnknown, .tooManyInputs, .tooManyNodes:
+            .textureLocationOutOfRange, .cycle, .outputSizeUnknown, .tooManyInputs, .tooManyNodes, .unknownOutput:
             return .usage("\(error)")
         case .execution, .invalidImageData, .invalidPass, .emptySequence, .framebufferMemoryLimit:
             return CommandFailure(code: .dataError, message: "shade: error: \(error)\n")

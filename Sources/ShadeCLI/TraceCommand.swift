@@ -97,10 +97,16 @@ enum TraceCommand {
                 inputs: job.inputs, samplerState: job.samplerState)
             var out = "trace of \(job.fragmentPath) at pixel (\(pixel.x), \(pixel.y)) of \(job.width)x\(job.height)\n"
             for event in trace.events { out += "\(event.line): \(event.text)\n" }
-            if let c = trace.fragColor {
-                // GLSL ES 3.00 and desktop 1.30+: the `out vec4` at location 0 is the colour.
-                let name = shader.outputs.first { $0.variable.storage == .output(location: 0) }?.name ?? "gl_FragColor"
-                out += "\(name) = vec4(\(c.x), \(c.y), \(c.z), \(c.w))\n"
+            if !trace.outputs.isEmpty {
+                // GLSL ES 3.00 and desktop 1.30+: every `out`, by location (the draw buffers).
+                for o in trace.outputs {
+                    let value = o.value.count == 1
+                        ? "\(o.value[0])" : "vec\(o.value.count)(\(o.value.map { "\($0)" }.joined(separator: ", ")))"
+                    let place = trace.outputs.count > 1 ? " (location \(o.location))" : ""
+                    out += "\(o.name) = \(value)\(place)\n"
+                }
+            } else if let c = trace.fragColor {
+                out += "gl_FragColor = vec4(\(c.x), \(c.y), \(c.z), \(c.w))\n"
             } else {
                 out += "the fragment was discarded\n"
             }

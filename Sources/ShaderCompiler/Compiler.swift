@@ -559,12 +559,17 @@ final class Lowering {
             return value
         }
         if case .output(let location) = v.storage {
-            // A fragment `out`: location 0 is what `gl_FragColor` is in GLSL ES 1.00.
-            guard location == 0, v.type == .vec4 else {
+            // A fragment `out`: the draw buffer at `location` (location 0 is what `gl_FragColor`
+            // is in GLSL ES 1.00); an array takes one location per element.
+            var element = v.type, count = 1
+            if case .array(let e, let n) = v.type { (element, count) = (e, n) }
+            guard element.scalarKind == .float else {
                 throw unsupported(
-                    "fragment outputs other than one 'vec4' at location 0 are not supported yet", span)
+                    "integer fragment outputs need integer colour buffers, which Shade does not have yet",
+                    span)
             }
-            let value = builder.output("gl_FragColor", width: 4)
+            let value = builder.output(
+                v.name, width: v.type.componentCount, location: location, elementCount: count)
             variableSlots.formUnion(slots(of: value))
             bindings[v.id] = .value(value)
             return value
@@ -574,8 +579,11 @@ final class Lowering {
             switch b {
             case .glFragCoord: value = builder.fragCoord
             case .glFrontFacing: value = builder.frontFacing
-            case .glFragColor: value = builder.output("gl_FragColor", width: 4)
-            case .glFragData: value = builder.output("gl_FragData", width: v.type.componentCount)
+            case .glFragColor: value = builder.output("gl_FragColor", width: 4, location: 0)
+            case .glFragData:
+                value = builder.output(
+                    "gl_FragData", width: v.type.componentCount, location: 0,
+                    elementCount: v.type.componentCount / 4)
             case .glPosition: value = builder.output("gl_Position", width: 4)
             case .glPointSize: value = builder.output("gl_PointSize", width: 1)
             case .glPointCoord: value = .constant(0.5, 0.5)

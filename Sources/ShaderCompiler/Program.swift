@@ -95,6 +95,31 @@ public final class Program: Sendable {
         outputs.first { $0.name == name }
     }
 
+    /// The colour outputs of a fragment program the shader writes, by location: each element
+    /// of an output array separately. `gl_FragColor` and `gl_FragData[0]` are at location 0.
+    public var colorOutputs: [ColorOutput] {
+        var result: [ColorOutput] = []
+        for o in outputs {
+            guard let location = o.location else { continue }
+            if o.elementCount == 1 {
+                result.append(ColorOutput(location: location, name: o.name, value: o.value))
+                continue
+            }
+            let width = o.value.width / o.elementCount
+            for e in 0..<o.elementCount {
+                let components = Array(o.value.components[(e * width)..<((e + 1) * width)])
+                result.append(ColorOutput(
+                    location: location + e, name: "\(o.name)[\(e)]", value: Value(components)))
+            }
+        }
+        return result.sorted { $0.location < $1.location }
+    }
+
+    /// The colour output at draw buffer `location`, if the shader writes one.
+    public func colorOutput(at location: Int) -> ColorOutput? {
+        colorOutputs.first { $0.location == location }
+    }
+
     /// The input called `name`.
     public func input(named name: String) -> InputDeclaration? {
         inputs.first { $0.name == name }

@@ -74,10 +74,23 @@ extension ProgramBuilder {
     /// Declares an output (`gl_FragColor`, `gl_Position`, a varying): a variable initialised
     /// to zero that the executor reads after the program.
     public func output(_ name: String, width: Int) -> Value {
+        // `gl_FragColor` is the colour output at location 0 for hand-built programs too.
+        output(name, width: width, location: name == "gl_FragColor" ? 0 : nil)
+    }
+
+    /// Declares a program output, or returns the one already called `name`.
+    ///
+    /// - Parameters:
+    ///   - location: for a fragment program's colour output, the draw buffer of its first
+    ///     element (see `OutputDeclaration.location`).
+    ///   - elementCount: the number of elements of an output array (each `width / elementCount`
+    ///     wide, one draw buffer each).
+    public func output(_ name: String, width: Int, location: Int?, elementCount: Int = 1) -> Value {
         if let o = outputDeclarations.first(where: { $0.name == name }) { return o.value }
         let v = variable(width: width)
         for case .lane(let s) in v.components { pinnedSlots.insert(s) }
-        outputDeclarations.append(OutputDeclaration(name: name, value: v))
+        outputDeclarations.append(
+            OutputDeclaration(name: name, value: v, location: location, elementCount: elementCount))
         return v
     }
 

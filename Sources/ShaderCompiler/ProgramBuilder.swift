@@ -350,8 +350,11 @@ public final class ProgramBuilder {
             // `gl_FragColor = vec4(vec3(l), c.a);` as the last statement: the executor reads
             // l and c.a where they are instead of copies.
             regions[0].kernels.removeSubrange(last.kernels)
-            let name = outputDeclarations[last.output].name
-            outputDeclarations[last.output] = OutputDeclaration(name: name, value: last.value)
+            var output = outputDeclarations[last.output]
+            output = OutputDeclaration(
+                name: output.name, value: last.value, location: output.location,
+                elementCount: output.elementCount)
+            outputDeclarations[last.output] = output
         }
         return Program(
             laneSlotCount: laneSlotCount, initialUniformFile: uniformFile,

@@ -172,4 +172,20 @@ public struct OutputDeclaration: Hashable, Sendable {
     public let name: String
     /// Where the components are after the program ran.
     public let value: Value
+    /// For a colour output of a fragment program, the draw buffer of its first element
+    /// (`layout(location = N)`; 0 for `gl_FragColor`); `nil` for other outputs.
+    public var location: Int? = nil
+    /// For a colour output, how many elements it has (an `out vec4 c[2]` takes locations
+    /// `location` and `location + 1`); 1 otherwise.
+    public var elementCount: Int = 1
+}
+
+/// One colour output of a fragment program: what the draw buffer at `location` receives.
+public struct ColorOutput: Hashable, Sendable {
+    /// The draw buffer (`layout(location = N)`; 0 for `gl_FragColor` and `gl_FragData[0]`).
+    public let location: Int
+    /// The GLSL name: `color`, `c[1]` for an element of an output array, `gl_FragColor`.
+    public let name: String
+    /// The components (1 to 4; a draw buffer's missing components are written as 0).
+    public let value: Value
 }

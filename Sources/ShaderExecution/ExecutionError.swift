@@ -15,6 +15,8 @@ public enum ExecutionError: Error, Equatable, CustomStringConvertible {
     case profileMismatch(profile: String)
     /// A texture or the target is larger than the draw's device profile allows.
     case exceedsProfileLimit(String)
+    /// The draw buffers of one draw differ in size.
+    case targetSizesDiffer(location: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
     public var description: String {
         switch self {
@@ -26,6 +28,8 @@ public enum ExecutionError: Error, Equatable, CustomStringConvertible {
         case .profileMismatch(let profile):
             "the programs were not compiled for the profile '\(profile)' (check them with CheckOptions(profile:))"
         case .exceedsProfileLimit(let what): what
+        case .targetSizesDiffer(let location, let w, let h, let ew, let eh):
+            "the target at location \(location) is \(w)x\(h), but the draw's first target is \(ew)x\(eh): every draw buffer must have the same size"
         }
     }
 }

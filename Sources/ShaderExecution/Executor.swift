@@ -107,25 +107,59 @@ public struct Executor: Sendable {
         }
     }
 
-    /// Renders `draw` into `target`, overwriting every pixel the quad covers.
+    /// Renders `draw` into `target`, overwriting every pixel the quad covers with the colour
+    /// output at location 0 (`gl_FragColor`, `gl_FragData[0]` or `layout(location = 0) out`).
     ///
     /// - Throws: `ExecutionError` for bad uniforms, a missing output, or a runaway loop.
     public func render(_ draw: DrawCall, into target: Framebuffer) throws {
-        try DenormalFlushing.perform { try renderFlushingDenormals(draw, into: target) }
+        try render(draw, into: [0: target])
+    }
+
+    /// Renders `draw` once into several draw buffers (multiple render targets): `targets[N]`
+    /// receives the colour output at `layout(location = N)` (an output array's elements take
+    /// consecutive locations). A location the shader writes nothing to gets zeros where the
+    /// quad covers it; an output without a target is computed and dropped, as GL does.
+    ///
+    /// - Parameter targets: framebuffers by location, all of the same size.
+    /// - Throws: `ExecutionError` for bad uniforms, targets of different sizes, or a runaway
+    ///   loop.
+    public func render(_ draw: DrawCall, into targets: [Int: Framebuffer]) throws {
+        try DenormalFlushing.perform { try renderFlushingDenormals(draw, into: targets) }
+    }
+
+    /// Renders `draw` into a new framebuffer per colour output the fragment shader writes.
+    ///
+    /// - Returns: the framebuffers by location (at least location 0).
+    /// - Throws: as `render(_:into:)`.
+    public func renderOutputs(
+        _ draw: DrawCall, width: Int, height: Int, format: PixelFormat = .rgba8
+    ) throws -> [Int: Framebuffer] {
+        var targets: [Int: Framebuffer] = [0: Framebuffer(width: width, height: height, format: format)]
+        for output in draw.fragment.colorOutputs where targets[output.location] == nil {
+            targets[output.location] = Framebuffer(width: width, height: height, format: format)
+        }
+        try render(draw, into: targets)
+        return targets
     }
 
     /// `render` once denormals are flushed to zero on the calling thread.
-    private func renderFlushingDenormals(_ draw: DrawCall, into target: Framebuffer) throws {
+    private func renderFlushingDenormals(_ draw: DrawCall, into targets: [Int: Framebuffer]) throws {
+        let locations = targets.keys.sorted()
+        guard let first = locations.first.flatMap({ targets[$0] }) else { return }
+        let target = first
+        for location in locations where targets[location]!.width != target.width
+            || targets[location]!.height != target.height
+        {
+            throw ExecutionError.targetSizesDiffer(
+                location: location, width: targets[location]!.width, height: targets[location]!.height,
+                expectedWidth: target.width, expectedHeight: target.height)
+        }
         if let profile = draw.profile { try Executor.check(draw, against: profile) }
         let fragment = draw.fragment
         for name in Set(draw.uniforms.keys).union(draw.integerUniforms.keys).sorted()
         where fragment.uniform(named: name) == nil && draw.vertex?.uniform(named: name) == nil {
             throw ExecutionError.uniform(.unknownUniform(name))
         }
-        // A shader that writes no colour (e.g. one that only discards) leaves the colour of its
-        // surviving fragments undefined in GL; Shade writes (0, 0, 0, 0), as Mesa does.
-        let color = fragment.output(named: "gl_FragColor") ?? fragment.output(named: "gl_FragData")
-            ?? fragment.outputs.first
 
         // Textures.
         let bound = bindTextures(draw)
@@ -163,20 +197,27 @@ public struct Executor: Sendable {
                 flatInputs: Set(fragment.inputs.filter(\.isFlat).map(\.name)))
         }
 
-        // Output channels: lane slot, or a per-draw value.
-        var channels: [(slot: Int, value: Float)] = []
-        for k in 0..<4 {
-            guard let color else { channels.append((-1, 0)); continue }
-            guard k < color.value.width else { channels.append((-1, k == 3 ? 1 : 0)); continue }
-            switch color.value.components[k] {
-            case .lane(let s): channels.append((s, 0))
-            case .uniform(let s): channels.append((-1, uniforms[s]))
-            case .constant(let f): channels.append((-1, f))
+        // Output channels per draw buffer: lane slot, or a per-draw value. A shader that writes
+        // no colour (e.g. one that only discards) leaves the colour of its surviving fragments
+        // undefined in GL, and so are the components an output narrower than `vec4` does not
+        // have: Shade writes 0 for both, as llvmpipe does.
+        var attachments: [TileJob.Attachment] = []
+        for location in locations {
+            let color = fragment.colorOutput(at: location)
+            var channels: [(slot: Int, value: Float)] = []
+            for k in 0..<4 {
+                guard let color, k < color.value.width else { channels.append((-1, 0)); continue }
+                switch color.value.components[k] {
+                case .lane(let s): channels.append((s, 0))
+                case .uniform(let s): channels.append((-1, uniforms[s]))
+                case .constant(let f): channels.append((-1, f))
+                }
             }
+            attachments.append(TileJob.Attachment(channels: channels, target: targets[location]!))
         }
 
         let job = TileJob(
-            program: fragment, triangles: triangles, channels: channels, target: target,
+            program: fragment, triangles: triangles, attachments: attachments, target: target,
             schedule: schedule, uniforms: uniforms, views: views, loopIterationLimit: draw.loopIterationLimit
         )
         let threads = min(schedule.threadCount, job.tileCount)
@@ -254,9 +295,16 @@ struct StatusSlots: @unchecked Sendable {
 
 /// The shared, read-only description of one draw's fragment work, split into tiles.
 struct TileJob: @unchecked Sendable {
+    /// One draw buffer: where each of its four channels comes from, and its framebuffer.
+    struct Attachment {
+        let channels: [(slot: Int, value: Float)]
+        let target: Framebuffer
+    }
+
     let program: Program
     let triangles: [TriangleSetup]
-    let channels: [(slot: Int, value: Float)]
+    let attachments: [Attachment]
+    /// The first attachment's framebuffer: the size of them all.
     let target: Framebuffer
     let uniforms: UnsafeMutablePointer<Float>
     let views: UnsafePointer<TextureView>
@@ -272,13 +320,13 @@ struct TileJob: @unchecked Sendable {
     let samplesMipmaps: Bool
 
     init(
-        program: Program, triangles: [TriangleSetup], channels: [(slot: Int, value: Float)],
+        program: Program, triangles: [TriangleSetup], attachments: [Attachment],
         target: Framebuffer, schedule: Schedule, uniforms: UnsafeMutablePointer<Float>,
         views: UnsafePointer<TextureView>, loopIterationLimit: Int
     ) {
         self.program = program
         self.triangles = triangles
-        self.channels = channels
+        self.attachments = attachments
         self.target = target
         self.uniforms = uniforms
         self.views = views
@@ -365,6 +413,15 @@ struct WorkerTriangle {
     var edgeOwned: UnsafeMutablePointer<Int32>
 }
 
+/// One draw buffer in a worker's memory: the lane slot of each channel (or -1 for a per-draw
+/// value, read from `channelValues`: four slabs of one value per lane), and the pixels.
+struct WorkerAttachment {
+    var channelSlots: SIMD4<Int>
+    var channelValues: UnsafeMutablePointer<Float>
+    var format: PixelFormat
+    var output: UnsafeMutableRawPointer
+}
+
 /// A worker's private copy of a draw: register file, lane tables, triangles, output channels.
 struct Worker {
     let program: Program
@@ -386,10 +443,9 @@ struct Worker {
     let flatComponents: [Int]
     let fragCoord: SIMD4<Int>?
     let frontFacingSlot: Int
-    let channelSlots: SIMD4<Int>
-    let channelValues: UnsafeMutablePointer<Float>
-    let format: PixelFormat
-    let output: UnsafeMutableRawPointer
+    /// The draw buffers, in worker-owned memory (no reference counting per batch).
+    let outputs: UnsafeMutablePointer<WorkerAttachment>
+    let outputCount: Int
     /// `laneY * width + laneX` per lane: where a full batch's lanes land.
     let pixelOffsets: UnsafeMutablePointer<Int>
     /// True when a batch is one row of lanes, left to right (no derivatives).
@@ -475,11 +531,17 @@ struct Worker {
         }
         fragCoord = program.fragCoordSlots.map { SIMD4($0[0], $0[1], $0[2], $0[3]) }
         frontFacingSlot = program.frontFacingSlot ?? -1
-        channelSlots = SIMD4(job.channels[0].slot, job.channels[1].slot, job.channels[2].slot, job.channels[3].slot)
-        channelValues = .allocate(capacity: 4 * n)
-        for k in 0..<4 { (channelValues + k * n).initialize(repeating: job.channels[k].value, count: n) }
-        format = job.target.format
-        output = job.target.baseAddress
+        outputCount = job.attachments.count
+        outputs = .allocate(capacity: max(outputCount, 1))
+        for (a, attachment) in job.attachments.enumerated() {
+            let channels = attachment.channels
+            let values = UnsafeMutablePointer<Float>.allocate(capacity: 4 * n)
+            for k in 0..<4 { (values + k * n).initialize(repeating: channels[k].value, count: n) }
+            (outputs + a).initialize(to: WorkerAttachment(
+                channelSlots: SIMD4(channels[0].slot, channels[1].slot, channels[2].slot, channels[3].slot),
+                channelValues: values, format: attachment.target.format,
+                output: attachment.target.baseAddress))
+        }
         pixelOffsets = .allocate(capacity: n)
         isRow = job.batchHeight == 1
         canDiscard = program.canDiscard
@@ -496,7 +558,9 @@ struct Worker {
             triangles[k].edgeOwned.deallocate()
         }
         triangles.deallocate()
-        registers.deallocate(); status.deallocate(); channelValues.deallocate()
+        for a in 0..<outputCount { outputs[a].channelValues.deallocate() }
+        outputs.deallocate()
+        registers.deallocate(); status.deallocate()
         laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
         inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate()
     }
@@ -551,7 +615,7 @@ struct Worker {
             status[1] = 0
             kernel(context)
             if status.pointee != 0 { return }
-            writeOutputs(x: bx, y: by, full: full)
+            for a in 0..<outputCount { writeOutputs(outputs[a], x: bx, y: by, full: full) }
         }
     }
 
@@ -597,9 +661,11 @@ struct Worker {
     }
 
     @inline(__always)
-    func writeOutputs(x bx: Int, y by: Int, full: Bool) {
+    func writeOutputs(_ attachment: WorkerAttachment, x bx: Int, y by: Int, full: Bool) {
         let n = lanes, r = registers
         let mask = r + Program.rootMaskSlot * n
+        let channelSlots = attachment.channelSlots, channelValues = attachment.channelValues
+        let format = attachment.format, output = attachment.output
         // Per-draw channels are read from slabs filled with their value: every channel is a
         // slab of n floats.
         let rs = 1, gs = 1, bs = 1, as_ = 1

@@ -28,6 +28,7 @@ extension CheckContext {
             let later = first.start > second.start ? first : second
             error(.bothFragColorAndFragData, at: later)
         }
+        checkFragmentOutputLocations()
         if let output = firstOutputWrite, let builtin = firstFragColorWrite ?? firstFragDataWrite {
             let later = output.start > builtin.start ? output : builtin
             error(.builtinAndUserOutputs, at: later)
@@ -430,7 +431,7 @@ extension CheckContext {
         case .const?: storage = .constant
         case .in?: storage = stage == .vertex ? .attribute : .varying
         case .out?:
-            storage = stage == .vertex ? .varying : .output(location: layoutLocation(list.type.qualifiers) ?? 0)
+            storage = stage == .vertex ? .varying : .output(location: outputLocation(list.type.qualifiers))
         case nil: storage = isGlobalScope ? .global : .local
         }
         let precision = resolvePrecision(
@@ -512,7 +513,9 @@ extension CheckContext {
         case .uniform: uniforms.append(InterfaceVariable(variable: variable))
         case .attribute: attributes.append(InterfaceVariable(variable: variable))
         case .varying: varyings.append(InterfaceVariable(variable: variable))
-        case .output: outputs.append(InterfaceVariable(variable: variable))
+        case .output:
+            outputs.append(InterfaceVariable(variable: variable))
+            if layoutLocation(list.type.qualifiers) != nil { declaredLocations.insert(variable.id) }
         default: break
         }
         return VariableDeclaration(variable: variable, initializer: initializer, span: d.span)
@@ -765,6 +768,50 @@ extension CheckContext {
     // MARK: GLSL ES 3.00 interface rules
 
     /// `location = N` of a layout, if written.
+    /// The draw buffer of a fragment output: its `layout(location = N)`, else 0 in GLSL ES (where
+    /// a second output must say its location), else, in desktop GLSL, the lowest location no
+    /// earlier output uses (as Mesa's linker assigns them when the application does not).
+    func outputLocation(_ q: TypeQualifiers) -> Int {
+        if let location = layoutLocation(q) { return location }
+        guard !version.isES else { return 0 }
+        var used = Set<Int>()
+        for o in outputs {
+            guard case .output(let location) = o.variable.storage else { continue }
+            used.formUnion(location..<(location + (o.arraySize ?? 1)))
+        }
+        return (0...).first { !used.contains($0) }!
+    }
+
+    /// GLSL ES 3.00 §4.3.8.2 and the linker's rules for fragment outputs: with several outputs
+    /// each has a location (GLSL ES), no two overlap (an array takes one location per element),
+    /// and all are below `MAX_DRAW_BUFFERS` (the profile's, else 8 as llvmpipe's).
+    func checkFragmentOutputLocations() {
+        guard stage == .fragment, !outputs.isEmpty else { return }
+        let maxDrawBuffers = profile.limits.maxDrawBuffers ?? 8
+        var owners: [Int: String] = [:]
+        for o in outputs {
+            guard case .output(let location) = o.variable.storage else { continue }
+            let span = o.variable.span
+            if version.isES && outputs.count > 1 && !declaredLocations.contains(o.variable.id) {
+                error(.outputNeedsLocation(o.name), at: span)
+                continue
+            }
+            let count = o.arraySize ?? 1
+            if location + count > maxDrawBuffers {
+                error(.outputLocationBeyondDrawBuffers(
+                    o.name, location: max(location, maxDrawBuffers), maxDrawBuffers: maxDrawBuffers), at: span)
+                continue
+            }
+            for l in location..<(location + count) {
+                if let other = owners[l] {
+                    error(.overlappingOutputLocations(other, o.name, location: l), at: span)
+                    break
+                }
+                owners[l] = o.name
+            }
+        }
+    }
+
     func layoutLocation(_ q: TypeQualifiers) -> Int? {
         for item in q.layout where item.name.name == "location" {
             if case .intLiteral(let n)? = item.value?.kind { return n }

@@ -188,6 +188,8 @@ final class CheckContext {
     var varyings: [InterfaceVariable] = []
     /// Fragment outputs declared with `out` (GLSL ES 3.00, desktop 1.30+).
     var outputs: [InterfaceVariable] = []
+    /// The ids of the `outputs` declared with `layout(location = N)`.
+    var declaredLocations: Set<Int> = []
     /// The first write of a user-declared fragment output (GLSL 1.30+).
     var firstOutputWrite: SourceSpan?
     /// Names of the uniform blocks declared (their own namespace).

@@ -22,6 +22,12 @@ public enum SemanticError: Sendable, Hashable {
     case invalidSwitch(String)
     /// A fragment shader writing both `gl_FragColor`/`gl_FragData` and its own `out` variables.
     case builtinAndUserOutputs
+    /// A GLSL ES 3.00 fragment shader with several outputs, one of them without a location.
+    case outputNeedsLocation(String)
+    /// Two fragment outputs whose locations overlap.
+    case overlappingOutputLocations(String, String, location: Int)
+    /// A fragment output at or beyond `MAX_DRAW_BUFFERS`.
+    case outputLocationBeyondDrawBuffers(String, location: Int, maxDrawBuffers: Int)
     /// An array of uniform block instances indexed with a non-constant expression.
     case blockIndexNotConstant
     case invalidVariableType(GLSLType, context: String)
@@ -138,6 +144,12 @@ public enum SemanticError: Sendable, Hashable {
             "an array of uniform blocks must be indexed with a constant expression"
         case .builtinAndUserOutputs:
             "a fragment shader cannot write both 'gl_FragColor'/'gl_FragData' and its own 'out' variables"
+        case .outputNeedsLocation(let n):
+            "fragment output '\(n)' needs 'layout(location = N)': with more than one output, each must have one"
+        case .overlappingOutputLocations(let a, let b, let location):
+            "fragment outputs '\(a)' and '\(b)' both use location \(location)"
+        case .outputLocationBeyondDrawBuffers(let n, let location, let maxDrawBuffers):
+            "fragment output '\(n)' uses location \(location), but MAX_DRAW_BUFFERS is \(maxDrawBuffers) (locations 0 to \(maxDrawBuffers - 1))"
         case .invalidVariableType(let t, let c): "\(c) cannot have type '\(t)'"
         case .noPrecision(let t):
             "no precision specified for '\(t)': add a qualifier or 'precision mediump float;'"

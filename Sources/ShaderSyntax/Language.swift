@@ -94,6 +94,15 @@ public enum LanguageVersion: Int, Sendable, Hashable, CaseIterable {
     /// `lowp`, `mediump`, `highp` and `precision`: GLSL ES, desktop 1.30+.
     public var hasPrecisionQualifiers: Bool { isES || hasNativeIntegers }
 
+    /// The `##` token-pasting operator in macros: desktop GLSL 1.30+ only. GLSL ES has none
+    /// (Mesa: "Token pasting (##) is illegal in GLES", in ES 3.00 too; glslang requires a
+    /// desktop profile of 1.30 or later).
+    public var hasTokenPasting: Bool { (desktopNumber ?? 0) >= 130 }
+
+    /// Line continuations (`\` before a newline): GLSL ES 3.00 and desktop GLSL. GLSL ES 1.00 has
+    /// none (§3.1); Shade joins the lines there too, as Mesa does, with a warning.
+    public var hasLineContinuation: Bool { self != .es100 }
+
     /// The `f` suffix on floating-point literals: desktop 1.20+, GLSL ES 3.00.
     public var hasFloatSuffix: Bool { isAtLeast120OrES3 }
 

@@ -43,16 +43,77 @@ public enum LexicalError: Error, Sendable, Hashable {
 ///
 /// Words all come out as `identifier` (the preprocessor classifies them); numbers keep any
 /// letters that follow them in their text so the preprocessor can report bad suffixes only in
-/// code that is compiled. Comments and line continuations (`\` + newline) are whitespace.
+/// code that is compiled. Comments are whitespace.
+///
+/// A line continuation (`\` immediately before a newline, GLSL ES 3.00 §3.2) is removed before
+/// anything else, as C's translation phase 2 does: the two lines become one, even inside a token
+/// (`f\⏎oo` is `foo`), a comment or a directive. Tokens keep spans in the original text.
 struct Lexer {
     private let file: SourceFile
+    /// The file's bytes with every line continuation removed.
     private let bytes: [UInt8]
+    /// For each index of `bytes` (and one past the end), its offset in the file; `nil` when the
+    /// file has no line continuation (then the two are the same).
+    private let originalOffsets: [Int]?
     private var position = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// The first line continuation of the file (the backslash and its newline), if any.
+    let firstLineContinuation: SourceSpan?
 
     init(file: SourceFile) {
         self.file = file
-        self.bytes = file.bytes
+        let original = file.bytes
+        var spliced: [UInt8] = []
+        var offsets: [Int] = []
+        var firstSpan: SourceSpan?
+        var copied = 0  // `original[..<copied]` is in `spliced` (once a continuation was seen)
+        var i = original.firstIndex(of: UInt8(ascii: "\\")) ?? original.count
+        while i < original.count {
+            guard original[i] == UInt8(ascii: "\\"),
+                let length = Lexer.continuationLength(in: original, at: i)
+            else {
+                i += 1
+                continue
+            }
+            if firstSpan == nil {
+                firstSpan = SourceSpan(file: file, start: i, end: i + length)
+                spliced.reserveCapacity(original.count)
+                offsets.reserveCapacity(original.count + 1)
+            }
+            spliced.append(contentsOf: original[copied..<i])
+            offsets.append(contentsOf: copied..<i)
+            i += length
+            copied = i
+        }
+        firstLineContinuation = firstSpan
+        guard firstSpan != nil else {
+            bytes = original
+            originalOffsets = nil
+            return
+        }
+        spliced.append(contentsOf: original[copied...])
+        offsets.append(contentsOf: copied...original.count)
+        bytes = spliced
+        originalOffsets = offsets
+    }
+
+    /// The length of the line continuation whose backslash is at `index` (2 for `\\` + LF, 3
+    /// for `\\` + CR LF), or `nil` when the backslash does not end its line.
+    private static func continuationLength(in bytes: [UInt8], at index: Int) -> Int? {
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        if next == UInt8(ascii: "\n") { return 2 }
+        if next == UInt8(ascii: "\r") && index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "\n") {
+            return 3
+        }
+        return nil
+    }
+
+    /// A span in the original file for `bytes[start..<end]`.
+    private func span(from start: Int, to end: Int) -> SourceSpan {
+        guard let originalOffsets else { return SourceSpan(file: file, start: start, end: end) }
+        let s = originalOffsets[start]
+        let e = end > start ? originalOffsets[end - 1] + 1 : s
+        return SourceSpan(file: file, start: s, end: e)
     }
 
     /// `true` until a token has been read on the current line.
@@ -79,7 +140,7 @@ struct Lexer {
         guard position < bytes.count else {
             return Token(
                 .endOfFile, text: "",
-                span: SourceSpan(file: file, start: bytes.count, end: bytes.count),
+                span: SourceSpan(file: file, start: file.bytes.count, end: file.bytes.count),
                 isAtLineStart: true, hasLeadingSpace: leadingSpace)
         }
         var token = lexToken()
@@ -95,7 +156,7 @@ struct Lexer {
         return i < bytes.count ? bytes[i] : 0
     }
 
-    /// Skips whitespace, comments and line continuations.
+    /// Skips whitespace and comments.
     /// - Returns: whether a newline (outside a block comment) was passed, and whether anything was.
     private mutating func skipTrivia() -> (newline: Bool, space: Bool) {
         var newline = false
@@ -110,18 +171,11 @@ struct Lexer {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
                 space = true
                 position += 1
-            case UInt8(ascii: "\\") where isLineContinuation():
-                space = true
-                position += peek(1) == UInt8(ascii: "\r") ? 3 : 2
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
                 space = true
                 position += 2
                 while position < bytes.count && bytes[position] != UInt8(ascii: "\n") {
-                    if bytes[position] == UInt8(ascii: "\\") && isLineContinuation() {
-                        position += peek(1) == UInt8(ascii: "\r") ? 3 : 2
-                    } else {
-                        position += 1
-                    }
+                    position += 1
                 }
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 space = true
@@ -139,7 +193,7 @@ struct Lexer {
                 if !closed {
                     diagnostics.append(
                         LexicalError.unterminatedComment.diagnostic(
-                            at: SourceSpan(file: file, start: start, end: start + 2)))
+                            at: span(from: start, to: start + 2)))
                 }
             default:
                 return (newline, space)
@@ -148,15 +202,10 @@ struct Lexer {
         return (newline, space)
     }
 
-    private func isLineContinuation() -> Bool {
-        peek(1) == UInt8(ascii: "\n")
-            || (peek(1) == UInt8(ascii: "\r") && peek(2) == UInt8(ascii: "\n"))
-    }
-
     private func makeToken(_ kind: TokenKind, from start: Int) -> Token {
         Token(
             kind, text: String(decoding: bytes[start..<position], as: UTF8.self),
-            span: SourceSpan(file: file, start: start, end: position))
+            span: span(from: start, to: position))
     }
 
     private mutating func lexToken() -> Token {
@@ -177,8 +226,7 @@ struct Lexer {
         if let p = lexPunctuator() {
             // The spelling is the case's raw value: no string is built from the bytes.
             return Token(
-                .punctuator(p), text: p.rawValue,
-                span: SourceSpan(file: file, start: start, end: position))
+                .punctuator(p), text: p.rawValue, span: span(from: start, to: position))
         }
         // One character outside the character set; keep a whole UTF-8 sequence together.
         position += 1

@@ -270,13 +270,11 @@ extension Preprocessor {
             parameters = names
             bodyStart = i
         }
-        var body = Array(arguments[bodyStart...])
-        if let hash = body.first(where: { $0.kind == .hash }) {
-            report(.hashInMacro, at: hash.span)
-            return
-        }
+        guard var body = replacementList(Array(arguments[bodyStart...])) else { return }
         if !body.isEmpty { body[0].hasLeadingSpace = false }
-        let macro = Macro(name: name.text, nameSpan: name.span, parameters: parameters, body: body)
+        let macro = Macro(
+            name: name.text, nameSpan: name.span, parameters: parameters, body: body,
+            hasPaste: body.contains { $0.kind == .hash })
         if let old = macros[name.text], !old.isSameDefinition(as: macro) {
             report(
                 .macroRedefined(name.text), at: name.span,
@@ -284,6 +282,48 @@ extension Preprocessor {
                     ?? [])
         }
         define(macro)
+    }
+
+    /// A `#define`'s replacement list with each `##` made one `.hash` token spelled `##`, or
+    /// `nil` after reporting a `#` or `##` the language does not allow.
+    ///
+    /// `##` (C's token pasting) exists from desktop GLSL 1.30; GLSL ES has neither `#` nor `##`
+    /// (ES 1.00 §3.4; Mesa and glslang reject `##` in ES 3.00 too), and no version has `#`.
+    private mutating func replacementList(_ tokens: [Token]) -> [Token]? {
+        guard tokens.contains(where: { $0.kind == .hash }) else { return tokens }
+        var body: [Token] = []
+        body.reserveCapacity(tokens.count)
+        var i = 0
+        while i < tokens.count {
+            let t = tokens[i]
+            i += 1
+            guard t.kind == .hash else {
+                body.append(t)
+                continue
+            }
+            let isPaste = i < tokens.count && tokens[i].kind == .hash && !tokens[i].hasLeadingSpace
+            guard isPaste else {
+                report(version.hasTokenPasting ? .stringizingInMacro : .hashInMacro, at: t.span)
+                return nil
+            }
+            let second = tokens[i]
+            i += 1
+            guard version.hasTokenPasting else {
+                report(
+                    version == .es100 ? .hashInMacro : .tokenPastingUnavailable(version),
+                    at: t.span.merged(with: second.span))
+                return nil
+            }
+            var paste = t
+            paste.text = "##"
+            paste.span = t.span.merged(with: second.span)
+            body.append(paste)
+        }
+        if let edge = [body.first, body.last].compactMap({ $0 }).first(where: { $0.kind == .hash }) {
+            report(.tokenPastingAtEdge, at: edge.span)
+            return nil
+        }
+        return body
     }
 
     private mutating func handleUndef(_ arguments: [Token], nameToken: Token) {

@@ -55,7 +55,8 @@ public struct PreprocessedSource: Sendable {
     }
 }
 
-/// Runs the preprocessor (GLSL ES 1.00 §3.4) over a shader's text.
+/// Runs the preprocessor (GLSL ES 1.00 and 3.00 §3.4) over a shader's text: line continuations
+/// joined, directives, macros (with `##` from desktop GLSL 1.30), conditional compilation.
 ///
 /// - Parameters:
 ///   - source: the shader text.
@@ -88,6 +89,8 @@ struct Macro {
     var body: [Token]
     /// `__LINE__`, `__FILE__` and `__VERSION__` compute their value at each use.
     var dynamic: Dynamic?
+    /// `true` when `body` holds `##` operators (`.hash` tokens spelled `##`).
+    var hasPaste = false
 
     /// Two definitions are the same when parameters and replacement lists match token by
     /// token, with whitespace between tokens in the same places.
@@ -226,6 +229,9 @@ struct Preprocessor {
             report(.unterminatedConditional(group.directive), at: group.span)
         }
         diagnostics += lexer.diagnostics
+        if !version.hasLineContinuation, let span = lexer.firstLineContinuation {
+            report(.lineContinuationInES100, .warning, at: span)
+        }
         output.append(lookahead.kind == .endOfFile ? lookahead : endToken)
     }
 
@@ -370,9 +376,13 @@ struct Preprocessor {
         }
         guard var call = readCall(of: macro, at: use, in: &frame, into: &out, isOutput: isOutput)
         else { return }
-        // Arguments are fully expanded before substitution (there is no `#` or `##`).
+        // Arguments are fully expanded before substitution, except where they are an operand
+        // of `##` (C99 §6.10.3.1): those take the argument as written.
+        let unexpanded = macro.hasPaste ? call.arguments : []
         expandArguments(&call.arguments, depth: depth + 1)
-        substitute(macro, at: use, arguments: call.arguments, rightParen: call.rightParen, onto: &frame)
+        substitute(
+            macro, at: use, arguments: call.arguments, unexpandedArguments: unexpanded,
+            rightParen: call.rightParen, onto: &frame)
     }
 
     /// The arguments of a function-like macro's call and its closing parenthesis.
@@ -441,8 +451,8 @@ struct Preprocessor {
     /// (Prosser's algorithm); tokens from the body get the use's span and an expansion step.
     @inline(never)
     mutating func substitute(
-        _ macro: Macro, at use: Token, arguments: [[Token]], rightParen: Token?,
-        onto frame: inout ExpansionFrame
+        _ macro: Macro, at use: Token, arguments: [[Token]], unexpandedArguments: [[Token]] = [],
+        rightParen: Token?, onto frame: inout ExpansionFrame
     ) {
         var hideNames = use.hideSet?.names ?? []
         var useSpan = use.span
@@ -455,7 +465,12 @@ struct Preprocessor {
 
         var replacement: [Token] = []
         replacement.reserveCapacity(macro.body.count)
-        for bodyToken in macro.body {
+        if macro.hasPaste {
+            replacement = pastedReplacement(
+                macro, at: use, useSpan: useSpan, hideSet: hideSet, arguments: arguments,
+                unexpandedArguments: unexpandedArguments)
+        }
+        for bodyToken in macro.body where !macro.hasPaste {
             if let parameters = macro.parameters, bodyToken.kind == .identifier,
                 let p = parameters.firstIndex(of: bodyToken.text)
             {
@@ -465,19 +480,100 @@ struct Preprocessor {
                 }
                 continue
             }
-            var t = bodyToken
-            t.span = useSpan
-            t.expansion = MacroExpansion(
-                macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
-            t.hideSet = hideSet
-            t.isAtLineStart = false
-            replacement.append(t)
+            replacement.append(expanded(bodyToken, of: macro, at: use, useSpan: useSpan, hideSet: hideSet))
         }
         if !replacement.isEmpty { replacement[0].hasLeadingSpace = use.hasLeadingSpace }
         // Tokens a macro creates count against the limit before they are rescanned, so a
         // macro bomb (`#define a1 a0 a0`, …) stops after bounded work, not at its leaves.
         guard count(replacement.count, at: use) else { return }
         frame.pending.append(contentsOf: replacement.reversed())
+    }
+
+    /// A token of `macro`'s body as it appears in the replacement of `use`: at the use's place,
+    /// with the expansion step for notes and the hide set.
+    func expanded(
+        _ bodyToken: Token, of macro: Macro, at use: Token, useSpan: SourceSpan, hideSet: HideSet
+    ) -> Token {
+        var t = bodyToken
+        t.span = useSpan
+        t.expansion = MacroExpansion(
+            macroName: macro.name, definitionSpan: bodyToken.span, parent: use.expansion)
+        t.hideSet = hideSet
+        t.isAtLineStart = false
+        return t
+    }
+
+    /// The replacement of a use of a macro with `##` operators: each operand pair joined into
+    /// one token, an operand that is a parameter replaced by its argument as written, an empty
+    /// argument a placemarker (`x ## <empty>` is `x`), as C99 §6.10.3.3 says.
+    mutating func pastedReplacement(
+        _ macro: Macro, at use: Token, useSpan: SourceSpan, hideSet: HideSet,
+        arguments: [[Token]], unexpandedArguments: [[Token]]
+    ) -> [Token] {
+        let body = macro.body
+        var replacement: [Token] = []
+        var leftIsPlacemarker = false
+        var isPastePending = false
+        for (i, bodyToken) in body.enumerated() {
+            if bodyToken.kind == .hash {
+                isPastePending = true
+                continue
+            }
+            var piece: [Token]
+            if let parameters = macro.parameters, bodyToken.kind == .identifier,
+                let p = parameters.firstIndex(of: bodyToken.text)
+            {
+                let isOperand =
+                    (i > 0 && body[i - 1].kind == .hash)
+                    || (i + 1 < body.count && body[i + 1].kind == .hash)
+                piece = isOperand ? unexpandedArguments[p] : arguments[p]
+                for j in piece.indices {
+                    piece[j].hideSet = piece[j].hideSet.map { mergedHideSet($0, hideSet) } ?? hideSet
+                }
+            } else {
+                piece = [expanded(bodyToken, of: macro, at: use, useSpan: useSpan, hideSet: hideSet)]
+            }
+            if isPastePending {
+                isPastePending = false
+                if !leftIsPlacemarker, let right = piece.first, let left = replacement.popLast() {
+                    if let joined = pasted(left, right) {
+                        replacement.append(joined)
+                        replacement.append(contentsOf: piece.dropFirst())
+                    } else {
+                        // Reported; the right operand is dropped so that the error is not
+                        // followed by parse errors about the stray token.
+                        replacement.append(left)
+                        replacement.append(contentsOf: piece.dropFirst())
+                    }
+                    leftIsPlacemarker = false
+                    continue
+                }
+                // `x ## <empty>` leaves `x`; `<empty> ## y` is `y`.
+                if piece.isEmpty { continue }
+            }
+            replacement.append(contentsOf: piece)
+            leftIsPlacemarker = piece.isEmpty
+        }
+        return replacement
+    }
+
+    /// `left` and `right` joined into one token, or `nil` after reporting that their spellings
+    /// together are not one preprocessing token. The result keeps `left`'s place and history.
+    mutating func pasted(_ left: Token, _ right: Token) -> Token? {
+        let text = left.text + right.text
+        var lexer = Lexer(file: SourceFile(name: "<paste>", text: text))
+        let token = lexer.next()
+        let end = lexer.next()
+        guard token.kind != .endOfFile, token.kind != .invalid, token.text == text,
+            end.kind == .endOfFile, lexer.diagnostics.isEmpty
+        else {
+            report(.invalidTokenPaste(left.text, right.text), at: left.span, notes: left.expansion?.notes ?? [])
+            return nil
+        }
+        var result = left
+        result.kind = token.kind
+        result.text = text
+        return result
     }
 
     func mergedHideSet(_ a: HideSet, _ b: HideSet) -> HideSet {

@@ -66,6 +66,16 @@ public enum PreprocessorError: Error, Sendable, Hashable {
     case invalidLineDirective
     /// `#` or `##` in a macro's replacement list (GLSL ES has no stringizing or pasting).
     case hashInMacro
+    /// `##` in a version without token pasting (GLSL ES 3.00, desktop 1.10 and 1.20).
+    case tokenPastingUnavailable(LanguageVersion)
+    /// `#` (stringizing) in a macro where `##` is allowed: GLSL has no strings.
+    case stringizingInMacro
+    /// `##` first or last in a replacement list: it needs a token on each side.
+    case tokenPastingAtEdge
+    /// `##` whose operands do not join into one token (`+ ## /`).
+    case invalidTokenPaste(String, String)
+    /// A line continuation in GLSL ES 1.00, which has none (a warning: the lines are joined).
+    case lineContinuationInES100
     /// More errors than `ParseOptions.maxErrors`; preprocessing stops.
     case tooManyErrors(limit: Int)
     /// A token longer than `ParseOptions.maxTokenLength` characters.
@@ -113,6 +123,14 @@ public enum PreprocessorError: Error, Sendable, Hashable {
         case .extensionAfterCode: "'#extension' must come before any code in GLSL ES"
         case .invalidLineDirective: "expected '#line line' or '#line line source-string-number'"
         case .hashInMacro: "'#' and '##' are not supported in macros"
+        case .tokenPastingUnavailable(let v):
+            "'##' (token pasting) is not available in \(v.displayName); it needs desktop GLSL 1.30 or later"
+        case .stringizingInMacro: "'#' (stringizing) is not supported in macros: GLSL has no strings"
+        case .tokenPastingAtEdge: "'##' cannot appear at either end of a macro replacement list"
+        case .invalidTokenPaste(let a, let b):
+            "pasting '\(a)' and '\(b)' does not give a valid preprocessing token"
+        case .lineContinuationInES100:
+            "line continuation is not part of GLSL ES 1.00 (it is from GLSL ES 3.00); lines joined"
         case .tooManyErrors(let limit): "too many errors (limit \(limit)); stopping here"
         case .tokenTooLong(let length, let limit):
             "token is \(length) characters long; the limit is \(limit)"

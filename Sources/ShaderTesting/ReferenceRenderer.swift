@@ -98,6 +98,48 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
+    /// Renders `fragment` once into one texture per draw buffer in `locations` (multiple
+    /// render targets): each receives the colour output at its `layout(location = N)`, as
+    /// `Executor.render(_:into:)` with several targets does.
+    ///
+    /// - Parameters: as `render`, and `locations`, the draw buffers wanted.
+    /// - Returns: the textures by location.
+    /// - Throws: as `render`.
+    public func renderOutputs(
+        fragment: CheckedShader, vertex: CheckedShader? = nil, uniforms: [String: [Float]] = [:],
+        inputs: [Texture] = [], samplerState: SamplerState = SamplerState(),
+        bindings: [String: TextureBinding] = [:], locations: [Int], width: Int, height: Int,
+        format: PixelFormat = .rgba8
+    ) throws(ShaderTestError) -> [Int: Texture] {
+        do {
+            return try DenormalFlushing.perform {
+                try Self.checkUniforms(uniforms, fragment: fragment, vertex: vertex)
+                let stage = try QuadStage(
+                    fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs,
+                    samplerState: samplerState, bindings: bindings, width: width, height: height,
+                    stepLimit: stepLimit)
+                var out = [[Float]](repeating: [Float](repeating: 0, count: width * height * 4), count: locations.count)
+                try stage.shadeLanes { x, y, lane, _ in
+                    guard let lane else { return }
+                    let i = (y * width + x) * 4
+                    for (a, location) in locations.enumerated() {
+                        let color = stage.color(location: location, lane: lane)
+                        for k in 0..<4 { out[a][i + k] = color[k] }
+                    }
+                }
+                var textures: [Int: Texture] = [:]
+                for (a, location) in locations.enumerated() {
+                    textures[location] = format == .float32
+                        ? Texture(width: width, height: height, float32: out[a])
+                        : Texture(width: width, height: height, rgba8: out[a].map(Texture.unorm8))
+                }
+                return textures
+            }
+        } catch {
+            throw ShaderTestError(interpreting: error)
+        }
+    }
+
     /// The executor's uniform rules: every name declared by a stage, with its component count.
     static func checkUniforms(_ uniforms: [String: [Float]], fragment: CheckedShader, vertex: CheckedShader?) throws {
         let declared = fragment.uniforms + (vertex?.uniforms ?? [])
@@ -219,6 +261,12 @@ struct QuadStage {
     /// colour (nil when discarded) and whether it is fragile (later triangles overwrite, as in
     /// the executor).
     func shade(_ write: (Int, Int, [Float]?, Bool) -> Void) throws {
+        try shadeLanes { x, y, lane, isFragile in write(x, y, lane.map { color(lane: $0) }, isFragile) }
+    }
+
+    /// `shade`, reporting the lane of the interpreter that holds each covered pixel's outputs
+    /// (nil when discarded) while that lane's values are there.
+    func shadeLanes(_ write: (Int, Int, Int?, Bool) -> Void) throws {
         for t in triangles {
             for qy in stride(from: 0, to: height, by: 2) {
                 for qx in stride(from: 0, to: width, by: 2) {
@@ -227,7 +275,7 @@ struct QuadStage {
                     if covered.isEmpty { continue }
                     let alive = try run(t, x: qx, y: qy)
                     for k in 0..<4 where covered.contains(k) {
-                        write(qx + (k & 1), qy + (k >> 1), alive.contains(k) ? color(lane: k) : nil,
+                        write(qx + (k & 1), qy + (k >> 1), alive.contains(k) ? k : nil,
                               interpreter.fragile.contains(k))
                     }
                 }
@@ -252,15 +300,29 @@ struct QuadStage {
 
     /// The colour lane `k` wrote: `gl_FragColor`, else `gl_FragData[0]`, else the fragment
     /// output at location 0 (GLSL ES 3.00, desktop 1.30+), else zero.
-    func color(lane k: Int) -> [Float] {
-        if let v = interpreter.memory.keys.first(where: { $0.storage == .output(location: 0) }),
-           let c = interpreter.output(v, lane: k) {
-            return Array(c.prefix(4))
+    func color(lane k: Int) -> [Float] { color(location: 0, lane: k) }
+
+    /// The colour lane `k` wrote to the draw buffer at `location`: the element of the `out`
+    /// variable (or of `gl_FragData`) there, `gl_FragColor` at 0, else zeros; an output
+    /// narrower than `vec4` has zeros for the rest, as the executor writes.
+    func color(location: Int, lane k: Int) -> [Float] {
+        func padded(_ c: ArraySlice<Float>) -> [Float] { Array(c) + Array(repeating: 0, count: 4 - c.count) }
+        for v in interpreter.memory.keys {
+            guard case .output(let first) = v.storage else { continue }
+            var count = 1
+            if case .array(_, let n) = v.type { count = n }
+            guard (first..<(first + count)).contains(location), let c = interpreter.output(v, lane: k)
+            else { continue }
+            let width = c.count / count, e = location - first
+            return padded(c[(e * width)..<((e + 1) * width)])
         }
-        for b in [BuiltinVariable.glFragColor, .glFragData] {
-            if let v = interpreter.builtinVariable(b), let c = interpreter.output(v, lane: k) {
-                return Array(c.prefix(4))
-            }
+        if location == 0, let v = interpreter.builtinVariable(.glFragColor), let c = interpreter.output(v, lane: k) {
+            return padded(c.prefix(4))
+        }
+        if let v = interpreter.builtinVariable(.glFragData), let c = interpreter.output(v, lane: k),
+            location * 4 + 4 <= c.count
+        {
+            return padded(c[(location * 4)..<(location * 4 + 4)])
         }
         return [0, 0, 0, 0]
     }

@@ -313,14 +313,50 @@ private struct Parser {
             position = lineStart + 1
             line += 1
         }
-        let start = position
+        // As dEQP does: each line loses the first line's indentation (so `f\\` + `oo` on the
+        // next line is `foo`), and `\x` reads as `x`, `\n` as a newline and `\t` as a tab (so
+        // its cases write `// \\note` and a line continuation as `\\`).
+        let isIndentation = { (c: UInt8) in c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") }
+        var indentation = 0
+        while position + indentation < bytes.count, isIndentation(bytes[position + indentation]) {
+            indentation += 1
+        }
+        var text: [UInt8] = []
+        var isLineStart = true
         while position + 1 < bytes.count {
-            if bytes[position] == UInt8(ascii: "\""), bytes[position + 1] == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<position], as: UTF8.self)
-                position += 2
-                return text
+            if isLineStart {
+                isLineStart = false
+                var skipped = 0
+                while skipped < indentation, isIndentation(bytes[position]) {
+                    position += 1
+                    skipped += 1
+                }
+                continue
             }
-            if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+            let c = bytes[position]
+            if c == UInt8(ascii: "\""), bytes[position + 1] == UInt8(ascii: "\"") {
+                position += 2
+                return String(decoding: text, as: UTF8.self)
+            }
+            if c == UInt8(ascii: "\\") {
+                let next = bytes[position + 1]
+                switch next {
+                case UInt8(ascii: "n"): text.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "t"): text.append(UInt8(ascii: "\t"))
+                default: text.append(next)
+                }
+                if next == UInt8(ascii: "\n") {
+                    line += 1
+                    isLineStart = true
+                }
+                position += 2
+                continue
+            }
+            if c == UInt8(ascii: "\n") {
+                line += 1
+                isLineStart = true
+            }
+            text.append(c)
             position += 1
         }
         throw error("unterminated shader source")

@@ -30,6 +30,20 @@ public struct ShaderTrace: Sendable {
     /// The fragment's colour (`gl_FragColor` or `gl_FragData[0]`), unclamped; `nil` after
     /// `discard`.
     public private(set) var fragColor: SIMD4<Float>?
+    /// Every declared fragment output's value (`out` variables of GLSL ES 3.00 and desktop
+    /// 1.30+, each element of an output array by itself), by location; empty after `discard`
+    /// and for shaders that write `gl_FragColor`/`gl_FragData`.
+    public private(set) var outputs: [OutputValue] = []
+
+    /// The value a fragment output had when `main` returned.
+    public struct OutputValue: Sendable, Hashable {
+        /// The draw buffer (`layout(location = N)`).
+        public var location: Int
+        /// The output's name (`color`, `c[1]`).
+        public var name: String
+        /// Its components, unclamped (1 to 4).
+        public var value: [Float]
+    }
 
     /// Shades pixel (`x`, `y`) of a `width`×`height` target with `shader`.
     ///
@@ -68,6 +82,17 @@ public struct ShaderTrace: Sendable {
                 if alive.contains(lane) {
                     let c = stage.color(lane: lane)
                     fragColor = SIMD4(c[0], c[1], c[2], c[3])
+                    for o in shader.outputs {
+                        guard case .output(let first) = o.variable.storage else { continue }
+                        let count = o.arraySize ?? 1
+                        for e in 0..<count {
+                            let value = stage.color(location: first + e, lane: lane)
+                            outputs.append(OutputValue(
+                                location: first + e, name: count == 1 ? o.name : "\(o.name)[\(e)]",
+                                value: Array(value.prefix(o.elementType.componentCount))))
+                        }
+                    }
+                    outputs.sort { $0.location < $1.location }
                 }
             }
         } catch {

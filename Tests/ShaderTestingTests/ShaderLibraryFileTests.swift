@@ -92,8 +92,23 @@ enum Corpus {
         #expect(cases[1].expectation == .compileFail)
         #expect(cases[1].requirements == ["full_glsl_es_100_support"])
         // The line break after the opening quotes is not part of the text (dEQP numbers the
-        // first shader line 1).
-        #expect(cases[1].sources == .separate(vertex: "            void main() {}\n        ", fragment: nil))
+        // first shader line 1), and every line loses the first line's indentation, as in dEQP.
+        #expect(cases[1].sources == .separate(vertex: "void main() {}\n", fragment: nil))
+    }
+
+    @Test func readsSourcesWithDEQPsEscapesAndIndentation() throws {
+        let text = """
+            case joined
+                expect pass
+                vertex ""
+                    float f\\\\
+                    oo; // \\\\note \\n
+                      x;\tend
+                ""
+            end
+            """
+        let cases = try ShaderLibraryFile.parse(text, fileName: "escapes.test")
+        #expect(cases.first?.sources == .separate(vertex: "float f\\\noo; // \\note \n\n  x;\tend\n", fragment: nil))
     }
 
     @Test func reportsTheLineOfAMistake() {
