@@ -281,8 +281,9 @@ extension CheckContext {
             declareQuietly(list, base)
             return []
         }
+        // Outputs of either stage (llvmpipe and piglit accept ES 3.00 fragment outputs too).
         if qualifiers.isInvariant, storageQualifier != .varying,
-            !(storageQualifier == .out && (stage == .vertex || !version.isES))
+            !(storageQualifier == .out && (stage == .vertex || !version.isES || version.hasNativeIntegers))
         {
             error(.qualifierNotAllowed(
                 "invariant", reason: version.hasInOutStorage
@@ -594,7 +595,12 @@ extension CheckContext {
         // section 6.1; Mesa agrees): the user's function hides the built-in from the point
         // it is declared, since calls look up user functions first.
         let parameterTypes = params.map(\.type)
-        if version.isES, BuiltinCatalogue.byName[name]?.contains(where: {
+        if version.isES, version.hasNativeIntegers, BuiltinCatalogue.byName[name]?.contains(where: {
+            $0.availability.isAvailable(stage: stage, version: version, extensions: extensions)
+        }) == true {
+            // GLSL ES 3.00 §6.1: "A shader cannot redefine or overload built-in functions."
+            error(.overloadBuiltinInES300(name), at: p.name.span)
+        } else if version.isES, BuiltinCatalogue.byName[name]?.contains(where: {
             $0.overload.parameterTypes == parameterTypes
                 && $0.availability.isAvailable(
                     stage: stage, version: version, extensions: extensions)

@@ -546,6 +546,12 @@ extension CheckContext {
             error(.blockIndexNotConstant, at: indexExpr.span)
             return errorExpression(span)
         }
+        // GLSL ES 3.00 and desktop 1.30–3.30: sampler arrays take constant indices only (a loop
+        // index too is refused, as Mesa does); GLSL ES 1.00 allows loop indices.
+        if index.constantValue == nil, version.hasNativeIntegers, element.isSampler {
+            error(.samplerIndexNotConstant(version.isES ? "GLSL ES 3.00" : "GLSL 1.30"), at: indexExpr.span)
+            return errorExpression(span)
+        }
         if let i = index.constantValue?.scalar?.intValue {
             guard i >= 0 && Int(i) < count else {
                 error(.indexOutOfRange(Int(i), base.type), at: indexExpr.span)

@@ -87,6 +87,13 @@ public enum Checker {
             context.sizesFromUses = sizes
             shader = context.checkTranslationUnit(parse.translationUnit)
         }
+        // GLSL ES 3.00 §4.6.1: "It is an error to use this pragma in a fragment shader."
+        if parse.version.isES, parse.version.hasNativeIntegers, parse.stage == .fragment {
+            for pragma in parse.pragmas
+            where pragma.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") == "STDGL invariant(all)" {
+                context.error(.invariantAllInFragmentShader, at: pragma.span)
+            }
+        }
         context.parseWarnings = parse.diagnostics.filter { !$0.isError }
         let semantic = context.diagnostics.sorted { a, b in
             (a.span?.start ?? Int.max) < (b.span?.start ?? Int.max)

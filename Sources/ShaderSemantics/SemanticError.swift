@@ -78,6 +78,12 @@ public enum SemanticError: Sendable, Hashable {
     // Functions.
     /// A user function with the signature of a built-in, e.g. `sin(float)`.
     case redefineBuiltin(String)
+    /// GLSL ES 3.00 forbids overloading a built-in function with new parameter types too.
+    case overloadBuiltinInES300(String)
+    /// `#pragma STDGL invariant(all)` in a GLSL ES 3.00 fragment shader.
+    case invariantAllInFragmentShader
+    /// A sampler array indexed with a non-constant expression in GLSL ES 3.00 or 1.30+.
+    case samplerIndexNotConstant(String)
     case conflictingReturnType(String, GLSLType, GLSLType)
     case conflictingQualifiers(String)
     case functionRedefinition(String)
@@ -199,6 +205,11 @@ public enum SemanticError: Sendable, Hashable {
         case .textureOffsetOutOfRange(let f, let v):
             "texel offset \(v) of '\(f)' is outside \(BuiltinFunction.texelOffsetRange.lowerBound)...\(BuiltinFunction.texelOffsetRange.upperBound) (MIN/MAX_PROGRAM_TEXEL_OFFSET)"
         case .redefineBuiltin(let n): "cannot redefine built-in function '\(n)'"
+        case .overloadBuiltinInES300(let n):
+            "a shader cannot redefine or overload built-in function '\(n)' in GLSL ES 3.00"
+        case .invariantAllInFragmentShader: "'#pragma STDGL invariant(all)' cannot be used in a fragment shader"
+        case .samplerIndexNotConstant(let v):
+            "sampler arrays indexed with non-constant expressions are forbidden in \(v) and later"
         case .conflictingReturnType(let s, let a, let b):
             "conflicting return type for '\(s)': '\(a)', earlier '\(b)'"
         case .conflictingQualifiers(let s):
