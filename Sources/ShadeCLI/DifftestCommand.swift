@@ -40,6 +40,9 @@ enum DifftestCommand {
           --profile NAME     compile every program for a device profile: both implementations
                              round mediump/lowp as it says, and llvmpipe runs in its native
                              precision (mediump in fp16) when the profile has fp16
+          --mipmap M         sample the inputs with mipmaps, nearest or linear (GL's
+                             LINEAR_MIPMAP_*), and generate lookups with a bias and (es300)
+                             textureLod too
           --precision P      the generated programs' default float precision: highp (default),
                              mediump or lowp (then locals mix highp, mediump and lowp)
           --language L       es100 (default) or es300: '#version 300 es' programs with
@@ -72,6 +75,7 @@ enum DifftestCommand {
         .init(names: ["--threads"], takesValue: true), .init(names: ["--vertex"], takesValue: true),
         .init(names: ["--write-inputs"], takesValue: true), .init(names: ["--uniform", "-u"], takesValue: true),
         .init(names: ["--profile"], takesValue: true), .init(names: ["--precision"], takesValue: true),
+        .init(names: ["--mipmap"], takesValue: true),
         .init(names: ["--help", "-h"], takesValue: false),
     ]
 
@@ -101,6 +105,12 @@ enum DifftestCommand {
             o.generator.floatPrecision = try scanner.parsed("--precision", as: "highp, mediump or lowp") {
                 ["highp", "mediump", "lowp"].contains($0) ? $0 : nil
             } ?? "highp"
+            if let mipmap = try scanner.parsed("--mipmap", as: "nearest or linear", {
+                ["nearest": MipmapFilter.nearest, "linear": .linear][$0]
+            }) {
+                o.samplerState = SamplerState(filter: .linear, mipmapFilter: mipmap)
+                o.generator.levelOfDetailLookups = true
+            }
         } catch {
             console.standardError("shade difftest: \(error)\n\n" + help)
             return .usage

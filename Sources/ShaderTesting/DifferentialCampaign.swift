@@ -82,6 +82,8 @@ public struct DifferentialCampaign: Sendable {
         /// `mediump` as it says); with a profile that has fp16 or fixed point, llvmpipe runs in
         /// its native precision (`mediump` in fp16).
         public var profile = DeviceProfile.desktop
+        /// How the input images are sampled (mipmapped with `mipmapFilter`).
+        public var samplerState = SamplerState()
 
         /// The defaults.
         public init() {}
@@ -144,19 +146,21 @@ public struct DifferentialCampaign: Sendable {
 
     /// The case a generated program is rendered as.
     public static func differentialCase(
-        _ p: GeneratedProgram, width: Int, height: Int, profile: DeviceProfile = .desktop
+        _ p: GeneratedProgram, width: Int, height: Int, profile: DeviceProfile = .desktop,
+        samplerState: SamplerState = SamplerState()
     ) -> DifferentialCase {
         var c = DifferentialCase(
             name: "seed-\(p.seed)", fragmentSource: p.fragmentSource, vertexSource: p.vertexSource,
             uniforms: p.uniforms, inputs: Array(inputImages.prefix(max(p.inputCount, 0))),
-            width: width, height: height)
+            samplerState: samplerState, width: width, height: height)
         c.profile = profile
         return c
     }
 
     /// The case of `p` under these options.
     func differentialCase(_ p: GeneratedProgram) -> DifferentialCase {
-        Self.differentialCase(p, width: options.width, height: options.height, profile: options.profile)
+        Self.differentialCase(
+            p, width: options.width, height: options.height, profile: options.profile, samplerState: options.samplerState)
     }
 
     public let options: Options

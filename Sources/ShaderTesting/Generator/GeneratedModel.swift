@@ -117,6 +117,10 @@ enum GGuard: Hashable, Sendable {
     case refract(String)
     /// `texture2D(sampler, a)`.
     case texture(String)
+    /// `texture2D(sampler, a, clamp(b, -3.0, 3.0))`: a lookup with a bias.
+    case textureBias(String)
+    /// `textureLod(sampler, a, clamp(b, -1.0, 5.0))` (GLSL ES 3.00).
+    case textureLod(String)
     /// `texture2DProj(sampler, vec3(a, 1.0 + abs(b)))`, or the vec4 form.
     case textureProj(String, Bool)
     /// `dFdx(a)`, `dFdy(a)`, `fwidth(a)` of an argument built from derivative-safe inputs.

@@ -402,6 +402,14 @@ extension ProgramBuilder {
             let z = leaf(.float)
             return (guarded(.vec(4), .textureProj(sampler, d.chance(1, 2)), [(coordinate, 1), z]), 1)
         }
+        if options.levelOfDetailLookups {
+            // For mipmapped campaigns: a bias, or (ES 3.00) an explicit level, from a leaf.
+            switch d.weighted([2, 1, model.language == .es300 ? 1 : 0]) {
+            case 1: return (guarded(.vec(4), .textureBias(sampler), [(coordinate, 1), leaf(.float)]), 1)
+            case 2: return (guarded(.vec(4), .textureLod(sampler), [(coordinate, 1), leaf(.float)]), 1)
+            default: break
+            }
+        }
         return (GExpr(.vec(4), .guarded(.texture(sampler), [coordinate])), 1)
     }
 

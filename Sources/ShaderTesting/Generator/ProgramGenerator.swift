@@ -55,6 +55,9 @@ public struct ProgramGenerator: Sendable {
         public var allowDiscard = true
         /// `texture2D` and `texture2DProj` of bound images.
         public var allowTextures = true
+        /// Also `texture2D(s, p, bias)` and (ES 3.00) `textureLod` lookups, for campaigns whose
+        /// inputs are mipmapped (off by default, so that a seed's program never changes).
+        public var levelOfDetailLookups = false
         /// `for`, `while` and `do`-`while` loops with `break` and `continue`.
         public var allowLoops = true
         /// User functions with `in`, `out` and `inout` parameters.

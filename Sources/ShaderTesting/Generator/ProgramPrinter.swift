@@ -150,6 +150,10 @@ struct ProgramPrinter {
             return "refract(clamp(\(a[0]), -1.0, 1.0), clamp(\(a[1]), -1.0, 1.0), \(eta))"
         case .texture(let sampler):
             return "\(isES300 ? "texture" : "texture2D")(\(sampler), \(a[0]))"
+        case .textureBias(let sampler):
+            return "\(isES300 ? "texture" : "texture2D")(\(sampler), \(a[0]), clamp(\(a[1]), -3.0, 3.0))"
+        case .textureLod(let sampler):
+            return "textureLod(\(sampler), \(a[0]), clamp(\(a[1]), -1.0, 5.0))"
         case .textureProj(let sampler, let isVec4):
             let z = "1.0 + abs(\(a[1]))"
             let name = isES300 ? "textureProj" : "texture2DProj"
