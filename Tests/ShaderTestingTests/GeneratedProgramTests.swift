@@ -22,6 +22,35 @@ import Testing
         }
     }
 
+    /// Mipmapped inputs and lookups with a bias or an explicit level (`shade difftest
+    /// --mipmap`): the executor, the interpreter and llvmpipe agree.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func mipmappedProgramsAgreeBothWays() throws {
+        for (language, filter) in [(GeneratedLanguage.es300, MipmapFilter.linear), (.es100, .nearest)] {
+            var o = DifferentialCampaign.Options()
+            o.seed = 3_100_000_000
+            o.count = 30
+            o.oracle = .both
+            o.shrinks = false
+            o.generator.language = language
+            o.generator.levelOfDetailLookups = true
+            o.samplerState = SamplerState(filter: .linear, mipmapFilter: filter)
+            let programs = (0..<o.count).map { ProgramGenerator(options: o.generator).program(seed: o.seed + UInt64($0)) }
+            #expect(programs.contains { $0.fragmentSource.contains(", clamp(") && $0.fragmentSource.contains("-3.0, 3.0))") },
+                    "some program has a lookup with a bias")
+            let report: DifferentialCampaign.Report
+            do {
+                report = try DifferentialCampaign(options: o).run()
+            } catch {
+                Issue.record("llvmpipe is not available (\(error)); run scripts/install-deps, or set SHADE_SKIP_LLVMPIPE=1")
+                return
+            }
+            #expect(report.interpreterComparisons == o.count && report.llvmpipeComparisons == o.count, "\(report.summary(o))")
+            #expect(report.findings.isEmpty, "\(report.summary(o))")
+            #expect(report.rejected.isEmpty && report.llvmpipeRejected.isEmpty, "\(report.summary(o))")
+        }
+    }
+
     /// Needs Mesa (scripts/install-deps installs it); `SHADE_SKIP_LLVMPIPE=1` skips it
     /// explicitly on a machine without it.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
