@@ -587,6 +587,12 @@ final class Lowering {
             case .glPosition: value = builder.output("gl_Position", width: 4)
             case .glPointSize: value = builder.output("gl_PointSize", width: 1)
             case .glPointCoord: value = .constant(0.5, 0.5)
+            // The vertex's index in the full-screen quad's strip (`FullScreenQuad`), one instance.
+            case .glVertexID: value = builder.input("gl_VertexID", width: 1, isFlat: true)
+            case .glInstanceID: value = .constant(0)
+            // Written and kept (`Program.output(named: "gl_FragDepth")`); Shade draws with no
+            // depth test, where GL's depth value changes no colour.
+            case .glFragDepth: value = builder.output("gl_FragDepth", width: 1)
             case .glDepthRange: value = .constant(0, 1, 1)
             default: throw unsupported("the built-in '\(b.rawValue)' is not supported", span)
             }

@@ -12,9 +12,12 @@ public enum FullScreenQuad {
         SIMD4(0, 0, 0, 1), SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1), SIMD4(1, 1, 0, 1),
     ]
     /// The four vertices' values of the attribute `name`: `position`, `inputTextureCoordinate…`,
-    /// or (0, 0, 0, 1) for any other (GL's default attribute value).
+    /// `gl_VertexID` (the index as int bits), or (0, 0, 0, 1) for any other (GL's default
+    /// attribute value).
     public static func attribute(named name: String) -> [SIMD4<Float>] {
         if name == "position" { return positions }
+        // `gl_VertexID`: 0, 1, 2, 3 as int bits.
+        if name == "gl_VertexID" { return (0..<4).map { SIMD4(Float(bitPattern: UInt32($0)), 0, 0, 1) } }
         if name.hasPrefix("inputTextureCoordinate") { return textureCoordinates }
         return Array(repeating: SIMD4(0, 0, 0, 1), count: 4)
     }

@@ -80,6 +80,12 @@ extension CheckContext {
         let type: GLSLType
         let precision: PrecisionQualifier?
         switch b {
+        case .glVertexID:
+            guard stage == .vertex, version.hasNativeIntegers else { return nil }
+            (type, precision) = (.int, .highp)
+        case .glInstanceID:
+            guard stage == .vertex, version.hasNativeIntegers, version.isES || version.rawValue >= 140 else { return nil }
+            (type, precision) = (.int, .highp)
         case .glPosition:
             guard stage == .vertex else { return nil }
             (type, precision) = (.vec4, .highp)

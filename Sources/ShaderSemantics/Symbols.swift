@@ -3,6 +3,10 @@ import ShaderSyntax
 
 /// A variable that GLSL predeclares (§7).
 public enum BuiltinVariable: String, Sendable, Hashable, CaseIterable {
+    // Vertex inputs (GLSL ES 3.00; desktop 1.30 and 1.40): the vertex's index in the draw
+    // and the instance's.
+    case glVertexID = "gl_VertexID"
+    case glInstanceID = "gl_InstanceID"
     // Vertex outputs.
     case glPosition = "gl_Position"
     case glPointSize = "gl_PointSize"
@@ -12,7 +16,7 @@ public enum BuiltinVariable: String, Sendable, Hashable, CaseIterable {
     case glPointCoord = "gl_PointCoord"
     case glFragColor = "gl_FragColor"
     case glFragData = "gl_FragData"
-    /// Desktop only (`#version 110/120`): the fragment depth output.
+    /// The fragment depth output (desktop, GLSL ES 3.00).
     case glFragDepth = "gl_FragDepth"
     // Uniform state.
     case glDepthRange = "gl_DepthRange"

@@ -329,6 +329,8 @@ final class ReferenceInterpreter {
         case .builtin(.glFrontFacing): return Array(repeating: [frontFacing], count: 4)
         case .builtin(.glPointCoord): return Array(repeating: [0.5, 0.5], count: 4)
         case .builtin(.glDepthRange): return Array(repeating: [0, 1, 1], count: 4)
+        case .builtin(.glVertexID):
+            return FullScreenQuad.attribute(named: "gl_VertexID").map { [$0.x] }
         default: return Array(repeating: zeros(v.type), count: 4)
         }
     }
