@@ -258,6 +258,15 @@ public struct TextureView: @unchecked Sendable {
         return texelFloat(x, y)
     }
 
+    /// The bilinear filter's first texel (unwrapped, texel offset added) and fractions at (s, t).
+    @inline(__always)
+    private func bilinearCorner(_ s: Float, _ t: Float) -> (x: Int, fx: Float, y: Int, fy: Float) {
+        let (s, t, ox, oy) = prepared(s, t)
+        let (ix, fx) = TextureView.split(s * widthF - 0.5)
+        let (iy, fy) = TextureView.split(t * heightF - 0.5)
+        return (ix &+ ox, fx, iy &+ oy, fy)
+    }
+
     @inline(__always)
     private func linearRGBA8(_ s: Float, _ t: Float) -> SIMD4<Float> {
         let c = linearRGBA8Bytes(s, t)
@@ -266,11 +275,7 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func linearRGBA8Bytes(_ s: Float, _ t: Float) -> SIMD4<Int32> {
-        let (s, t, ox, oy) = prepared(s, t)
-        var (ix, fx) = TextureView.split(s * widthF - 0.5)
-        var (iy, fy) = TextureView.split(t * heightF - 0.5)
-        ix &+= ox
-        iy &+= oy
+        let (ix, fx, iy, fy) = bilinearCorner(s, t)
         let wx = TextureView.weight(fx), wy = TextureView.weight(fy)
         let x0 = TextureView.wrap(ix, width, state.wrapS)
         let y0 = TextureView.wrap(iy, height, state.wrapT)
@@ -439,11 +444,7 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func linearFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
-        let (s, t, ox, oy) = prepared(s, t)
-        var (ix, fx) = TextureView.split(s * widthF - 0.5)
-        var (iy, fy) = TextureView.split(t * heightF - 0.5)
-        ix &+= ox
-        iy &+= oy
+        let (ix, fx, iy, fy) = bilinearCorner(s, t)
         let x0 = TextureView.wrap(ix, width, state.wrapS)
         let y0 = TextureView.wrap(iy, height, state.wrapT)
         let x1 = TextureView.wrap(ix + 1, width, state.wrapS)
