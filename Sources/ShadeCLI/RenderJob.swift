@@ -26,6 +26,9 @@ struct RenderJob {
     var vertex: Program?
     var inputs: [Texture]
     var uniforms: [String: [Float]]
+    /// `--uniform` values of 32-bit int and uint uniforms, exactly (past ±2^24 a float
+    /// cannot hold them).
+    var integerUniforms: [String: [Int64]] = [:]
     var samplerState: SamplerState
     var width: Int
     var height: Int
@@ -169,10 +172,13 @@ struct RenderJob {
             }
             let name = String(assignment[..<equals])
             var values: [Float] = []
+            var integers: [Int64]? = []
             for part in assignment[assignment.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
                 let text = part.trimmingCharacters(in: .whitespaces)
                 if let value = Float(text) {
                     values.append(value)
+                    // Whole numbers that fit an int or a uint are kept exactly too.
+                    if let i = Int64(text), i >= -(1 << 31), i < (1 << 32) { integers?.append(i) } else { integers = nil }
                 } else if text == "true" || text == "false" {
                     values.append(text == "true" ? 1 : 0)
                 } else {
@@ -187,6 +193,9 @@ struct RenderJob {
                     "--uniform \(name): takes \(declaration.width) value\(declaration.width == 1 ? "" : "s"), got \(values.count)")
             }
             uniforms[name] = values
+            if let integers, integers.count == values.count, declaration.holdsIntegerBits {
+                integerUniforms[name] = integers
+            }
         }
         let texelSize = inputs.first.map { (Float($0.width), Float($0.height)) } ?? (Float(width), Float(height))
         let automatic: [String: [Float]] = [
@@ -246,6 +255,7 @@ struct RenderJob {
     /// The draw call for this job.
     var drawCall: DrawCall {
         var draw = DrawCall(fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState)
+        draw.integerUniforms = integerUniforms
         draw.loopIterationLimit = loopIterationLimit
         draw.profile = profile
         return draw

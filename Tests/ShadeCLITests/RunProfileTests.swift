@@ -182,3 +182,21 @@ struct RunMipmapTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/bad.png"))
     }
 }
+
+/// `shade run --uniform` of int and uint uniforms past 2^24, in process: the values arrive exactly.
+@Suite("shade run --uniform with large integers, in process")
+struct RunIntegerUniformTests {
+    @Test("16777217 and 4294967295u reach the shader exactly (a float would round the first)")
+    func largeIntegers() throws {
+        let shader = try temporaryShader("""
+            #version 300 es
+            precision highp float; precision highp int;
+            uniform int x; uniform uint y; out vec4 o;
+            void main() { o = (x == 16777217 && y == 4294967295u && x - 1 == 16777216) ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1); }
+            """, named: "big.frag")
+        let out = try temporaryFolder() + "/big.png"
+        let outcome = shadeInProcess(["run", "-f", shader, "--size", "2x2", "-u", "x=16777217", "-u", "y=4294967295", "-o", out])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try ImageFile.decode(contentsOfFile: out).texture.rgba8Pixel(x: 0, y: 0) == SIMD4(0, 255, 0, 255))
+    }
+}
