@@ -453,6 +453,11 @@ struct Worker {
     /// False when the root mask of a full batch stays all set (no `discard`).
     let canDiscard: Bool
     let packedPixels: UnsafeMutablePointer<UInt32>
+    /// Per lane of a batch of quads: 1 where the triangle covers the pixel. The root mask
+    /// then also holds the quad's other lanes (GL's helper invocations, which run the whole
+    /// shader so that derivatives and implicit levels of detail see their neighbours), and
+    /// only covered lanes are written.
+    let coverage: UnsafeMutablePointer<Float>
 
     init(job: TileJob) {
         program = job.program
@@ -547,6 +552,7 @@ struct Worker {
         canDiscard = program.canDiscard
         for i in 0..<n { pixelOffsets[i] = job.laneY[i] * job.target.width + job.laneX[i] }
         packedPixels = .allocate(capacity: n)
+        coverage = .allocate(capacity: n)
     }
 
     func deallocate() {
@@ -562,7 +568,7 @@ struct Worker {
         outputs.deallocate()
         registers.deallocate(); status.deallocate()
         laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
-        inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate()
+        inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate(); coverage.deallocate()
     }
 
     /// True when every lane of the mask slab is set (branch-free reduction).
@@ -606,15 +612,24 @@ struct Worker {
                     let px = bx + laneX[i], py = by + laneY[i]
                     let x = Double(px) + 0.5, y = Double(py) + 0.5
                     let on = px < width && py < height && e0.includes(x, y) && e1.includes(x, y) && e2.includes(x, y)
-                    mask[i] = on ? 1 : 0
+                    coverage[i] = on ? 1 : 0
                     live += on ? 1 : 0
                 }
                 if live == 0 { continue }
+                // Quads: every lane of a quad with a covered pixel runs (helper lanes).
+                for q in stride(from: 0, to: n, by: 4) {
+                    let any: Float = coverage[q] + coverage[q + 1] + coverage[q + 2] + coverage[q + 3] > 0 ? 1 : 0
+                    mask[q] = any; mask[q + 1] = any; mask[q + 2] = any; mask[q + 3] = any
+                }
             }
             fillInputs(t, x: bx, y: by)
             status[1] = 0
             kernel(context)
             if status.pointee != 0 { return }
+            if !full && !isRow {
+                // Helper lanes are not written.
+                for i in 0..<n where coverage[i] == 0 { mask[i] = 0 }
+            }
             for a in 0..<outputCount { writeOutputs(outputs[a], x: bx, y: by, full: full) }
         }
     }
