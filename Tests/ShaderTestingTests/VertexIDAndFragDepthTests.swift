@@ -47,13 +47,7 @@ import Testing
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func matchesLlvmpipe() throws {
-        let oracle: LlvmpipeOracle
-        do {
-            oracle = try LlvmpipeOracle()
-        } catch {
-            Issue.record("llvmpipe is not available (\(error)); run scripts/install-deps, or set SHADE_SKIP_LLVMPIPE=1")
-            return
-        }
+        guard let oracle = availableLlvmpipeOracle() else { return }
         let mesa = try oracle.render(Self.draw)
         let shade = try DifferentialTest.renderWithExecutor(Self.draw)
         let d = DifferentialTest.firstDifference(shade, mesa)
