@@ -73,6 +73,9 @@ final class Lowering {
     var bindings: [Int: Binding] = [:]
     /// Variables assigned somewhere after their declaration (they need storage).
     var assigned: Set<Int> = []
+    /// Built-in outputs the shader writes (`gl_FragColor`, `gl_FragData`, …), in first-write
+    /// order: declared before `main` runs, like the `out` variables.
+    var writtenBuiltins: [Variable] = []
     /// Lane slots owned by variables (values read from them must be copied before binding).
     var variableSlots: Set<Int> = []
     var functions: [Int: CheckedFunction] = [:]
@@ -146,6 +149,16 @@ final class Lowering {
                 }
             }
         }
+        // Outputs are declared (and zeroed) here, before any control flow: declared at their
+        // first use inside a loop, the zeroing would run every iteration and keep only the
+        // last one's stores (`for (…) c[i] = …;` lost every element but the last).
+        for item in shader.globals {
+            guard case .declarations(let decls) = item else { continue }
+            for d in decls where bindings[d.variable.id] == nil {
+                if case .output = d.variable.storage { _ = try value(of: d.variable, d.span) }
+            }
+        }
+        for v in writtenBuiltins where bindings[v.id] == nil { _ = try value(of: v, v.span) }
         frames.append(Frame(result: nil))
         if countReturns(shader.main.body) == 0 {
             // No early return: main runs in the root region, with plain stores.
@@ -193,7 +206,10 @@ final class Lowering {
             collect(x)
         case .binary(_, let a, let b), .comma(let a, let b): collect(a); collect(b)
         case .assignment(_, let l, let r):
-            if let v = rootVariable(l) { assigned.insert(v.id) }
+            if let v = rootVariable(l) {
+                assigned.insert(v.id)
+                if case .builtin = v.storage, !writtenBuiltins.contains(where: { $0.id == v.id }) { writtenBuiltins.append(v) }
+            }
             collect(l); collect(r)
         case .ternary(let c, let a, let b): collect(c); collect(a); collect(b)
         case .call(let f, let args):
