@@ -73,9 +73,13 @@ final class Lowering {
     var bindings: [Int: Binding] = [:]
     /// Variables assigned somewhere after their declaration (they need storage).
     var assigned: Set<Int> = []
-    /// Built-in outputs the shader writes (`gl_FragColor`, `gl_FragData`, …), in first-write
-    /// order: declared before `main` runs, like the `out` variables.
-    var writtenBuiltins: [Variable] = []
+    /// Outputs (`out` variables, `gl_FragColor`, `gl_FragData`, …) written inside control flow
+    /// or a function, in first-write order: they are declared (and zeroed) before `main`'s code.
+    /// Outputs written only in `main`'s straight-line code are declared at their first store,
+    /// where a full store can drop the zeroing.
+    var earlyOutputs: [Variable] = []
+    /// Nesting while collecting assignments: inside a branch, a loop or a function body.
+    var collectingNested = 0
     /// Lane slots owned by variables (values read from them must be copied before binding).
     var variableSlots: Set<Int> = []
     var functions: [Int: CheckedFunction] = [:]
@@ -98,7 +102,9 @@ final class Lowering {
 
     func run() throws {
         try checkInlinedSize()
+        collectingNested = 1  // a function's body may run inside a loop of its caller
         for f in shader.functions { collectAssignments(f.body) }
+        collectingNested = 0
         collectAssignments(shader.main.body)
         // Interface.
         for u in shader.uniforms {
@@ -149,16 +155,10 @@ final class Lowering {
                 }
             }
         }
-        // Outputs are declared (and zeroed) here, before any control flow: declared at their
+        // Outputs written inside control flow are declared (and zeroed) here: declared at their
         // first use inside a loop, the zeroing would run every iteration and keep only the
         // last one's stores (`for (…) c[i] = …;` lost every element but the last).
-        for item in shader.globals {
-            guard case .declarations(let decls) = item else { continue }
-            for d in decls where bindings[d.variable.id] == nil {
-                if case .output = d.variable.storage { _ = try value(of: d.variable, d.span) }
-            }
-        }
-        for v in writtenBuiltins where bindings[v.id] == nil { _ = try value(of: v, v.span) }
+        for v in earlyOutputs where bindings[v.id] == nil { _ = try value(of: v, v.span) }
         frames.append(Frame(result: nil))
         if countReturns(shader.main.body) == 0 {
             // No early return: main runs in the root region, with plain stores.
@@ -183,14 +183,26 @@ final class Lowering {
         case .expression(let e): collect(e)
         case .declarations(let ds): for d in ds { if let i = d.initializer { collect(i) } }
         case .block(let b): collectAssignments(b)
-        case .ifElse(let c, let t, let e): collect(c); collect(t); if let e { collect(e) }
+        case .ifElse(let c, let t, let e):
+            collect(c)
+            collectingNested += 1
+            collect(t); if let e { collect(e) }
+            collectingNested -= 1
         case .forLoop(let i, let c, let st, let body):
             if let i { collect(i) }
+            collectingNested += 1
             if let c { collect(c) }
             if let st { collect(st) }
             collect(body)
-        case .whileLoop(let c, let b): collect(c); collect(b)
-        case .doWhile(let b, let c): collect(b); collect(c)
+            collectingNested -= 1
+        case .whileLoop(let c, let b):
+            collectingNested += 1
+            collect(c); collect(b)
+            collectingNested -= 1
+        case .doWhile(let b, let c):
+            collectingNested += 1
+            collect(b); collect(c)
+            collectingNested -= 1
         case .return(let e): if let e { collect(e) }
         default: break
         }
@@ -208,7 +220,12 @@ final class Lowering {
         case .assignment(_, let l, let r):
             if let v = rootVariable(l) {
                 assigned.insert(v.id)
-                if case .builtin = v.storage, !writtenBuiltins.contains(where: { $0.id == v.id }) { writtenBuiltins.append(v) }
+                var isOutput = false
+                switch v.storage {
+                case .builtin, .output: isOutput = true
+                default: break
+                }
+                if isOutput, collectingNested > 0, !earlyOutputs.contains(where: { $0.id == v.id }) { earlyOutputs.append(v) }
             }
             collect(l); collect(r)
         case .ternary(let c, let a, let b): collect(c); collect(a); collect(b)
