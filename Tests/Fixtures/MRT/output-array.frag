@@ -2,9 +2,8 @@
 // attachments: 4
 // size: 16x8
 // An output array takes one location per element (`layers` at 1, 2, 3); uniform values
-// go to location 0 whole. (Written element by element: an output array written in a loop,
-// `layers[i] = …`, keeps only its last element on the executor, a bug older than MRT that
-// `gl_FragData[i]` in a loop has too; see the README.)
+// go to location 0 whole. (Written element by element; a loop, `layers[i] = …`, is the
+// regression file `output-array-written-in-a-loop`.)
 precision mediump float;
 in vec2 textureCoordinate;
 layout(location = 1) out vec4 layers[3];
