@@ -196,10 +196,10 @@ extension TextureView {
 extension SampledTexture {
     /// The mipmap chain below `level0` (levels 1, 2, … down to 1×1), as `glGenerateMipmap`
     /// builds it on llvmpipe: each texel of a level is the previous level sampled with the
-    /// linear filter at the texel's centre.
-    static func mipmapChain(of level0: TextureView) -> [Texture] {
-        var levels: [Texture] = []
-        var previous = SampledTexture(Texture(width: 1, height: 1, rgba8: [0, 0, 0, 0]))
+    /// linear filter at the texel's centre. Each level is sampled from the one before it,
+    /// which the returned array keeps alive.
+    static func mipmapChain(of level0: TextureView) -> [SampledTexture] {
+        var levels: [SampledTexture] = []
         var view = level0.with(SamplerState(filter: .linear, wrap: .clampToEdge))
         while view.width > 1 || view.height > 1 {
             let w = max(1, view.width / 2), h = max(1, view.height / 2)
@@ -226,10 +226,8 @@ extension SampledTexture {
                 }
                 level = Texture(width: w, height: h, float32: values)
             }
-            levels.append(level)
-            // The previous level's storage stays alive while its successor is sampled from it.
-            previous = SampledTexture(level, state: SamplerState(filter: .linear, wrap: .clampToEdge))
-            view = previous.view
+            levels.append(SampledTexture(levels: [level], state: SamplerState(filter: .linear, wrap: .clampToEdge)))
+            view = levels[levels.count - 1].view
         }
         return levels
     }

@@ -472,12 +472,7 @@ public final class SampledTexture: @unchecked Sendable {
     /// Prepares `texture` for sampling with `state`. When `state.mipmapFilter` is not
     /// `.none`, this builds the whole mipmap chain as `glGenerateMipmap` does.
     public convenience init(_ texture: Texture, state: SamplerState = SamplerState()) {
-        guard state.mipmapFilter != .none, texture.width > 1 || texture.height > 1 else {
-            self.init(levels: [texture], state: state)
-            return
-        }
-        let base = SampledTexture(levels: [texture], state: SamplerState(filter: .linear))
-        self.init(levels: [texture] + Self.mipmapChain(of: base.view), state: state)
+        self.init(levels: [texture], state: state, generatingMipmaps: state.mipmapFilter != .none)
     }
 
     /// Prepares a texture whose mipmap levels are given (`glTexImage2D` per level), level 0
@@ -485,7 +480,13 @@ public final class SampledTexture: @unchecked Sendable {
     /// rule; missing levels are simply not there).
     ///
     /// - Precondition: at least one level, all of one storage format.
-    public init(levels: [Texture], state: SamplerState = SamplerState()) {
+    public convenience init(levels: [Texture], state: SamplerState = SamplerState()) {
+        self.init(levels: levels, state: state, generatingMipmaps: false)
+    }
+
+    /// Level 0 copied into storage of its own; the other levels from `levels`, or built from
+    /// level 0 when `generatingMipmaps`.
+    private init(levels: [Texture], state: SamplerState, generatingMipmaps: Bool) {
         precondition(!levels.isEmpty, "a texture needs at least level 0")
         let texture = levels[0]
         self.texture = texture
@@ -502,13 +503,12 @@ public final class SampledTexture: @unchecked Sendable {
             storage = UnsafeMutableRawPointer(p)
             base = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)
         }
-        guard levels.count > 1 else {
-            mipmaps = []
+        mipmaps = generatingMipmaps ? Self.mipmapChain(of: base) : levels.dropFirst().map { SampledTexture(levels: [$0]) }
+        guard !mipmaps.isEmpty else {
             levelViews = nil
             view = base
             return
         }
-        mipmaps = levels.dropFirst().map { SampledTexture(levels: [$0], state: SamplerState(filter: state.filter, wrap: .clampToEdge)) }
         let views = UnsafeMutablePointer<TextureView>.allocate(capacity: mipmaps.count + 1)
         views.initialize(to: base)
         for (k, m) in mipmaps.enumerated() { (views + k + 1).initialize(to: m.view) }
