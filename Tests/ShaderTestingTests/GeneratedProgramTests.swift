@@ -22,6 +22,20 @@ import Testing
         }
     }
 
+    /// Runs a campaign that compares with llvmpipe, or records how to get Mesa and returns nil.
+    static func campaignWithLlvmpipe(
+        _ o: DifferentialCampaign.Options, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> DifferentialCampaign.Report? {
+        do {
+            return try DifferentialCampaign(options: o).run()
+        } catch {
+            Issue.record(
+                "llvmpipe is not available (\(error)); run scripts/install-deps, or set SHADE_SKIP_LLVMPIPE=1",
+                sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
     /// Mipmapped inputs and lookups with a bias or an explicit level (`shade difftest
     /// --mipmap`): the executor, the interpreter and llvmpipe agree.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
@@ -38,13 +52,7 @@ import Testing
             let programs = (0..<o.count).map { ProgramGenerator(options: o.generator).program(seed: o.seed + UInt64($0)) }
             #expect(programs.contains { $0.fragmentSource.contains(", clamp(") && $0.fragmentSource.contains("-3.0, 3.0))") },
                     "some program has a lookup with a bias")
-            let report: DifferentialCampaign.Report
-            do {
-                report = try DifferentialCampaign(options: o).run()
-            } catch {
-                Issue.record("llvmpipe is not available (\(error)); run scripts/install-deps, or set SHADE_SKIP_LLVMPIPE=1")
-                return
-            }
+            guard let report = Self.campaignWithLlvmpipe(o) else { return }
             #expect(report.interpreterComparisons == o.count && report.llvmpipeComparisons == o.count, "\(report.summary(o))")
             #expect(report.findings.isEmpty, "\(report.summary(o))")
             #expect(report.rejected.isEmpty && report.llvmpipeRejected.isEmpty, "\(report.summary(o))")
@@ -62,13 +70,7 @@ import Testing
         o.width = 8
         o.height = 8
         o.shrinks = false
-        let report: DifferentialCampaign.Report
-        do {
-            report = try DifferentialCampaign(options: o).run()
-        } catch {
-            Issue.record("llvmpipe is not available (\(error)); run scripts/install-deps, or set SHADE_SKIP_LLVMPIPE=1")
-            return
-        }
+        guard let report = Self.campaignWithLlvmpipe(o) else { return }
         #expect(report.llvmpipeComparisons == 300, "\(report.summary(o))")
         #expect(report.findings.isEmpty, "\(report.summary(o))")
         #expect(report.rejected.isEmpty && report.llvmpipeRejected.isEmpty, "\(report.summary(o))")
