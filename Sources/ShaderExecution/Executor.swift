@@ -367,10 +367,11 @@ struct TileJob: @unchecked Sendable {
             var by = ty
             while by < min(ty + tileHeight, target.height) {
                 var bx = tx
-                while bx < min(tx + tileWidth, target.width) {
-                    shader.shadeBatch(x: bx, y: by)
+                let end = min(tx + tileWidth, target.width)
+                while bx < end {
+                    let shaded = shader.shadeBatch(x: bx, y: by, limit: end)
                     if shader.status.pointee != 0 { return shader.status.pointee }
-                    bx += batchWidth
+                    bx += shaded
                 }
                 by += batchHeight
             }
@@ -458,11 +459,31 @@ struct Worker {
     /// shader so that derivatives and implicit levels of detail see their neighbours), and
     /// only covered lanes are written.
     let coverage: UnsafeMutablePointer<Float>
+    /// The native engine's fused row function, when the draw can use it: one-row batches, one
+    /// RGBA8 draw buffer. It shades the batches a triangle covers whole.
+    let span: NativeEngine.Span?
+    /// `span`'s pieces, held apart so that the hot path touches no reference count.
+    let spanFunction: NativeEngine.SpanFunction?
+    let spanTextures: UnsafeRawPointer?
+    let spanCallbacks: UnsafeRawPointer?
+    /// Per interpolated component (the inputs, then z and w): the row part of its plane.
+    let rowTerms: UnsafeMutablePointer<Double>
+    /// The draw buffer's per-draw channel values (`WorkerAttachment.channelValues`, one each).
+    let spanConstants: UnsafeMutablePointer<Float>
 
     init(job: TileJob) {
         program = job.program
-        kernel = (job.engine == .native ? NativeEngine.shared.kernel(for: job.program, laneWidth: job.lanes, views: job.views) : nil)
-            ?? job.program.batchKernel
+        let native = job.engine == .native ? NativeEngine.shared.kernels(for: job.program, laneWidth: job.lanes, views: job.views) : nil
+        kernel = native?.batch ?? job.program.batchKernel
+        if let span = native?.span, job.batchHeight == 1, job.attachments.count == 1, job.attachments[0].target.format == .rgba8,
+           span.channelSlots == SIMD4(job.attachments[0].channels.map(\.slot)) {
+            self.span = span
+        } else {
+            span = nil
+        }
+        spanFunction = span?.function
+        spanTextures = span?.textures
+        spanCallbacks = span?.callbacks
         lanes = job.lanes
         let n = lanes
         registers = .allocate(capacity: program.laneSlotCount * n + 64)
@@ -521,13 +542,14 @@ struct Worker {
                 triangles[k].edgeCoefficients[6 + e] = edge.c
                 triangles[k].edgeOwned[e] = edge.owned ? 1 : 0
             }
-            if job.batchHeight == 1 && !t.isPerspective && !slots.isEmpty {
+            if job.batchHeight == 1 && !t.isPerspective && (!slots.isEmpty || span != nil) {
                 // The column part of every plane, computed once per draw in the same order as
-                // `Plane.callAsFunction`, so that a lane's value has the same bits.
+                // `Plane.callAsFunction`, so that a lane's value has the same bits; then z's and
+                // w's, for `shade_span`'s `gl_FragCoord`.
                 let stride = job.target.width + n
-                let terms = UnsafeMutablePointer<Double>.allocate(capacity: stride * slots.count)
-                for m in 0..<slots.count {
-                    let p = planes[m]
+                let terms = UnsafeMutablePointer<Double>.allocate(capacity: stride * (slots.count + 2))
+                for m in 0..<(slots.count + 2) {
+                    let p = m < slots.count ? planes[m] : m == slots.count ? t.z : t.q
                     for x in 0..<stride { terms[m * stride + x] = p.f0 + p.dx * ((Double(x) + 0.5) - p.x0) }
                 }
                 triangles[k].columnTerms = terms
@@ -553,6 +575,9 @@ struct Worker {
         for i in 0..<n { pixelOffsets[i] = job.laneY[i] * job.target.width + job.laneX[i] }
         packedPixels = .allocate(capacity: n)
         coverage = .allocate(capacity: n)
+        rowTerms = .allocate(capacity: slots.count + 2)
+        spanConstants = .allocate(capacity: 4)
+        for k in 0..<4 { spanConstants[k] = job.attachments.first?.channels[k].value ?? 0 }
     }
 
     func deallocate() {
@@ -569,6 +594,7 @@ struct Worker {
         registers.deallocate(); status.deallocate()
         laneX.deallocate(); laneY.deallocate(); laneXD.deallocate(); laneYD.deallocate()
         inputSlots.deallocate(); pixelOffsets.deallocate(); packedPixels.deallocate(); coverage.deallocate()
+        rowTerms.deallocate(); spanConstants.deallocate()
     }
 
     /// True when every lane of the mask slab is set (branch-free reduction).
@@ -579,27 +605,58 @@ struct Worker {
         return least != 0
     }
 
-
-    /// Shades one batch at pixel (x, y) once per triangle that touches it.
+    /// How triangle `t` covers the batch at pixel (x, y): `full` when all four corner centres
+    /// are strictly inside every edge (and the batch inside the image), `empty` when all four
+    /// are outside one edge or the batch is outside the triangle's bounds.
     @inline(__always)
-    func shadeBatch(x bx: Int, y by: Int) {
+    func coverage(of t: UnsafeMutablePointer<WorkerTriangle>, x bx: Int, y by: Int, width w: Int? = nil) -> (full: Bool, empty: Bool) {
+        let boxWidth = w ?? batchWidth
+        let x0 = Double(bx) + 0.5, y0 = Double(by) + 0.5
+        let x1 = x0 + Double(boxWidth - 1), y1 = y0 + Double(batchHeight - 1)
+        if x1 < t.pointee.minX - 1 || x0 > t.pointee.maxX + 1 || y1 < t.pointee.minY - 1 || y0 > t.pointee.maxY + 1 {
+            return (false, true)
+        }
+        var full = bx + boxWidth <= width && by + batchHeight <= height, empty = false
+        @inline(__always) func test(_ e: Edge) {
+            let c00 = e(x0, y0), c10 = e(x1, y0), c01 = e(x0, y1), c11 = e(x1, y1)
+            if !(c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) { full = false }
+            if c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0 { empty = true }
+        }
+        test(t.pointee.e0); test(t.pointee.e1); test(t.pointee.e2)
+        return (full, empty)
+    }
+
+    /// True when triangle `k` covers the `w` pixels of row `y` from `x` whole and no other
+    /// triangle touches them (edges are linear, so the box's corners decide).
+    @inline(__always)
+    func onlyTriangle(_ k: Int, coversWhole bx: Int, _ by: Int, width w: Int) -> Bool {
+        guard coverage(of: triangles + k, x: bx, y: by, width: w).full else { return false }
+        for j in 0..<triangleCount where j != k && !coverage(of: triangles + j, x: bx, y: by, width: w).empty { return false }
+        return true
+    }
+
+    /// Shades one batch at pixel (x, y) once per triangle that touches it, and returns how
+    /// many pixels along the row it shaded: a batch's width, or more when the fused row function
+    /// went on through following batches (up to `limit`) that one triangle alone covers whole.
+    @inline(__always)
+    func shadeBatch(x bx: Int, y by: Int, limit: Int) -> Int {
         let n = lanes
         let mask = registers + Program.rootMaskSlot * n
-        let x0 = Double(bx) + 0.5, y0 = Double(by) + 0.5
-        let x1 = x0 + Double(batchWidth - 1), y1 = y0 + Double(batchHeight - 1)
-        let isInside = bx + batchWidth <= width && by + batchHeight <= height
+        var consumed = batchWidth
         for k in 0..<triangleCount {
             let t = triangles + k
-            if x1 < t.pointee.minX - 1 || x0 > t.pointee.maxX + 1 || y1 < t.pointee.minY - 1 || y0 > t.pointee.maxY + 1 { continue }
-            // Coverage: all four corner centres strictly inside every edge → the whole batch.
-            var full = isInside, empty = false
-            @inline(__always) func test(_ e: Edge) {
-                let c00 = e(x0, y0), c10 = e(x1, y0), c01 = e(x0, y1), c11 = e(x1, y1)
-                if !(c00 > 0 && c10 > 0 && c01 > 0 && c11 > 0) { full = false }
-                if c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0 { empty = true }
-            }
-            test(t.pointee.e0); test(t.pointee.e1); test(t.pointee.e2)
+            let (full, empty) = coverage(of: t, x: bx, y: by)
             if empty { continue }
+            if full, let spanFunction, let terms = t.pointee.columnTerms {
+                // Then the following batches this triangle alone covers, eight at a time first.
+                var count = n
+                while bx + count + 8 * n <= limit && onlyTriangle(k, coversWhole: bx + count, by, width: 8 * n) { count += 8 * n }
+                while bx + count + n <= limit && onlyTriangle(k, coversWhole: bx + count, by, width: n) { count += n }
+                shadeSpan(spanFunction, t, terms: terms, x: bx, y: by, count: count)
+                if status.pointee != 0 { return consumed }
+                consumed = max(consumed, count)
+                continue
+            }
             if full {
                 for i in 0..<n { mask[i] = 1 }
             } else if isRow {
@@ -625,13 +682,35 @@ struct Worker {
             fillInputs(t, x: bx, y: by)
             status[1] = 0
             kernel(context)
-            if status.pointee != 0 { return }
+            if status.pointee != 0 { return consumed }
             if !full && !isRow {
                 // Helper lanes are not written.
                 for i in 0..<n where coverage[i] == 0 { mask[i] = 0 }
             }
             for a in 0..<outputCount { writeOutputs(outputs[a], x: bx, y: by, full: full) }
         }
+        return consumed
+    }
+
+    /// Shades a batch triangle `t` covers whole with the fused row function: inputs, shader
+    /// and RGBA8 store in one call (the same bits as `fillInputs`, the kernel and
+    /// `writeOutputs`).
+    @inline(__always)
+    func shadeSpan(_ function: NativeEngine.SpanFunction, _ t: UnsafeMutablePointer<WorkerTriangle>, terms: UnsafeMutablePointer<Double>,
+                   x bx: Int, y by: Int, count: Int) {
+        let y0 = Double(by) + 0.5
+        for m in 0..<inputCount {
+            let p = t.pointee.planes[m]
+            rowTerms[m] = p.dy * (y0 - p.y0)
+        }
+        let z = t.pointee.z, q = t.pointee.q
+        rowTerms[inputCount] = z.dy * (y0 - z.y0)
+        rowTerms[inputCount + 1] = q.dy * (y0 - q.y0)
+        let out = outputs[0].output.assumingMemoryBound(to: UInt32.self) + (by &* width &+ bx)
+        function(
+            context.uniforms, spanTextures!, status, context.loopIterationLimit, spanCallbacks!, count, lanes,
+            terms + bx, t.pointee.columnStride, rowTerms, t.pointee.flatValues, Double(bx) + 0.5, y0,
+            t.pointee.frontFacing, spanConstants, out)
     }
 
     @inline(__always)

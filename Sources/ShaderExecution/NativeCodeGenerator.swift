@@ -26,6 +26,8 @@ struct NativeCodeGenerator {
     private var indent = 2
     private var slots: Set<Int> = []
     private var temporary = 0
+    /// The texture views the code samples: `textures[0..<viewCount]`.
+    private var viewCount = 0
 
     init(vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>) {
         self.vectorWidth = vectorWidth
@@ -37,12 +39,42 @@ struct NativeCodeGenerator {
     static let unaryCallbacks = ["sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "exp2", "log2"]
     static let binaryCallbacks = ["pow", "atan2"]
 
-    /// The C source of `shade_batch` for `code`, or nil when it uses something the generator
-    /// does not translate.
-    static func source(for code: [LaneCode], vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>) -> String? {
+    /// What `shade_span` reads and writes: where the executor's inputs come from and which slot
+    /// (or per-draw value) each RGBA8 channel is.
+    ///
+    /// `shade_span` is the batch stage fused with the executor's work around it for a row of
+    /// pixels the triangle covers whole: it interpolates the inputs from the per-draw column
+    /// tables (`WorkerTriangle.columnTerms`, the same sums as `shade_interpolate_row`), runs the
+    /// shader, converts the colour to RGBA8 (`shade_pack_rgba8`'s rounding) and stores the
+    /// pixels, all in registers: no slab goes through memory.
+    struct SpanLayout: Hashable {
+        /// Per input component, in `WorkerTriangle.planes` order: its lane slot, and whether it is
+        /// `flat` (then its value is the provoking vertex's, not interpolated).
+        var inputs: [Component]
+        /// `gl_FragCoord`'s four slots; z and w come from the column tables after the inputs'.
+        var fragCoord: [Int]?
+        var frontFacing: Int?
+        /// Per RGBA channel: its lane slot, or nil for a per-draw value (`constants[k]`).
+        var channels: [Int?]
+        /// False when the root mask stays all set (no `discard`): every pixel is stored.
+        var canDiscard: Bool
+
+        struct Component: Hashable {
+            var slot: Int
+            var isFlat: Bool
+        }
+    }
+
+    /// The C source of `shade_batch` for `code` (and `shade_span` when `span` is given), or nil
+    /// when it uses something the generator does not translate.
+    static func source(
+        for code: [LaneCode], vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>, span: SpanLayout? = nil
+    ) -> String? {
         var generator = NativeCodeGenerator(vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
         guard generator.emit(code) else { return nil }
-        return generator.finish()
+        var text = generator.finish()
+        if let span { text += generator.spanFunction(span) }
+        return text
     }
 
     private mutating func line(_ text: String) {
@@ -111,6 +143,7 @@ struct NativeCodeGenerator {
             line("\(slot(destination)) = \(expression);")
             return true
         case .texture2D(let view, let s, let t, let outputs):
+            viewCount = max(viewCount, view + 1)
             let sv = slot(s), tv = slot(t)
             let names = outputs.map { _ in fresh() }
             line("V \(names.joined(separator: ", "));")
@@ -320,6 +353,57 @@ struct NativeCodeGenerator {
         return text
     }
 
+    /// `shade_span`: the batch's code between loads of the interpolated inputs and a store of
+    /// RGBA8 pixels (see `SpanLayout`).
+    private func spanFunction(_ span: SpanLayout) -> String {
+        var load: [Int: String] = [Program.rootMaskSlot: "ONE"]
+        for (m, input) in span.inputs.enumerated() {
+            load[input.slot] = input.isFlat ? "((V)(flat[\(m)]))" : "interp_v(columns + \(m) * stride + i, rows[\(m)])"
+        }
+        if let f = span.fragCoord {
+            let z = span.inputs.count, w = span.inputs.count + 1
+            load[f[0]] = "__builtin_convertvector(x + (LANES_D + (double)i), V)"
+            load[f[1]] = "((V)((float)y))"
+            load[f[2]] = "interp_v(columns + \(z) * stride + i, rows[\(z)])"
+            load[f[3]] = "interp_v(columns + \(w) * stride + i, rows[\(w)])"
+        }
+        if let f = span.frontFacing { load[f] = "((V)(front))" }
+        let used = slots.union(span.channels.compactMap { $0 }).union([Program.rootMaskSlot]).sorted()
+        var text = """
+            void shade_span(const float *restrict u, const shade_texture *views, long *status, long limit,
+                            const shade_callbacks *callbacks, long count, long batch, const double *restrict columns,
+                            long stride,
+                            const double *restrict rows, const float *restrict flat, double x, double y, float front,
+                            const float *restrict constants, unsigned *restrict out) {
+              // Local copies of the descriptors: the compiler may then keep their fields in registers.
+              shade_texture textures[\(max(viewCount, 1))];
+              __builtin_memcpy(textures, views, sizeof(shade_texture) * \(viewCount));
+              long iterations = 0;
+              for (long i = 0; i < count; i += W) {
+                // The loop budget counts per batch of `batch` lanes, as shade_batch's does.
+                if ((i & (batch - 1)) == 0) iterations = 0;
+
+            """
+        for s in used { text += "    V r\(s) = \(load[s] ?? "ZERO");\n" }
+        text += lines.joined(separator: "\n") + "\n"
+        let channel = (0..<4).map { k in span.channels[k].map { "r\($0)" } ?? "((V)(constants[\(k)]))" }
+        text += """
+                const U pixels = unorm8_v(\(channel[0])) | (unorm8_v(\(channel[1])) << 8)
+                  | (unorm8_v(\(channel[2])) << 16) | (unorm8_v(\(channel[3])) << 24);
+                const V mask = r\(Program.rootMaskSlot);
+                if (i + W <= count && \(span.canDiscard ? "__builtin_reduce_and((I)(mask != 0)) != 0" : "1")) {
+                  __builtin_memcpy(out + i, &pixels, sizeof pixels);
+                } else {
+                  for (int l = 0; l < W && i + l < count; l++) if (mask[l] != 0) out[i + l] = pixels[l];
+                }
+                if (*status != 0) return;
+              }
+            }
+
+            """
+        return text
+    }
+
     /// Types and helpers every generated file starts with.
     static func prelude(vectorWidth: Int) -> String {
         """
@@ -445,33 +529,9 @@ struct NativeCodeGenerator {
         static inline unsigned load_word(const unsigned char *p) { unsigned w; __builtin_memcpy(&w, p, 4); return w; }
         // llvmpipe's fixed-point bilinear filter on RGBA8 with clamp-to-edge, as
         // TextureView.linearRGBA8Span: 8-bit weights rint(fract * 256), integer lerps, x then y.
-        static void sample2d(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
+        static __attribute__((noinline)) void sample2d_slow(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
           float ss[W], ts[W], rs[W], gs[W], bs[W], as[W];
           if (tex->texels && tex->linear_clamped) {
-            {
-            // Every lane on the centre of consecutive texels of one row (TextureView's
-            // sampleRowOfTexelCentres): the filter takes those texels alone, bit for bit.
-            const V u = s * (float)tex->width - 0.5f, v = t * (float)tex->height - 0.5f;
-            const V ru = u + MAGIC, rv = v + MAGIC;
-            const V du = u - (ru - MAGIC), dv = v - (rv - MAGIC);
-            const I xi = __builtin_bit_cast(I, ru) - 0x4B400000, yi = __builtin_bit_cast(I, rv) - 0x4B400000;
-            I lane; for (int i = 0; i < W; i++) lane[i] = i;
-            const int x0 = xi[0], y0 = yi[0];
-            const float tolerance = 1.0f / 512, limit = 4194304.0f;
-            I bad = (xi - x0 - lane) | (yi - y0) | ((__builtin_elementwise_abs(du) <= tolerance) == 0)
-              | ((__builtin_elementwise_abs(dv) <= tolerance) == 0) | ((__builtin_elementwise_abs(u) < limit) == 0)
-              | ((__builtin_elementwise_abs(v) < limit) == 0);
-            if (x0 >= 0 && (long)x0 + W <= tex->width && y0 >= 0 && y0 < tex->height && __builtin_reduce_or(bad) == 0) {
-              U words;
-              __builtin_memcpy(&words, tex->texels + ((long)y0 * tex->width + x0) * 4, sizeof words);
-              const float unit = (float)(1.0 / 255.0);
-              *r = __builtin_convertvector(words & 0xFF, V) * unit;
-              *g = __builtin_convertvector((words >> 8) & 0xFF, V) * unit;
-              *b = __builtin_convertvector((words >> 16) & 0xFF, V) * unit;
-              *a = __builtin_convertvector(words >> 24, V) * unit;
-              return;
-            }
-            }
             // The general case, all lanes at once: texel indices and 8-bit weights as
             // TextureView.split and .weight compute them, four texel fetches per lane, integer
             // lerps x then y (a lane on a texel centre has weights 0 and gets its texel).
@@ -494,7 +554,7 @@ struct NativeCodeGenerator {
             const long stride = tex->width;
             const float unit = (float)(1.0 / 255.0);
             U p00, p10, p01, p11;
-            if (__builtin_reduce_or(wx | wy) == 0) {
+            if (__builtin_reduce_or((I)((wx | wy) != 0)) == 0) {
               // Every lane on a texel centre (not in one run): one fetch each.
               for (int i = 0; i < W; i++) p00[i] = load_word(words + (long)y0[i] * stride * 4 + 4L * x0[i]);
               *r = __builtin_convertvector(p00 & 0xFFu, V) * unit;
@@ -523,6 +583,34 @@ struct NativeCodeGenerator {
           STORE(ss, s); STORE(ts, t);
           cb->texture2D(tex->view, 0, ss, ts, W, rs, gs, bs, as);
           *r = LOAD(rs); *g = LOAD(gs); *b = LOAD(bs); *a = LOAD(as);
+        }
+        // The fast path inline: every lane on the centre of consecutive texels of one row.
+        static inline __attribute__((always_inline)) void sample2d(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
+          if (tex->texels && tex->linear_clamped) {
+            // Every lane on the centre of consecutive texels of one row (TextureView's
+            // sampleRowOfTexelCentres): the filter takes those texels alone, bit for bit.
+            const V u = s * (float)tex->width - 0.5f, v = t * (float)tex->height - 0.5f;
+            const V ru = u + MAGIC, rv = v + MAGIC;
+            const V du = u - (ru - MAGIC), dv = v - (rv - MAGIC);
+            const I xi = __builtin_bit_cast(I, ru) - 0x4B400000, yi = __builtin_bit_cast(I, rv) - 0x4B400000;
+            I lane; for (int i = 0; i < W; i++) lane[i] = i;
+            const int x0 = xi[0], y0 = yi[0];
+            const float tolerance = 1.0f / 512, limit = 4194304.0f;
+            I bad = (xi - x0 - lane) | (yi - y0) | ((__builtin_elementwise_abs(du) <= tolerance) == 0)
+              | ((__builtin_elementwise_abs(dv) <= tolerance) == 0) | ((__builtin_elementwise_abs(u) < limit) == 0)
+              | ((__builtin_elementwise_abs(v) < limit) == 0);
+            if (x0 >= 0 && (long)x0 + W <= tex->width && y0 >= 0 && y0 < tex->height && __builtin_reduce_or((I)(bad != 0)) == 0) {
+              U words;
+              __builtin_memcpy(&words, tex->texels + ((long)y0 * tex->width + x0) * 4, sizeof words);
+              const float unit = (float)(1.0 / 255.0);
+              *r = __builtin_convertvector(words & 0xFF, V) * unit;
+              *g = __builtin_convertvector((words >> 8) & 0xFF, V) * unit;
+              *b = __builtin_convertvector((words >> 16) & 0xFF, V) * unit;
+              *a = __builtin_convertvector(words >> 24, V) * unit;
+              return;
+            }
+          }
+          sample2d_slow(tex, s, t, r, g, b, a, cb);
         }
         // LlvmpipeMath.sin and .cos (llvmpipe's algorithm, fp32 without FMA) on vectors, step for
         // step: the same bits as the Swift definition.
@@ -598,6 +686,17 @@ struct NativeCodeGenerator {
           const V r = exp2_v(log2_v(x) * y);
           return SELECT((x == 0) | (x != x), ZERO, r);
         }
+        // The executor's row work, fused into shade_span: shade_interpolate_row's sum, and
+        // shade_pack_rgba8's conversion (clamp, then rint(c * 255); NaN is 0).
+        typedef double DV __attribute__((ext_vector_type(W)));
+        static inline V interp_v(const double *c, double r) {
+          DV d; __builtin_memcpy(&d, c, sizeof d); return __builtin_convertvector(d + r, V);
+        }
+        static inline U unorm8_v(V v) {
+          const V c = SELECT(v > 0.0f, SELECT(v < 1.0f, v, ONE), ZERO);
+          return AU(c * 255.0f + MAGIC) & 0xFFu;
+        }
+        static const DV LANES_D = {\((0..<vectorWidth).map { "\($0)" }.joined(separator: ", "))};
         static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }
         static inline V binary_cb(binary_fn f, V x, V y) {
           float a[W], b[W]; STORE(a, x); STORE(b, y); f(a, b, W); return LOAD(a);

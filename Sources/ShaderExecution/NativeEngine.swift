@@ -70,13 +70,39 @@ public final class NativeEngine: @unchecked Sendable {
         UnsafeRawPointer
     ) -> Void
 
+    /// `shade_span`'s C type (see `NativeCodeGenerator.SpanLayout`).
+    typealias SpanFunction = @convention(c) (
+        UnsafePointer<Float>, UnsafeRawPointer, UnsafeMutablePointer<Int>, Int, UnsafeRawPointer, Int, Int,
+        UnsafePointer<Double>, Int, UnsafePointer<Double>, UnsafePointer<Float>, Double, Double, Float,
+        UnsafePointer<Float>, UnsafeMutablePointer<UInt32>
+    ) -> Void
+
+    /// A program's `shade_span` bound to a draw's textures: shades `count` pixels of one row
+    /// that a triangle covers whole and stores them as RGBA8.
+    struct Span {
+        let function: SpanFunction
+        /// `owner`'s descriptors (raw, so that a copy of a `Span` costs no reference count).
+        let textures: UnsafeRawPointer
+        let callbacks: UnsafeRawPointer
+        /// Keeps `textures` alive; not touched while shading.
+        let owner: NativeTextureTable
+        /// The RGBA channels' slots it was generated for (-1 for a per-draw value).
+        let channelSlots: SIMD4<Int>
+    }
+
+    /// Both entry points of a compiled program.
+    struct Functions {
+        var batch: BatchFunction
+        var span: SpanFunction?
+    }
+
     /// Lanes per vector on this CPU.
     public let vectorWidth: Int
     /// The C compiler, or nil when none was found.
     public let compilerPath: String?
     private let lock = NSLock()
     /// Per generated source: the loaded function, or why there is none.
-    private var compiled: [String: Result<BatchFunction, Failure>] = [:]
+    private var compiled: [String: Result<Functions, Failure>] = [:]
 
     /// Why a source did not compile or load.
     struct Failure: Error { var reason: String }
@@ -84,7 +110,7 @@ public final class NativeEngine: @unchecked Sendable {
     /// function.
     private struct ProgramEntry {
         weak var program: Program?
-        var function: BatchFunction?
+        var function: Functions?
         /// Why the program has no function (nil when it has one).
         var failure: String?
     }
@@ -116,21 +142,58 @@ public final class NativeEngine: @unchecked Sendable {
     /// when the program (or the machine) cannot have one. The views' C descriptors are made
     /// here, once per worker and draw, not per batch.
     func kernel(for program: Program, laneWidth: Int, views: UnsafePointer<TextureView>) -> Kernel? {
+        kernels(for: program, laneWidth: laneWidth, views: views)?.batch
+    }
+
+    /// The batch kernel of `program` and, when it has one, its fused row function, both bound
+    /// to the draw's texture views (see `kernel(for:laneWidth:views:)`).
+    func kernels(for program: Program, laneWidth: Int, views: UnsafePointer<TextureView>) -> (batch: Kernel, span: Span?)? {
         guard laneWidth % vectorWidth == 0 else { return nil }
-        guard let function = function(for: program) else { return nil }
+        guard let functions = functions(for: program) else { return nil }
         nonisolated(unsafe) let table = UnsafeRawPointer(callbacks)
         let textures = NativeTextureTable(views, count: program.textureViewCount)
-        return { ctx in
+        let function = functions.batch
+        let batch: Kernel = { ctx in
             function(
                 ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit, table)
         }
+        let span = functions.span.flatMap { f in
+            Self.spanLayout(of: program).map { layout in
+                let slots = layout.channels.map { $0 ?? -1 }
+                return Span(function: f, textures: textures.descriptors, callbacks: table, owner: textures, channelSlots: SIMD4(slots[0], slots[1], slots[2], slots[3]))
+            }
+        }
+        return (batch, span)
     }
 
     /// The compiled batch function of `program` (cached per program object and per source).
     func function(for program: Program) -> BatchFunction? {
+        functions(for: program)?.batch
+    }
+
+    /// The compiled functions of `program` (cached per program object and per source).
+    func functions(for program: Program) -> Functions? {
         lock.lock()
         defer { lock.unlock() }
         return entry(for: program).function
+    }
+
+    /// What a fused row function of `program` reads and writes, or nil when it has none: it
+    /// needs at most one colour output, at location 0.
+    static func spanLayout(of program: Program) -> NativeCodeGenerator.SpanLayout? {
+        guard program.colorOutputs.count <= 1 else { return nil }
+        let color = program.colorOutputs.first
+        if let color, color.location != 0 { return nil }
+        var inputs: [NativeCodeGenerator.SpanLayout.Component] = []
+        for input in program.inputs {
+            for s in input.slots { inputs.append(.init(slot: s, isFlat: input.isFlat)) }
+        }
+        let channels: [Int?] = (0..<4).map { k in
+            guard let color, k < color.value.width, case .lane(let s) = color.value.components[k] else { return nil }
+            return s
+        }
+        return .init(inputs: inputs, fragCoord: program.fragCoordSlots, frontFacing: program.frontFacingSlot, channels: channels,
+            canDiscard: program.canDiscard)
     }
 
     /// The cache entry of `program`, compiling it on first use. Call with `lock` held.
@@ -161,7 +224,7 @@ public final class NativeEngine: @unchecked Sendable {
             for case .lane(let s) in output.value.components { liveOut.insert(s) }
         }
         return NativeCodeGenerator.source(
-            for: code, vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
+            for: code, vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut, span: Self.spanLayout(of: program))
     }
 
     /// Why `program` does not run natively, or nil when it does.
@@ -171,7 +234,7 @@ public final class NativeEngine: @unchecked Sendable {
         return entry(for: program).failure
     }
 
-    private func compile(_ program: Program) -> Result<BatchFunction, Failure> {
+    private func compile(_ program: Program) -> Result<Functions, Failure> {
         guard let compilerPath else { return .failure(Failure(reason: "no clang on PATH (set SHADE_CC)")) }
         guard let source = source(for: program) else {
             return .failure(Failure(
@@ -183,7 +246,7 @@ public final class NativeEngine: @unchecked Sendable {
         return result
     }
 
-    private func load(_ source: String, compiler: String) throws(Failure) -> BatchFunction {
+    private func load(_ source: String, compiler: String) throws(Failure) -> Functions {
         let key = Self.hash(source + "\u{0}" + compiler + "\u{0}" + Self.targetFlags.joined(separator: " "))
         let directory = Self.cacheDirectory
         let library = directory.appendingPathComponent("shade-\(key).so").path
@@ -196,7 +259,12 @@ public final class NativeEngine: @unchecked Sendable {
             let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
             let sourcePath = directory.appendingPathComponent("shade-\(key)-\(unique).c").path
             let temporary = directory.appendingPathComponent("shade-\(key)-\(unique).so").path
+            let keepsSource = ProcessInfo.processInfo.environment["SHADE_NATIVE_KEEP_SOURCE"] != nil
             defer {
+                if keepsSource {
+                    // For reading and debugging the generated code: `shade-KEY.c` beside the library.
+                    _ = rename(sourcePath, directory.appendingPathComponent("shade-\(key).c").path)
+                }
                 try? FileManager.default.removeItem(atPath: sourcePath)
                 try? FileManager.default.removeItem(atPath: temporary)
             }
@@ -232,7 +300,8 @@ public final class NativeEngine: @unchecked Sendable {
         guard let symbol = dlsym(handle, "shade_batch") else {
             throw Failure(reason: "\(library) has no shade_batch")
         }
-        return unsafeBitCast(symbol, to: BatchFunction.self)
+        let span = dlsym(handle, "shade_span").map { unsafeBitCast($0, to: SpanFunction.self) }
+        return Functions(batch: unsafeBitCast(symbol, to: BatchFunction.self), span: span)
     }
 
     // MARK: Machine

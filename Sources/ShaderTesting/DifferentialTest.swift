@@ -158,12 +158,13 @@ public enum DifferentialTest {
     }
 
     /// Checks, compiles and renders `c` with the executor alone, on one thread, with `engine`
-    /// (by default the schedule's: `$SHADE_ENGINE` or closures).
+    /// (by default the schedule's: `$SHADE_ENGINE` or closures) and `laneWidth` lanes per batch.
     ///
     /// - Throws: `DiagnosticsError` when a shader does not check, or the compiler's or the
     ///   executor's error.
     public static func renderWithExecutor(
-        _ c: DifferentialCase, stepLimit: Int = 1 << 16, engine: ShadingEngine = ShadingEngine.defaultEngine
+        _ c: DifferentialCase, stepLimit: Int = 1 << 16, engine: ShadingEngine = ShadingEngine.defaultEngine,
+        laneWidth: Int = 64
     ) throws -> Texture {
         let fragment = try Compiler.compile(c.check(c.fragmentSource, suffix: ".frag", stage: .fragment))
         let vertex = try c.vertexSource.map { try Compiler.compile(c.check($0, suffix: ".vert", stage: .vertex)) }
@@ -173,6 +174,7 @@ public enum DifferentialTest {
         draw.loopIterationLimit = stepLimit
         var schedule = Schedule.singleThreaded
         schedule.engine = engine
+        schedule.laneWidth = laneWidth
         try Executor(schedule: schedule).render(draw, into: target)
         return target.makeTexture()
     }

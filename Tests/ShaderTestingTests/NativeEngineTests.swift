@@ -13,17 +13,23 @@ import Testing
     @discardableResult
     static func check(_ c: DifferentialCase, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard let closures = try? DifferentialTest.renderWithExecutor(c, engine: .closures) else { return false }
-        let native: Texture
-        do {
-            native = try DifferentialTest.renderWithExecutor(c, engine: .native)
-        } catch {
-            Issue.record("\(c.name): the native engine failed where closures rendered: \(error)", sourceLocation: sourceLocation)
-            return false
-        }
-        if let d = DifferentialTest.firstDifference(closures, native) {
-            Issue.record(
-                "\(c.name): \(d.count) pixels differ; first at (\(d.x), \(d.y)): closures \(d.a), native \(d.b)\n\(c.fragmentSource)",
-                sourceLocation: sourceLocation)
+        // 64 lanes, and batches one vector wide, so that small images have batches a triangle
+        // covers whole (the fused row function, `shade_span`, shades those).
+        for lanes in Set([64, NativeEngine.shared.vectorWidth]).sorted() {
+            let native: Texture
+            do {
+                native = try DifferentialTest.renderWithExecutor(c, engine: .native, laneWidth: lanes)
+            } catch {
+                Issue.record(
+                    "\(c.name): the native engine failed where closures rendered (\(lanes) lanes): \(error)",
+                    sourceLocation: sourceLocation)
+                return false
+            }
+            if let d = DifferentialTest.firstDifference(closures, native) {
+                Issue.record(
+                    "\(c.name) (\(lanes) lanes): \(d.count) pixels differ; first at (\(d.x), \(d.y)): closures \(d.a), native \(d.b)\n\(c.fragmentSource)",
+                    sourceLocation: sourceLocation)
+            }
         }
         guard let program = try? Compiler.compile(compileFrontEnd(source: c.fragmentSource, name: c.name, stage: .fragment))
         else { return false }
@@ -49,6 +55,91 @@ import Testing
         // Programs with derivatives, dynamic array indices or cube maps run on closures (the
         // generator uses them often); the others must run natively.
         #expect(native >= 2, "only \(native) of the programs ran natively")
+    }
+
+    /// Shaders that touch every piece of the fused row function (`shade_span`): interpolated,
+    /// flat and unused inputs, `gl_FragCoord` (x, y, z, w), `gl_FrontFacing`, `discard`, channels
+    /// that are per-draw values or constants, two textures, a loop, and a vertex shader whose
+    /// triangles cover part of the frame and overlap (drawn in order). Rendered 200 pixels wide,
+    /// so that rows hold runs of batches one triangle covers whole (merged into one call, eight
+    /// batches at a time), at 64 lanes and at one vector's width.
+    static let spanShaders: [(name: String, fragment: String, vertex: String?)] = [
+        ("texture and dot", """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() {
+                vec4 c = texture2D(inputImageTexture, textureCoordinate);
+                gl_FragColor = vec4(vec3(dot(c.rgb, vec3(0.2125, 0.7154, 0.0721))), c.a);
+            }
+            """, nil),
+        ("two textures, uniform alpha", """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture, inputImageTexture2;
+            uniform float mixturePercent;
+            void main() {
+                vec4 a = texture2D(inputImageTexture, textureCoordinate);
+                vec4 b = texture2D(inputImageTexture2, textureCoordinate * 0.75 + 0.1);
+                gl_FragColor = vec4(mix(a.rgb, b.rgb, b.a * mixturePercent), mixturePercent);
+            }
+            """, nil),
+        ("fragCoord, front facing, discard", """
+            precision highp float;
+            uniform float level;
+            void main() {
+                if (mod(gl_FragCoord.x + gl_FragCoord.y, 7.0) < 1.5) discard;
+                float f = gl_FrontFacing ? 1.0 : 0.25;
+                gl_FragColor = vec4(fract(gl_FragCoord.x / 37.0), gl_FragCoord.y / 20.0, gl_FragCoord.z * f, gl_FragCoord.w * level);
+            }
+            """, nil),
+        ("a loop, a constant channel", """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            void main() {
+                float s = 0.0;
+                for (int i = 0; i < 8; i++) {
+                    if (float(i) > textureCoordinate.x * 8.0) break;
+                    s += sin(textureCoordinate.y * float(i + 1) * 3.1);
+                }
+                gl_FragColor = vec4(s * 0.2 + 0.5, 0.5, 1.0, 1.0);
+            }
+            """, nil),
+        ("flat and smooth inputs, overlapping triangles", """
+            #version 300 es
+            precision highp float;
+            flat in vec3 tint;
+            in vec2 uv;
+            in float unused;
+            out vec4 colour;
+            void main() { colour = vec4(tint * uv.x, uv.y); }
+            """, """
+            #version 300 es
+            in vec4 position;
+            in vec4 inputTextureCoordinate;
+            flat out vec3 tint;
+            out vec2 uv;
+            out float unused;
+            void main() {
+                uv = inputTextureCoordinate.xy;
+                tint = vec3(0.25 + 0.5 * float(gl_VertexID & 1), 0.75, 0.5);
+                unused = 1.0;
+                // Shrunk, sheared and shifted: the two triangles overlap and leave background.
+                gl_Position = vec4(position.x * 0.8 + position.y * 0.3, position.y * 0.7, 0.25, 1.0);
+            }
+            """),
+    ]
+
+    @Test(arguments: spanShaders.indices)
+    func theFusedRowFunctionGivesTheClosuresBits(_ index: Int) throws {
+        let shader = Self.spanShaders[index]
+        let inputs = [ShaderTraceTests.gradient(200, 20, seed: 3), ShaderTraceTests.gradient(150, 10, seed: 4)]
+        let uniforms = ["mixturePercent": [Float(0.625)], "level": [0.5]].filter { shader.fragment.contains($0.key) }
+        let c = DifferentialCase(
+            name: "span/" + shader.name, fragmentSource: shader.fragment, vertexSource: shader.vertex,
+            uniforms: uniforms, inputs: inputs, width: 200, height: 20)
+        let ranNatively = Self.check(c)
+        #expect(ranNatively, "\(shader.name) did not run natively")
     }
 
     @Test(arguments: RepositoryShader.all)
