@@ -25,6 +25,7 @@ public final class Framebuffer: @unchecked Sendable {
         self.format = format
         let byteCount = width * height * format.bytesPerPixel
         baseAddress = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 64)
+        PixelMemory.adviseHugePages(baseAddress, byteCount: byteCount)
         baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
     }
 
@@ -86,10 +87,10 @@ public final class Framebuffer: @unchecked Sendable {
     public func makeTexture() -> Texture {
         switch format {
         case .rgba8:
-            let bytes = Array(UnsafeBufferPointer(start: rgba8Pointer, count: pixelCount * 4))
+            let bytes: [UInt8] = PixelMemory.array(count: pixelCount * 4) { $0.baseAddress!.update(from: rgba8Pointer, count: $0.count) }
             return Texture(width: width, height: height, rgba8: bytes)
         case .float32:
-            let floats = Array(UnsafeBufferPointer(start: float32Pointer, count: pixelCount * 4))
+            let floats: [Float] = PixelMemory.array(count: pixelCount * 4) { $0.baseAddress!.update(from: float32Pointer, count: $0.count) }
             return Texture(width: width, height: height, float32: floats)
         }
     }

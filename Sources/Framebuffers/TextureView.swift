@@ -494,11 +494,13 @@ public final class SampledTexture: @unchecked Sendable {
         switch texture.storage {
         case .rgba8(let b):
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: b.count)
+            PixelMemory.adviseHugePages(p, byteCount: b.count)
             p.initialize(from: b, count: b.count)
             storage = UnsafeMutableRawPointer(p)
             base = TextureView(width: texture.width, height: texture.height, state: state, bytes: p, floats: nil)
         case .float32(let f):
             let p = UnsafeMutablePointer<Float>.allocate(capacity: f.count)
+            PixelMemory.adviseHugePages(p, byteCount: f.count * 4)
             p.initialize(from: f, count: f.count)
             storage = UnsafeMutableRawPointer(p)
             base = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)

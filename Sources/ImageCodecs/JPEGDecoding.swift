@@ -27,9 +27,8 @@ enum JPEGDecoding {
         }
 
         var status = SHADE_JPEG_OK
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let pixels: [UInt8] = PixelMemory.array(count: count) { buffer in
             status = shade_jpeg_decoder_read_rgba(decoder, buffer.baseAddress, width * 4)
-            initialized = count
         }
         guard status == SHADE_JPEG_OK else {
             throw error(status, message: String(cString: shade_jpeg_decoder_message(decoder)))

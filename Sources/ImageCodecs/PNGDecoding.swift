@@ -38,9 +38,8 @@ enum PNGDecoding {
             storage = .float32(samples.map { Float($0) / 65535 })
         } else {
             storage = .rgba8(
-                [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                PixelMemory.array(count: count) { buffer in
                     status = shade_png_decoder_read_rgba(decoder, buffer.baseAddress, width * 4, 0)
-                    initialized = count
                 })
         }
         guard status == SHADE_PNG_OK else {

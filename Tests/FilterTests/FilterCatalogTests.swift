@@ -37,6 +37,19 @@ struct FilterCatalogTests {
         #expect(FilterCatalog.filter(named: name)?.name == "gaussianBlur")
     }
 
+    @Test("every filter is found by its name, kebab-case too, as the full catalog describes it")
+    func everyFilterIsFoundByName() {
+        for filter in FilterCatalog.all {
+            let kebab = filter.name.reduce(into: "") { text, c in
+                if c.isUppercase { text += "-" + c.lowercased() } else { text.append(c) }
+            }
+            for name in [filter.name, kebab] {
+                let found = FilterCatalog.filter(named: name)
+                #expect(found == filter, "\(name)")
+            }
+        }
+    }
+
     @Test("unknown names find nothing and suggest the closest filter")
     func suggestions() {
         #expect(FilterCatalog.filter(named: "gausianBlur") == nil)
