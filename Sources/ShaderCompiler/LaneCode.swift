@@ -1,3 +1,5 @@
+import ShaderSemantics
+
 /// A description of the per-batch stage that a code generator can translate (the native
 /// engine, `ShaderExecution.NativeEngine`): the same operations, slots and control flow as the
 /// closures the builder emits, recorded beside them. A program has it only when every step of
@@ -39,6 +41,15 @@ public indirect enum LaneCode: Sendable, Hashable {
     case leave(current: Int, targets: [Int])
     /// A function body run under a copy of the caller's mask.
     case call(mask: Int, caller: Int, body: [LaneCode])
+    /// `Kernels.gather`: `destination[c] = element[trunc(index)][c]` of the array of `count`
+    /// elements of `elementWidth` slots from `base` (lane slots, or uniform slots when
+    /// `fromUniforms`), an index out of range following `rule`.
+    case gather(
+        destination: [Int], index: Source, base: Int, elementWidth: Int, count: Int, fromUniforms: Bool,
+        rule: OutOfRangeIndex)
+    /// `Kernels.scatter`: `element[trunc(index)] = value` for the lanes of `mask`, an index out
+    /// of range following `rule`.
+    case scatter(value: [Source], index: Source, base: Int, elementWidth: Int, count: Int, mask: Int, rule: OutOfRangeIndex)
     /// Steps run in order.
     case block([LaneCode])
 }

@@ -213,9 +213,13 @@ extension ProgramBuilder {
         let (idxSlots, idxIsLanes) = operand(index)
         let d = allocateLanes(w)
         if idxIsLanes {
-            emit(Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, rule: array.outOfRange), nil)
+            emit(
+                Kernels.gather(LaneOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, rule: array.outOfRange),
+                .gather(destination: d, index: .lane(idxSlots[0]), base: array.base, elementWidth: w, count: array.count, fromUniforms: array.isUniform, rule: array.outOfRange))
         } else {
-            emit(Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, rule: array.outOfRange), nil)
+            emit(
+                Kernels.gather(BroadcastOperand.self, d: d, index: idxSlots[0], base: array.base, elementWidth: w, count: array.count, fromUniforms: false, rule: array.outOfRange),
+                .gather(destination: d, index: .uniform(idxSlots[0]), base: array.base, elementWidth: w, count: array.count, fromUniforms: false, rule: array.outOfRange))
         }
         return Self.lanes(d)
     }
@@ -236,11 +240,14 @@ extension ProgramBuilder {
         let readsArray = value.components.contains { if case .lane(let s) = $0 { return arraySlots.contains(s) }; return false }
         let (v, vIsLanes) = operand(readsArray ? materialize(value) : value)
         let w = array.elementWidth, n = array.count, m = currentMask
+        let code = LaneCode.scatter(
+            value: Self.sources(v, isLanes: vIsLanes), index: idxIsLanes ? .lane(idx[0]) : .uniform(idx[0]), base: array.base,
+            elementWidth: w, count: n, mask: m, rule: array.outOfRange)
         switch (idxIsLanes, vIsLanes) {
-        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
-        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
-        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
-        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), nil)
+        case (true, true): emit(Kernels.scatter(LaneOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), code)
+        case (true, false): emit(Kernels.scatter(LaneOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), code)
+        case (false, true): emit(Kernels.scatter(BroadcastOperand.self, LaneOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), code)
+        case (false, false): emit(Kernels.scatter(BroadcastOperand.self, BroadcastOperand.self, value: v, index: idx[0], base: array.base, elementWidth: w, count: n, mask: m, rule: array.outOfRange), code)
         }
     }
 }

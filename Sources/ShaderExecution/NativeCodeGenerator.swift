@@ -1,4 +1,5 @@
 import ShaderCompiler
+import ShaderSemantics
 
 /// Translates a program's batch stage (`Program.laneCode`) into C for the native engine.
 ///
@@ -225,6 +226,52 @@ struct NativeCodeGenerator {
         case .call(let mask, let caller, let body):
             line("\(slot(mask)) = \(slot(caller));")
             return emit(body)
+        case .gather(let destination, let index, let base, let width, let count, let fromUniforms, let rule):
+            // Kernels.gather: the truncated index clamped (vectors, arrays) or sent to the last
+            // element (matrices), then the element chosen by selects (or per-lane loads from the
+            // uniform file); an array read out of range gives 0.
+            guard count <= 256 else { return false }
+            let t = fresh(), clamped = fresh(), last = Float(count - 1).bitPatternLiteral
+            line("V \(t) = __builtin_elementwise_trunc(\(source(index)));")
+            if rule == .matrix {
+                line("V \(clamped) = SELECT((\(t) >= 0.0f) & (\(t) <= \(last)), \(t), (V)(\(last)));")
+            } else {
+                line("V \(clamped) = SELECT(\(t) >= 0.0f, SELECT(\(t) <= \(last), \(t), (V)(\(last))), ZERO);")
+            }
+            var results: [(String, String)] = []
+            for c in 0..<width {
+                let r = fresh()
+                if fromUniforms {
+                    line("V \(r); for (int l = 0; l < W; l++) \(r)[l] = u[\(base + c) + (int)\(clamped)[l] * \(width)];")
+                } else {
+                    line("V \(r) = \(slot(base + c));")
+                    for k in 1..<max(count, 1) {
+                        line("\(r) = SELECT(\(clamped) == \(Float(k).bitPatternLiteral), \(slot(base + k * width + c)), \(r));")
+                    }
+                }
+                if rule == .array { line("\(r) = SELECT((\(t) < 0.0f) | (\(t) > \(last)), ZERO, \(r));") }
+                results.append((slot(destination[c]), r))
+            }
+            for (d, r) in results { line("\(d) = \(r);") }
+            return true
+        case .scatter(let value, let index, let base, let width, let count, let mask, let rule):
+            // Kernels.scatter: element k takes the value where the truncated index is k; the last
+            // element of an array or matrix also takes every index outside 0..<last (NaN too).
+            guard count <= 256 else { return false }
+            let t = fresh(), m = slot(mask)
+            line("V \(t) = __builtin_elementwise_trunc(\(source(index)));")
+            let values = value.map { source($0) }
+            for k in 0..<count {
+                let kf = Float(k).bitPatternLiteral
+                let condition = rule != .vector && k == count - 1
+                    ? "(\(m) != 0) & (((\(t) >= 0.0f) & (\(t) < \(kf))) == 0)"
+                    : "(\(m) != 0) & (\(t) == \(kf))"
+                for c in 0..<width {
+                    let e = slot(base + k * width + c)
+                    line("\(e) = SELECT(\(condition), \(values[c]), \(e));")
+                }
+            }
+            return true
         }
     }
 
@@ -687,14 +734,15 @@ struct NativeCodeGenerator {
           return SELECT((x == 0) | (x != x), ZERO, r);
         }
         // The executor's row work, fused into shade_span: shade_interpolate_row's sum, and
-        // shade_pack_rgba8's conversion (clamp, then rint(c * 255); NaN is 0).
+        // shade_pack_rgba8's conversion (clamp, then rint(c * 255); NaN and values whose scaled
+        // form does not fit an int32 are 0, as llvmpipe's conversion gives).
         typedef double DV __attribute__((ext_vector_type(W)));
         static inline V interp_v(const double *c, double r) {
           DV d; __builtin_memcpy(&d, c, sizeof d); return __builtin_convertvector(d + r, V);
         }
         static inline U unorm8_v(V v) {
           const V c = SELECT(v > 0.0f, SELECT(v < 1.0f, v, ONE), ZERO);
-          return AU(c * 255.0f + MAGIC) & 0xFFu;
+          return SELECT(v * 255.0f < 2147483648.0f, AU(c * 255.0f + MAGIC) & 0xFFu, (U)(0u));
         }
         static const DV LANES_D = {\((0..<vectorWidth).map { "\($0)" }.joined(separator: ", "))};
         static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }

@@ -238,7 +238,7 @@ public final class NativeEngine: @unchecked Sendable {
         guard let compilerPath else { return .failure(Failure(reason: "no clang on PATH (set SHADE_CC)")) }
         guard let source = source(for: program) else {
             return .failure(Failure(
-                reason: "the program uses derivatives, dynamic array indices or cube maps, which only closures run"))
+                reason: "the program uses derivatives, cube maps, textureSize or dynamic indices into arrays of over 256 elements, which only closures run"))
         }
         if let known = compiled[source] { return known }
         let result = Result { () throws(Failure) in try load(source, compiler: compilerPath) }

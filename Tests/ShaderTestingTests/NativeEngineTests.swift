@@ -52,7 +52,7 @@ import Testing
             guard p.vertexSource == nil else { continue }
             if Self.check(DifferentialCampaign.differentialCase(p, width: 16, height: 8)) { native += 1 }
         }
-        // Programs with derivatives, dynamic array indices or cube maps run on closures (the
+        // Programs with derivatives or cube maps run on closures (the
         // generator uses them often); the others must run natively.
         #expect(native >= 2, "only \(native) of the programs ran natively")
     }
