@@ -15,6 +15,9 @@ void shade_interpolate_row(const double *restrict column, double row_term, float
 }
 
 static inline uint32_t unorm8(float v) {
+    // As Texture.unorm8: NaN and scaled values past INT32_MAX (llvmpipe's int32 conversion
+    // gives INT_MIN, which saturates to 0) become 0.
+    if (!(v * 255.0f < 2147483648.0f)) return 0;
     float c = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
     union { float f; uint32_t u; } bits = { c * 255.0f + 12582912.0f };
     return bits.u & 0xFF;

@@ -147,16 +147,21 @@ public struct Texture: Sendable, Equatable {
         }
     }
 
-    /// GL's conversion of a float to an unsigned normalised byte: clamp to [0, 1], then
-    /// round `f * 255` (computed in fp32) to nearest, ties to even, as llvmpipe's
-    /// `rint(clamp(v, 0, 1) * 255)`. NaN becomes 0.
+    /// GL's conversion of a float to an unsigned normalised byte as llvmpipe computes it:
+    /// `f * 255` (in fp32) rounded to an int32 to nearest, ties to even, then saturated to
+    /// 0...255. So values in [0, 1] round as `rint(clamp(v, 0, 1) * 255)`, and NaN and every
+    /// value whose scaled form does not fit an int32 (`f * 255 >= 2^31`: +Inf, 1e20, anything
+    /// from about 8.42e6 up) become 0, as the x86 conversion's "integer indefinite" INT_MIN
+    /// saturates to 0 (measured with glref.py; `Tests/Regressions/huge-colour-writes-zero.frag`).
     ///
     /// Ties matter: a shader that sums 0.05 six times gives exactly 76.5 after the scale, which
     /// GL (llvmpipe) writes as 76, while `f * 255 + 0.5` truncated would give 77.
     @inlinable @inline(__always)
     public static func unorm8(_ value: Float) -> UInt8 {
-        // NaN fails both comparisons and becomes 0. Adding and subtracting 1.5 * 2^23 rounds
-        // to nearest even in fp32 without a libm call (the scaled value is in 0...255).
+        // NaN fails every comparison and becomes 0, as does a scaled value past Int32.max.
+        // Adding and subtracting 1.5 * 2^23 rounds to nearest even in fp32 without a libm call
+        // (the scaled value is in 0...255).
+        if !(value * 255 < 2_147_483_648) { return 0 }
         let clamped: Float = value > 0 ? (value < 1 ? value : 1) : 0
         // The low mantissa bits of `x + 1.5 * 2^23` are `x` rounded: no checked conversion.
         let magic: Float = 12_582_912

@@ -39,7 +39,8 @@ import Testing
         let out = try render(p, width: 4, height: 4, format: .float32)
         #expect(out.pixel(x: 3, y: 2) == SIMD4(2.5, -1, 0.25, 1e10))
         let bytes = try render(p, width: 4, height: 4)
-        #expect(bytes.pixel(x: 1, y: 1) == SIMD4(1, 0, Float(64) / 255, 1))
+        // 1e10 * 255 does not fit an int32: llvmpipe writes 0 (glref.py: 255, 0, 64, 0).
+        #expect(bytes.pixel(x: 1, y: 1) == SIMD4(1, 0, Float(64) / 255, 0))
     }
 
     @Test func unorm8RoundsTiesToEvenLikeLlvmpipe() {
@@ -50,6 +51,14 @@ import Testing
         }
         #expect(Texture.unorm8(.nan) == 0 && Texture.unorm8(-3) == 0 && Texture.unorm8(7) == 255)
         #expect(Texture.unorm8(0.3) == 76 && Texture.unorm8(0.5) == 128)
+    }
+
+    /// llvmpipe converts `v * 255` to an int32 before saturating: past INT32_MAX the result is
+    /// INT_MIN, written as 0 (measured; `Tests/Regressions/huge-colour-writes-zero.frag`).
+    @Test func unorm8OfAValueTooLargeForAnInt32IsZeroLikeLlvmpipe() {
+        #expect(Texture.unorm8(8_421_504) == 255 && Texture.unorm8(8_421_505) == 0)
+        #expect(Texture.unorm8(.infinity) == 0 && Texture.unorm8(1e20) == 0)
+        #expect(Texture.unorm8(-.infinity) == 0 && Texture.unorm8(.greatestFiniteMagnitude) == 0)
     }
 
     @Test func uniformErrorsAreReported() throws {

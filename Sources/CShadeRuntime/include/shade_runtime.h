@@ -16,7 +16,8 @@ extern "C" {
 void shade_interpolate_row(const double *column, double row_term, float *out, long count);
 
 /// out[i] = unorm8(r[i]) | unorm8(g[i]) << 8 | unorm8(b[i]) << 16 | unorm8(a[i]) << 24, with
-/// unorm8(v) = rint(clamp(v, 0, 1) * 255) (NaN becomes 0), as Texture.unorm8.
+/// unorm8(v) = rint(clamp(v, 0, 1) * 255), and 0 for NaN and for v * 255 >= 2^31 (llvmpipe's
+/// int32 conversion overflows), as Texture.unorm8.
 void shade_pack_rgba8(const float *r, const float *g, const float *b, const float *a, uint32_t *out, long count);
 
 /// Coverage of one row of `count` pixels starting at (x, y) by a triangle with edge functions
