@@ -57,6 +57,11 @@ public final class Program: Sendable {
     /// The batch stage described for a code generator, when every step has a description
     /// (`LaneCode`); nil when some operation runs on closures only.
     public let laneCode: [LaneCode]?
+    /// The kernels `LaneCode.external` steps name: generated code calls back into them.
+    public let externalKernels: [Kernel]
+    /// One past the largest slot an external step reads or writes (0 without them): the size
+    /// of the register file they run in.
+    public let externalSlotCount: Int
     /// The formats of the precision qualifiers the shader was compiled for
     /// (`CheckedShader.precision`); a draw with a device profile checks they agree.
     public let precision: PrecisionFormats
@@ -66,9 +71,11 @@ public final class Program: Sendable {
         samplers: [Sampler], inputs: [InputDeclaration], outputs: [OutputDeclaration],
         fragCoordSlots: [Int]?, frontFacingSlot: Int?, hasDerivatives: Bool, canDiscard: Bool,
         drawStage: @escaping Kernel, laneStage: @escaping Kernel, laneCode: [LaneCode]? = nil,
-        precision: PrecisionFormats = .allFP32
+        externalKernels: [Kernel] = [], externalSlotCount: Int = 0, precision: PrecisionFormats = .allFP32
     ) {
         self.laneCode = laneCode
+        self.externalKernels = externalKernels
+        self.externalSlotCount = externalSlotCount
         self.precision = precision
         self.laneSlotCount = laneSlotCount
         self.initialUniformFile = initialUniformFile

@@ -281,9 +281,9 @@ extension ProgramBuilder {
             let s = operand(a).slots, d = allocateLanes(a.width)
             Self.forChunks(a.width) { r in
                 if builtin == .dFdx {
-                    emit(Kernels.derivativeX(d: Slots(d[r]), a: Slots(s[r]), width: r.count), nil)
+                    emitExternal(Kernels.derivativeX(d: Slots(d[r]), a: Slots(s[r]), width: r.count), reads: Array(s[r]), writes: Array(d[r]))
                 } else {
-                    emit(Kernels.derivativeY(d: Slots(d[r]), a: Slots(s[r]), width: r.count), nil)
+                    emitExternal(Kernels.derivativeY(d: Slots(d[r]), a: Slots(s[r]), width: r.count), reads: Array(s[r]), writes: Array(d[r]))
                 }
             }
             return Self.lanes(d)
@@ -365,10 +365,13 @@ extension ProgramBuilder {
         case .gradients(let dx, let dy): (kind, slots) = (.gradients, laneSlots(dx) + laneSlots(dy))
         }
         let d = allocateLanes(order.count)
-        emit(
-            Kernels.texture2D(
-                view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, offset: offset, d: d, channels: order),
-            offset == (0, 0) ? Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order) : nil)
+        let kernel = Kernels.texture2D(
+            view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, offset: offset, d: d, channels: order)
+        if offset == (0, 0) {
+            emit(kernel, Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+        } else {
+            emitExternal(kernel, reads: Array(c.prefix(2)) + slots, writes: d)
+        }
         return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
     }
 
@@ -407,9 +410,9 @@ extension ProgramBuilder {
         precondition(sampler.kind == .texture2D && coord.width == 2, "internal error: texelFetch(sampler2D, ivec2)")
         let c = laneSlots(coord), l = laneSlots(lod)
         let d = allocateLanes(channels.count)
-        emit(
+        emitExternal(
             Kernels.texelFetch(view: sampler.viewIndex, x: c[0], y: c[1], level: l[0], offset: offset, d: d, channels: channels),
-            nil)
+            reads: [c[0], c[1], l[0]], writes: d)
         return Self.lanes(d)
     }
 
@@ -418,7 +421,7 @@ extension ProgramBuilder {
     public func textureSize(_ sampler: Sampler, lod: Value) -> Value {
         let l = laneSlots(lod)
         let d = allocateLanes(2)
-        emit(Kernels.textureSize(view: sampler.viewIndex, level: l[0], d: d), nil)
+        emitExternal(Kernels.textureSize(view: sampler.viewIndex, level: l[0], d: d), reads: [l[0]], writes: d)
         return Self.lanes(d)
     }
 
@@ -434,7 +437,7 @@ extension ProgramBuilder {
         }
         let c = operand(direction).slots
         let d = allocateLanes(order.count)
-        emit(Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], d: d, channels: order), nil)
+        emitExternal(Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], d: d, channels: order), reads: [c[0], c[1], c[2]], writes: d)
         return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
     }
 }

@@ -40,6 +40,9 @@ public final class ProgramBuilder {
     var uniformFile: [Float] = []
     var constantSlots: [UInt32: Int] = [:]
     var drawKernels: [Kernel] = []
+    /// Kernels of `LaneCode.external` steps, by index.
+    var externalKernels: [Kernel] = []
+    var externalSlotCount = 0
     var regions: [Region] = [Region(kind: .root, mask: Program.rootMaskSlot)]
     var uniformDeclarations: [UniformDeclaration] = []
     var samplerDeclarations: [Sampler] = []
@@ -152,6 +155,16 @@ public final class ProgramBuilder {
     /// the program runs on closures only).
     func emit(_ kernel: @escaping Kernel, _ code: LaneCode?) {
         regions[regions.count - 1].kernels.append(EmittedStep(kernel: kernel, code: code))
+    }
+
+    /// Appends a step that generated code runs by calling back into `kernel` on a group's
+    /// lanes (`LaneCode.external`): `reads` are every slot the kernel reads, `writes` every
+    /// slot it writes. For operations the generator has no code of its own for (derivatives,
+    /// `texelFetch`, `textureSize`, cube maps, offsets): the rest of the program stays native.
+    func emitExternal(_ kernel: @escaping Kernel, reads: [Int], writes: [Int]) {
+        externalKernels.append(kernel)
+        externalSlotCount = max(externalSlotCount, (reads + writes).max().map { $0 + 1 } ?? 0)
+        emit(kernel, .external(index: externalKernels.count - 1, reads: reads, writes: writes))
     }
 
     /// The native description of an operand's slots.
@@ -364,7 +377,7 @@ public final class ProgramBuilder {
             hasDerivatives: usesDerivatives, canDiscard: usesDiscard,
             drawStage: sequence(drawKernels), laneStage: sequence(regions[0].kernels.map(\.kernel)),
             laneCode: regions[0].kernels.allSatisfy { $0.code != nil } ? regions[0].kernels.compactMap(\.code) : nil,
-            precision: precision
+            externalKernels: externalKernels, externalSlotCount: externalSlotCount, precision: precision
         )
     }
 }

@@ -466,6 +466,8 @@ struct Worker {
     let spanFunction: NativeEngine.SpanFunction?
     let spanTextures: UnsafeRawPointer?
     let spanCallbacks: UnsafeRawPointer?
+    let spanScratch: UnsafeMutablePointer<Float>?
+    let spanExternal: UnsafeMutableRawPointer?
     /// Per interpolated component (the inputs, then z and w): the row part of its plane.
     let rowTerms: UnsafeMutablePointer<Double>
     /// The draw buffer's per-draw channel values (`WorkerAttachment.channelValues`, one each).
@@ -473,7 +475,16 @@ struct Worker {
 
     init(job: TileJob) {
         program = job.program
-        let native = job.engine == .native ? NativeEngine.shared.kernels(for: job.program, laneWidth: job.lanes, views: job.views) : nil
+        lanes = job.lanes
+        let n = lanes
+        registers = .allocate(capacity: program.laneSlotCount * n + 64)
+        registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
+        status = .allocate(capacity: 2)
+        status.initialize(repeating: 0, count: 2)
+        context = KernelContext(
+            registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
+            loopIterations: status + 1, loopIterationLimit: job.loopIterationLimit)
+        let native = job.engine == .native ? NativeEngine.shared.kernels(for: job.program, context: context) : nil
         kernel = native?.batch ?? job.program.batchKernel
         if let span = native?.span, job.batchHeight == 1, job.attachments.count == 1, job.attachments[0].target.format == .rgba8,
            span.channelSlots == SIMD4(job.attachments[0].channels.map(\.slot)) {
@@ -484,15 +495,8 @@ struct Worker {
         spanFunction = span?.function
         spanTextures = span?.textures
         spanCallbacks = span?.callbacks
-        lanes = job.lanes
-        let n = lanes
-        registers = .allocate(capacity: program.laneSlotCount * n + 64)
-        registers.initialize(repeating: 0, count: program.laneSlotCount * n + 64)
-        status = .allocate(capacity: 2)
-        status.initialize(repeating: 0, count: 2)
-        context = KernelContext(
-            registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
-            loopIterations: status + 1, loopIterationLimit: job.loopIterationLimit)
+        spanScratch = span?.scratch
+        spanExternal = span?.external
         batchWidth = job.batchWidth
         batchHeight = job.batchHeight
         width = job.target.width
@@ -710,7 +714,7 @@ struct Worker {
         function(
             context.uniforms, spanTextures!, status, context.loopIterationLimit, spanCallbacks!, count, lanes,
             terms + bx, t.pointee.columnStride, rowTerms, t.pointee.flatValues, Double(bx) + 0.5, y0,
-            t.pointee.frontFacing, spanConstants, out)
+            t.pointee.frontFacing, spanConstants, out, spanScratch!, spanExternal!)
     }
 
     @inline(__always)

@@ -99,9 +99,14 @@ struct NativeCodeGenerator {
         }
     }
 
-    /// Emits `code`; false when some case cannot be translated.
+    /// The most lines of C a program may take: shared function bodies (`.call`) are written
+    /// out at every call, so a call tree (piglit's inline-explosion tests: 2^64 calls) would
+    /// grow without bound; past this the program runs on closures, which share the bodies.
+    static let lineLimit = 60_000
+
+    /// Emits `code`; false when some case cannot be translated or the code grows too long.
     private mutating func emit(_ code: [LaneCode]) -> Bool {
-        for c in code where !emit(c) { return false }
+        for c in code where lines.count > Self.lineLimit || !emit(c) { return false }
         return true
     }
 
@@ -226,6 +231,13 @@ struct NativeCodeGenerator {
         case .call(let mask, let caller, let body):
             line("\(slot(mask)) = \(slot(caller));")
             return emit(body)
+        case .external(let index, let reads, let writes):
+            // A closure kernel on this group's lanes: the slots it reads go to a register file
+            // W lanes wide, the callback runs it there, the slots it writes come back.
+            for s in reads { line("STORE(scratch + \(s) * W, \(slot(s)));") }
+            line("callbacks->external(context, \(index), scratch);")
+            for s in writes { line("\(slot(s)) = LOAD(scratch + \(s) * W);") }
+            return true
         case .gather(let destination, let index, let base, let width, let count, let fromUniforms, let rule):
             // Kernels.gather: the truncated index clamped (vectors, arrays) or sent to the last
             // element (matrices), then the element chosen by selects (or per-lane loads from the
@@ -386,7 +398,7 @@ struct NativeCodeGenerator {
         var text = Self.prelude(vectorWidth: vectorWidth)
         text += """
             void shade_batch(float *restrict reg, const float *restrict u, long n, const shade_texture *textures,
-                             long *status, long limit, const shade_callbacks *callbacks) {
+                             long *status, long limit, const shade_callbacks *callbacks, float *scratch, void *context) {
               long iterations = 0;
               for (long i = 0; i < n; i += W) {
 
@@ -421,7 +433,7 @@ struct NativeCodeGenerator {
                             const shade_callbacks *callbacks, long count, long batch, const double *restrict columns,
                             long stride,
                             const double *restrict rows, const float *restrict flat, double x, double y, float front,
-                            const float *restrict constants, unsigned *restrict out) {
+                            const float *restrict constants, unsigned *restrict out, float *scratch, void *context) {
               // Local copies of the descriptors: the compiler may then keep their fields in registers.
               shade_texture textures[\(max(viewCount, 1))];
               __builtin_memcpy(textures, views, sizeof(shade_texture) * \(viewCount));
@@ -464,7 +476,8 @@ struct NativeCodeGenerator {
         typedef void (*unary_fn)(float *, long);
         typedef void (*binary_fn)(float *, const float *, long);
         typedef void (*texture_fn)(const void *, long, const float *, const float *, long, float *, float *, float *, float *);
-        typedef struct { unary_fn unary[10]; binary_fn binary[2]; texture_fn texture2D; } shade_callbacks;
+        typedef void (*external_fn)(void *, long, float *);
+        typedef struct { unary_fn unary[10]; binary_fn binary[2]; texture_fn texture2D; external_fn external; } shade_callbacks;
         // A texture view: RGBA8 texels (null for float textures), size, and whether the sampler
         // is bilinear with clamp-to-edge on both axes (the filter sampled here; any other goes
         // back to TextureView.sample through the callback with the view itself).

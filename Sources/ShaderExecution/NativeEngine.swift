@@ -44,6 +44,40 @@ struct NativeTexture {
     }
 }
 
+/// What a worker's native kernels read besides the register file: the views' descriptors, and
+/// for `LaneCode.external` steps a register file one vector wide and the closure kernels with
+/// the context to run them in.
+final class NativeWorkerState: @unchecked Sendable {
+    struct External {
+        var context: KernelContext
+        let kernels: [Kernel]
+    }
+
+    let textures: NativeTextureTable
+    let scratch: UnsafeMutablePointer<Float>
+    let external: UnsafeMutablePointer<External>
+
+    init(program: Program, context: KernelContext, vectorWidth: Int) {
+        textures = NativeTextureTable(context.textures, count: program.textureViewCount)
+        // Only as many slots as the external steps touch (a program's register file can be
+        // millions of slots).
+        let count = max(program.externalSlotCount, 1) * vectorWidth
+        scratch = .allocate(capacity: count)
+        scratch.initialize(repeating: 0, count: count)
+        var groupContext = context
+        groupContext.stride = vectorWidth
+        groupContext.registers = scratch
+        external = .allocate(capacity: 1)
+        external.initialize(to: External(context: groupContext, kernels: program.externalKernels))
+    }
+
+    deinit {
+        external.deinitialize(count: 1)
+        external.deallocate()
+        scratch.deallocate()
+    }
+}
+
 /// The `shade_texture` descriptors of a draw's views, owned by the kernel that reads them.
 final class NativeTextureTable: @unchecked Sendable {
     let storage: UnsafeMutablePointer<NativeTexture>
@@ -67,14 +101,14 @@ public final class NativeEngine: @unchecked Sendable {
     /// `shade_batch`'s C type.
     typealias BatchFunction = @convention(c) (
         UnsafeMutablePointer<Float>, UnsafePointer<Float>, Int, UnsafeRawPointer, UnsafeMutablePointer<Int>, Int,
-        UnsafeRawPointer
+        UnsafeRawPointer, UnsafeMutablePointer<Float>, UnsafeMutableRawPointer
     ) -> Void
 
     /// `shade_span`'s C type (see `NativeCodeGenerator.SpanLayout`).
     typealias SpanFunction = @convention(c) (
         UnsafePointer<Float>, UnsafeRawPointer, UnsafeMutablePointer<Int>, Int, UnsafeRawPointer, Int, Int,
         UnsafePointer<Double>, Int, UnsafePointer<Double>, UnsafePointer<Float>, Double, Double, Float,
-        UnsafePointer<Float>, UnsafeMutablePointer<UInt32>
+        UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Float>, UnsafeMutableRawPointer
     ) -> Void
 
     /// A program's `shade_span` bound to a draw's textures: shades `count` pixels of one row
@@ -84,8 +118,11 @@ public final class NativeEngine: @unchecked Sendable {
         /// `owner`'s descriptors (raw, so that a copy of a `Span` costs no reference count).
         let textures: UnsafeRawPointer
         let callbacks: UnsafeRawPointer
-        /// Keeps `textures` alive; not touched while shading.
-        let owner: NativeTextureTable
+        /// The worker's register file for `LaneCode.external` steps, and their context.
+        let scratch: UnsafeMutablePointer<Float>
+        let external: UnsafeMutableRawPointer
+        /// Keeps `textures`, `scratch` and `external` alive; not touched while shading.
+        let owner: NativeWorkerState
         /// The RGBA channels' slots it was generated for (-1 for a per-draw value).
         let channelSlots: SIMD4<Int>
     }
@@ -122,7 +159,7 @@ public final class NativeEngine: @unchecked Sendable {
         vectorWidth = Self.hostVectorWidth()
         compilerPath = Self.findCompiler()
         let unary = NativeCodeGenerator.unaryCallbacks, binary = NativeCodeGenerator.binaryCallbacks
-        let table = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: unary.count + binary.count + 1)
+        let table = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: unary.count + binary.count + 2)
         for (k, name) in unary.enumerated() { table[k] = unsafeBitCast(ElementwiseFunction.unary[name]!, to: UnsafeRawPointer.self) }
         for (k, name) in binary.enumerated() {
             table[unary.count + k] = unsafeBitCast(ElementwiseFunction.binary[name]!, to: UnsafeRawPointer.self)
@@ -134,33 +171,40 @@ public final class NativeEngine: @unchecked Sendable {
             view.assumingMemoryBound(to: TextureView.self).pointee.sample(s: s, t: t, count: count, outputs: (r, g, b, a))
         }
         table[unary.count + binary.count] = unsafeBitCast(texture, to: UnsafeRawPointer.self)
+        let external: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Float>?) -> Void = { state, index, scratch in
+            let s = state!.assumingMemoryBound(to: NativeWorkerState.External.self)
+            var context = s.pointee.context
+            context.registers = scratch!
+            s.pointee.kernels[index](context)
+        }
+        table[unary.count + binary.count + 1] = unsafeBitCast(external, to: UnsafeRawPointer.self)
         callbacks = UnsafeMutableRawPointer(table)
     }
 
-    /// A kernel running `program`'s batch stage as native code for batches of `laneWidth`
-    /// lanes, sampling the draw's texture views `views` (which must outlive the kernel), or nil
-    /// when the program (or the machine) cannot have one. The views' C descriptors are made
-    /// here, once per worker and draw, not per batch.
-    func kernel(for program: Program, laneWidth: Int, views: UnsafePointer<TextureView>) -> Kernel? {
-        kernels(for: program, laneWidth: laneWidth, views: views)?.batch
-    }
-
-    /// The batch kernel of `program` and, when it has one, its fused row function, both bound
-    /// to the draw's texture views (see `kernel(for:laneWidth:views:)`).
-    func kernels(for program: Program, laneWidth: Int, views: UnsafePointer<TextureView>) -> (batch: Kernel, span: Span?)? {
-        guard laneWidth % vectorWidth == 0 else { return nil }
+    /// A kernel running `program`'s batch stage as native code for batches of `context.stride`
+    /// lanes, and, when it has one, its fused row function; or nil when the program (or the
+    /// machine) cannot have them. `context` is the worker's (its uniform file, texture views
+    /// and status must outlive the kernels). The views' C descriptors and the register file of
+    /// `LaneCode.external` steps are made here, once per worker and draw, not per batch.
+    func kernels(for program: Program, context: KernelContext) -> (batch: Kernel, span: Span?)? {
+        guard context.stride % vectorWidth == 0 else { return nil }
         guard let functions = functions(for: program) else { return nil }
         nonisolated(unsafe) let table = UnsafeRawPointer(callbacks)
-        let textures = NativeTextureTable(views, count: program.textureViewCount)
+        let state = NativeWorkerState(program: program, context: context, vectorWidth: vectorWidth)
+        let textures = state.textures
         let function = functions.batch
+        nonisolated(unsafe) let scratch = state.scratch, external = UnsafeMutableRawPointer(state.external)
         let batch: Kernel = { ctx in
             function(
-                ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit, table)
+                ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit, table,
+                scratch, external)
         }
         let span = functions.span.flatMap { f in
             Self.spanLayout(of: program).map { layout in
                 let slots = layout.channels.map { $0 ?? -1 }
-                return Span(function: f, textures: textures.descriptors, callbacks: table, owner: textures, channelSlots: SIMD4(slots[0], slots[1], slots[2], slots[3]))
+                return Span(
+                    function: f, textures: textures.descriptors, callbacks: table, scratch: scratch, external: external,
+                    owner: state, channelSlots: SIMD4(slots[0], slots[1], slots[2], slots[3]))
             }
         }
         return (batch, span)
@@ -214,7 +258,7 @@ public final class NativeEngine: @unchecked Sendable {
 
     /// The C source the engine generates for `program`, or nil when it cannot translate it.
     public func source(for program: Program) -> String? {
-        guard let code = program.laneCode, !program.hasDerivatives else { return nil }
+        guard let code = program.laneCode else { return nil }
         var liveIn: Set<Int> = [Program.rootMaskSlot]
         for input in program.inputs { liveIn.formUnion(input.slots) }
         if let f = program.fragCoordSlots { liveIn.formUnion(f) }
@@ -238,7 +282,7 @@ public final class NativeEngine: @unchecked Sendable {
         guard let compilerPath else { return .failure(Failure(reason: "no clang on PATH (set SHADE_CC)")) }
         guard let source = source(for: program) else {
             return .failure(Failure(
-                reason: "the program uses derivatives, cube maps, textureSize or dynamic indices into arrays of over 256 elements, which only closures run"))
+                reason: "the program indexes an array of over 256 elements with a lane value, or its C would pass \(NativeCodeGenerator.lineLimit) lines (function bodies are written out at every call); closures run it"))
         }
         if let known = compiled[source] { return known }
         let result = Result { () throws(Failure) in try load(source, compiler: compilerPath) }
