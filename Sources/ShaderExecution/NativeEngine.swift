@@ -194,10 +194,14 @@ public final class NativeEngine: @unchecked Sendable {
         let textures = state.textures
         let function = functions.batch
         nonisolated(unsafe) let scratch = state.scratch, external = UnsafeMutableRawPointer(state.external)
+        // The kernel keeps `state` alive (its scratch and external context are raw pointers);
+        // the span may be dropped by a draw that cannot use it.
         let batch: Kernel = { ctx in
-            function(
-                ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit, table,
-                scratch, external)
+            withExtendedLifetime(state) {
+                function(
+                    ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit,
+                    table, scratch, external)
+            }
         }
         let span = functions.span.flatMap { f in
             Self.spanLayout(of: program).map { layout in
