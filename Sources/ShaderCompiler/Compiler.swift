@@ -353,6 +353,10 @@ final class Lowering {
             let condition = try lower(c)
             builder.ifThen(condition, then: nested { try self.lower(t) }, else: e.map { e in nested { try self.lower(e) } })
         case .forLoop(let initializer, let condition, let step, let body):
+            if let initializer, let (v, values) = unrolledIterations(initializer, condition, step, body) {
+                try lowerUnrolled(initializer, v, values, body)
+                break
+            }
             if let initializer { try lower(initializer) }
             builder.loop(
                 while: condition.map { c in { [self] in evaluate(c) } },

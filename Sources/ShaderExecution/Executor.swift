@@ -368,6 +368,12 @@ struct TileJob: @unchecked Sendable {
             while by < min(ty + tileHeight, target.height) {
                 var bx = tx
                 let end = min(tx + tileWidth, target.width)
+                if shader.shadesRows {
+                    shader.shadeRow(y: by, from: tx, to: end)
+                    if shader.status.pointee != 0 { return shader.status.pointee }
+                    by += 1
+                    continue
+                }
                 while bx < end {
                     let shaded = shader.shadeBatch(x: bx, y: by, limit: end)
                     if shader.status.pointee != 0 { return shader.status.pointee }
@@ -409,6 +415,9 @@ struct WorkerTriangle {
     /// (component `m` at column `x` is `columnTerms[m * stride + x]`); nil otherwise.
     var columnTerms: UnsafeMutablePointer<Double>?
     var columnStride: Int
+    /// The fused row function's hints for this triangle (`NativeEngine.Span.makeHints`), when
+    /// it has column terms and the program a `shade_span`.
+    var spanHints: UnsafeMutablePointer<Int32>?
     /// The edges for `shade_cover_row`: a0 a1 a2 b0 b1 b2 c0 c1 c2, and the owned flags.
     var edgeCoefficients: UnsafeMutablePointer<Double>
     var edgeOwned: UnsafeMutablePointer<Int32>
@@ -468,6 +477,11 @@ struct Worker {
     let spanCallbacks: UnsafeRawPointer?
     let spanScratch: UnsafeMutablePointer<Float>?
     let spanExternal: UnsafeMutableRawPointer?
+    /// True when every row is shaded by `shadeRow`: the fused row function, and every triangle
+    /// affine (with column terms).
+    let shadesRows: Bool
+    /// Lanes per vector of the native code (the fused row function's group).
+    let groupWidth: Int
     /// Per interpolated component (the inputs, then z and w): the row part of its plane.
     let rowTerms: UnsafeMutablePointer<Double>
     /// The draw buffer's per-draw channel values (`WorkerAttachment.channelValues`, one each).
@@ -537,7 +551,7 @@ struct Worker {
                 e0: edge(t.edges[0]), e1: edge(t.edges[1]), e2: edge(t.edges[2]),
                 minX: t.minX, maxX: t.maxX, minY: t.minY, maxY: t.maxY,
                 frontFacing: t.isFrontFacing ? 1 : 0, isPerspective: t.isPerspective,
-                q: t.q, z: t.z, planes: planes, flatValues: flatValues, columnTerms: nil, columnStride: 0,
+                q: t.q, z: t.z, planes: planes, flatValues: flatValues, columnTerms: nil, columnStride: 0, spanHints: nil,
                 edgeCoefficients: .allocate(capacity: 9), edgeOwned: .allocate(capacity: 3)
             ))
             for (e, edge) in t.edges.enumerated() {
@@ -558,6 +572,7 @@ struct Worker {
                 }
                 triangles[k].columnTerms = terms
                 triangles[k].columnStride = stride
+                triangles[k].spanHints = span?.makeHints(columns: terms, stride: stride, width: job.target.width)
             }
         }
         fragCoord = program.fragCoordSlots.map { SIMD4($0[0], $0[1], $0[2], $0[3]) }
@@ -580,6 +595,10 @@ struct Worker {
         packedPixels = .allocate(capacity: n)
         coverage = .allocate(capacity: n)
         rowTerms = .allocate(capacity: slots.count + 2)
+        var everyAffine = true
+        for k in 0..<triangleCount where triangles[k].columnTerms == nil { everyAffine = false }
+        shadesRows = span != nil && everyAffine
+        groupWidth = NativeEngine.shared.vectorWidth
         spanConstants = .allocate(capacity: 4)
         for k in 0..<4 { spanConstants[k] = job.attachments.first?.channels[k].value ?? 0 }
     }
@@ -589,6 +608,7 @@ struct Worker {
             triangles[k].planes.deallocate()
             triangles[k].flatValues.deallocate()
             triangles[k].columnTerms?.deallocate()
+            triangles[k].spanHints?.deallocate()
             triangles[k].edgeCoefficients.deallocate()
             triangles[k].edgeOwned.deallocate()
         }
@@ -656,7 +676,7 @@ struct Worker {
                 var count = n
                 while bx + count + 8 * n <= limit && onlyTriangle(k, coversWhole: bx + count, by, width: 8 * n) { count += 8 * n }
                 while bx + count + n <= limit && onlyTriangle(k, coversWhole: bx + count, by, width: n) { count += n }
-                shadeSpan(spanFunction, t, terms: terms, x: bx, y: by, count: count)
+                shadeSpan(spanFunction, t, terms: terms, x: bx, y: by, count: count, skip: 0)
                 if status.pointee != 0 { return consumed }
                 consumed = max(consumed, count)
                 continue
@@ -696,12 +716,84 @@ struct Worker {
         return consumed
     }
 
-    /// Shades a batch triangle `t` covers whole with the fused row function: inputs, shader
-    /// and RGBA8 store in one call (the same bits as `fillInputs`, the kernel and
-    /// `writeOutputs`).
+    /// Shades the pixels `x0..<x1` of row `y` with the fused row function: per triangle in
+    /// order, the run of pixels it covers (an edge function is monotonic along a row, so what
+    /// one covers is an interval), so no batch is tested or shaded twice at an edge.
+    @inline(__always)
+    func shadeRow(y by: Int, from x0: Int, to x1: Int) {
+        let y = Double(by) + 0.5
+        for k in 0..<triangleCount {
+            let t = triangles + k
+            if y < t.pointee.minY - 1 || y > t.pointee.maxY + 1 { continue }
+            var lo = x0, hi = x1
+            Worker.clip(&lo, &hi, t.pointee.e0, y)
+            Worker.clip(&lo, &hi, t.pointee.e1, y)
+            Worker.clip(&lo, &hi, t.pointee.e2, y)
+            if lo >= hi { continue }
+            // From the lane group the run starts in, so that groups sit on columns 0, W, 2W, …
+            // (where the hints are) and never straddle two batches.
+            let start = lo & ~(groupWidth - 1)
+            shadeSpan(spanFunction!, t, terms: t.pointee.columnTerms!, x: start, y: by, count: hi - start, skip: lo - start)
+            if status.pointee != 0 { return }
+        }
+    }
+
+    /// Narrows `lo..<hi` to the pixels of a row (centre height `y`) that `e` includes. Along a
+    /// row `e(x, y)` is monotonic in x (each rounded step is), so they are an interval; its end
+    /// is found by bisection, starting from where the exact line crosses the row.
+    @inline(__always)
+    static func clip(_ lo: inout Int, _ hi: inout Int, _ e: Edge, _ y: Double) {
+        guard lo < hi else { return }
+        @inline(__always) func inside(_ x: Int) -> Bool { e.includes(Double(x) + 0.5, y) }
+        if !(e.a > 0 || e.a < 0) {
+            // Constant along the row (or NaN: nothing).
+            if !inside(lo) { hi = lo }
+            return
+        }
+        let crossing = -(e.b * y + e.c) / e.a - 0.5
+        let guess = crossing.isFinite ? Int(max(Double(lo), min(Double(hi), crossing.rounded(.up)))) : lo
+        if e.a > 0 {
+            // Outside, then inside: the first pixel inside is the new start.
+            lo = firstTrue(lo, hi, guess: guess) { inside($0) }
+        } else {
+            hi = firstTrue(lo, hi, guess: guess) { !inside($0) }
+        }
+    }
+
+    /// The first x in `lo..<hi` where the monotonic `test` holds (`hi` when none), probing
+    /// `guess` and its neighbour before bisecting.
+    @inline(__always)
+    static func firstTrue(_ lo: Int, _ hi: Int, guess: Int, _ test: (Int) -> Bool) -> Int {
+        var a = lo, b = hi  // test is false below a and true from b on: the answer is in a...b
+        let g = min(max(guess, lo), hi)
+        if g < b {
+            if test(g) {
+                b = g
+                if g - 1 >= a {
+                    if !test(g - 1) { return g }
+                    b = g - 1
+                }
+            } else {
+                a = g + 1
+                if a < b {
+                    if test(a) { return a }
+                    a += 1
+                }
+            }
+        }
+        while a < b {
+            let m = a + (b - a) / 2
+            if test(m) { b = m } else { a = m + 1 }
+        }
+        return a
+    }
+
+    /// Shades pixels `bx + skip ..< bx + count` of row `by`, which triangle `t` covers, with the
+    /// fused row function: inputs, shader and RGBA8 store in one call (the same bits as
+    /// `fillInputs`, the kernel and `writeOutputs`); the first `skip` lanes run masked off.
     @inline(__always)
     func shadeSpan(_ function: NativeEngine.SpanFunction, _ t: UnsafeMutablePointer<WorkerTriangle>, terms: UnsafeMutablePointer<Double>,
-                   x bx: Int, y by: Int, count: Int) {
+                   x bx: Int, y by: Int, count: Int, skip: Int) {
         let y0 = Double(by) + 0.5
         for m in 0..<inputCount {
             let p = t.pointee.planes[m]
@@ -714,7 +806,7 @@ struct Worker {
         function(
             context.uniforms, spanTextures!, status, context.loopIterationLimit, spanCallbacks!, count, lanes,
             terms + bx, t.pointee.columnStride, rowTerms, t.pointee.flatValues, Double(bx) + 0.5, y0,
-            t.pointee.frontFacing, spanConstants, out, spanScratch!, spanExternal!)
+            t.pointee.frontFacing, spanConstants, out, spanScratch!, spanExternal!, t.pointee.spanHints, bx, skip)
     }
 
     @inline(__always)

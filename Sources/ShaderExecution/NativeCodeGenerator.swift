@@ -29,6 +29,13 @@ struct NativeCodeGenerator {
     private var temporary = 0
     /// The texture views the code samples: `textures[0..<viewCount]`.
     private var viewCount = 0
+    /// Every `texture2D` step, in the order of its `SITE_X(k)`/`SITE_Y(k)` hints: the view and the
+    /// coordinates' slots.
+    private var sites: [(view: Int, s: Int, t: Int)] = []
+    /// Every slot some step writes (`writtenSlots`).
+    private var written: Set<Int> = []
+    /// The uniform slots the code reads by constant index.
+    private var uniformsRead: Set<Int> = []
 
     init(vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>) {
         self.vectorWidth = vectorWidth
@@ -72,10 +79,47 @@ struct NativeCodeGenerator {
         for code: [LaneCode], vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>, span: SpanLayout? = nil
     ) -> String? {
         var generator = NativeCodeGenerator(vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
+        generator.written = writtenSlots(code)
         guard generator.emit(code) else { return nil }
         var text = generator.finish()
         if let span { text += generator.spanFunction(span) }
         return text
+    }
+
+    /// Every slot a step of `code` writes.
+    static func writtenSlots(_ code: [LaneCode]) -> Set<Int> {
+        var slots: Set<Int> = []
+        func visit(_ list: [LaneCode]) { for c in list { visit(c) } }
+        func visit(_ c: LaneCode) {
+            switch c {
+            case .map(_, let d, _), .maskedMove(let d, _, _), .gather(let d, _, _, _, _, _, _): slots.formUnion(d)
+            case .dot(let d, _, _): slots.insert(d)
+            case .texture2D(_, _, _, let outputs): slots.formUnion(outputs.filter { $0 >= 0 })
+            case .branch(_, _, let thenMask, let elseMask, let then, let otherwise):
+                slots.formUnion([thenMask, elseMask])
+                visit(then)
+                visit(otherwise ?? [])
+            case .uniformBranch(_, let then, let otherwise):
+                visit(then)
+                visit(otherwise ?? [])
+            case .loop(_, let loopMask, let bodyMask, let condition, _, let body, let step, _):
+                slots.formUnion([loopMask, bodyMask])
+                visit(condition)
+                visit(body)
+                visit(step)
+            case .leave(let current, let targets):
+                slots.insert(current)
+                slots.formUnion(targets)
+            case .call(let mask, _, let body):
+                slots.insert(mask)
+                visit(body)
+            case .scatter(_, _, let base, let width, let count, _, _): slots.formUnion(base..<(base + width * count))
+            case .block(let list): visit(list)
+            case .external(_, _, let writes): slots.formUnion(writes)
+            }
+        }
+        visit(code)
+        return slots
     }
 
     private mutating func line(_ text: String) {
@@ -92,10 +136,23 @@ struct NativeCodeGenerator {
         return "r\(s)"
     }
 
+    /// The local copy of uniform slot `u` (`uniformPrologue` loads it once per call, before
+    /// the loop over lane groups, so that the C compiler may compute what depends only on
+    /// uniforms once per call).
+    private mutating func uniform(_ u: Int) -> String {
+        uniformsRead.insert(u)
+        return "uv\(u)"
+    }
+
+    /// The loads of the uniform slots the code reads.
+    private var uniformPrologue: String {
+        uniformsRead.sorted().map { "  const float uv\($0) = u[\($0)];\n" }.joined()
+    }
+
     private mutating func source(_ source: LaneCode.Source) -> String {
         switch source {
         case .lane(let s): return slot(s)
-        case .uniform(let u): return "((V)(u[\(u)]))"
+        case .uniform(let u): return "((V)(\(uniform(u))))"
         }
     }
 
@@ -152,8 +209,10 @@ struct NativeCodeGenerator {
             viewCount = max(viewCount, view + 1)
             let sv = slot(s), tv = slot(t)
             let names = outputs.map { _ in fresh() }
+            let k = sites.count
+            sites.append((view, s, t))
             line("V \(names.joined(separator: ", "));")
-            line("sample2d(&textures[\(view)], \(sv), \(tv), &\(names[0]), &\(names[1]), &\(names[2]), &\(names[3]), callbacks);")
+            line("sample2d_hinted(&textures[\(view)], \(sv), \(tv), &\(names[0]), &\(names[1]), &\(names[2]), &\(names[3]), callbacks, SITE_X(\(k)), SITE_Y(\(k)));")
             for (k, name) in names.enumerated() where outputs[k] >= 0 { line("\(slot(outputs[k])) = \(name);") }
             return true
         case .branch(let condition, let parent, let thenMask, let elseMask, let then, let otherwise):
@@ -174,7 +233,7 @@ struct NativeCodeGenerator {
             }
             return true
         case .uniformBranch(let condition, let then, let otherwise):
-            line("if (u[\(condition)] != 0) {")
+            line("if (\(uniform(condition)) != 0) {")
             indent += 1
             guard emit(then) else { return false }
             indent -= 1
@@ -195,7 +254,7 @@ struct NativeCodeGenerator {
             if let conditionSource {
                 switch conditionSource {
                 case .lane(let s): line("\(lm) = SELECT(\(slot(s)) != 0, \(lm), ZERO);")
-                case .uniform(let u): line("if (u[\(u)] == 0) \(lm) = ZERO;")
+                case .uniform(let u): line("if (\(uniform(u)) == 0) \(lm) = ZERO;")
                 }
             }
             test = lines
@@ -397,9 +456,16 @@ struct NativeCodeGenerator {
         let all = slots.sorted()
         var text = Self.prelude(vectorWidth: vectorWidth)
         text += """
+            // A batch has no hints: every lookup tests its lanes (sample2d).
+            #define SITE_X(k) (-1)
+            #define SITE_Y(k) (-1)
             void shade_batch(float *restrict reg, const float *restrict u, long n, const shade_texture *textures,
                              long *status, long limit, const shade_callbacks *callbacks, float *scratch, void *context) {
               long iterations = 0;
+
+            """
+        text += uniformPrologue
+        text += """
               for (long i = 0; i < n; i += W) {
 
             """
@@ -408,14 +474,18 @@ struct NativeCodeGenerator {
         }
         text += lines.joined(separator: "\n") + "\n"
         for s in all where liveOut.contains(s) { text += "    STORE(reg + \(s) * n + i, r\(s));\n" }
-        text += "  }\n}\n"
+        text += "  }\n}\n#undef SITE_X\n#undef SITE_Y\n"
         return text
     }
 
     /// `shade_span`: the batch's code between loads of the interpolated inputs and a store of
     /// RGBA8 pixels (see `SpanLayout`).
     private func spanFunction(_ span: SpanLayout) -> String {
-        var load: [Int: String] = [Program.rootMaskSlot: "ONE"]
+        // The root mask: the lanes from `skip` to `count` (a run of pixels need not start or end on
+        // a group), so that lanes outside it run no loop and store nothing.
+        var load: [Int: String] = [
+            Program.rootMaskSlot: "i >= skip && i + W <= count ? ONE : SELECT((LANES_I >= skip - i) & (LANES_I < count - i), ONE, ZERO)"
+        ]
         for (m, input) in span.inputs.enumerated() {
             load[input.slot] = input.isFlat ? "((V)(flat[\(m)]))" : "interp_v(columns + \(m) * stride + i, rows[\(m)])"
         }
@@ -428,38 +498,122 @@ struct NativeCodeGenerator {
         }
         if let f = span.frontFacing { load[f] = "((V)(front))" }
         let used = slots.union(span.channels.compactMap { $0 }).union([Program.rootMaskSlot]).sorted()
-        var text = """
+        var text = hintFunctions(span)
+        text += """
             void shade_span(const float *restrict u, const shade_texture *views, long *status, long limit,
                             const shade_callbacks *callbacks, long count, long batch, const double *restrict columns,
                             long stride,
                             const double *restrict rows, const float *restrict flat, double x, double y, float front,
-                            const float *restrict constants, unsigned *restrict out, float *scratch, void *context) {
+                            const float *restrict constants, unsigned *restrict out, float *scratch, void *context,
+                            const int *restrict hints, long column, long skip) {
               // Local copies of the descriptors: the compiler may then keep their fields in registers.
               shade_texture textures[\(max(viewCount, 1))];
               __builtin_memcpy(textures, views, sizeof(shade_texture) * \(viewCount));
               long iterations = 0;
+
+            """
+        text += spanHintPrologue(span)
+        text += uniformPrologue
+        for k in 0..<4 where span.channels[k] == nil { text += "  const V channel\(k) = (V)(constants[\(k)]);\n" }
+        text += """
+              #define SITE_X(k) (hy[k] >= 0 ? hx[k][i] : -1)
+              #define SITE_Y(k) hy[k]
+              long current = -1;
               for (long i = 0; i < count; i += W) {
-                // The loop budget counts per batch of `batch` lanes, as shade_batch's does.
-                if ((i & (batch - 1)) == 0) iterations = 0;
+                // The loop budget counts per batch of `batch` lanes of the row (from column 0), as
+                // shade_batch's does; a group that starts in a new batch starts its count.
+                const long start = (column + i) & -batch;
+                if (start != current) { iterations = 0; current = start; }
 
             """
         for s in used { text += "    V r\(s) = \(load[s] ?? "ZERO");\n" }
         text += lines.joined(separator: "\n") + "\n"
-        let channel = (0..<4).map { k in span.channels[k].map { "r\($0)" } ?? "((V)(constants[\(k)]))" }
+        let channel = (0..<4).map { k in span.channels[k].map { "r\($0)" } ?? "channel\(k)" }
         text += """
                 const U pixels = unorm8_v(\(channel[0])) | (unorm8_v(\(channel[1])) << 8)
                   | (unorm8_v(\(channel[2])) << 16) | (unorm8_v(\(channel[3])) << 24);
                 const V mask = r\(Program.rootMaskSlot);
-                if (i + W <= count && \(span.canDiscard ? "__builtin_reduce_and((I)(mask != 0)) != 0" : "1")) {
+                if (i >= skip && i + W <= count && \(span.canDiscard ? "__builtin_reduce_and((I)(mask != 0)) != 0" : "1")) {
                   __builtin_memcpy(out + i, &pixels, sizeof pixels);
                 } else {
                   for (int l = 0; l < W && i + l < count; l++) if (mask[l] != 0) out[i + l] = pixels[l];
                 }
                 if (*status != 0) return;
               }
+              #undef SITE_X
+              #undef SITE_Y
             }
 
             """
+        return text
+    }
+
+    /// The lookups whose coordinates are interpolated inputs no step writes, with the input
+    /// components' indices: the ones the executor's per-draw hints can serve.
+    private func hintedSites(_ span: SpanLayout) -> [(site: Int, view: Int, s: Int, t: Int)] {
+        var component: [Int: Int] = [:]
+        for (m, input) in span.inputs.enumerated() where !input.isFlat { component[input.slot] = m }
+        return sites.enumerated().compactMap { k, site in
+            guard let s = component[site.s], let t = component[site.t], !written.contains(site.s), !written.contains(site.t)
+            else { return nil }
+            return (k, site.view, s, t)
+        }
+    }
+
+    /// `shade_span_hint_size` and `shade_span_hints`: the per-draw tables that let `shade_span`
+    /// skip a lookup's texel-centre test (see `spanHintPrologue`). For a lookup at interpolated
+    /// coordinates (s, t) where t is the same all along the row (its column terms are equal),
+    /// `hints[1 + k]` is set and `hints[1 + K + k * width + x]` is `centre_columns` of the group
+    /// of lanes starting at column x, computed from the column terms alone; the span uses it on
+    /// rows where s's row term is zero, so the group's s values are those same ones.
+    private func hintFunctions(_ span: SpanLayout) -> String {
+        let count = sites.count
+        var text = """
+            long shade_span_hint_size(long width) { return 1 + \(count) + \(count) * width; }
+            void shade_span_hints(const shade_texture *views, const double *restrict columns, long stride, long width,
+                                  int *restrict hints) {
+              hints[0] = (int)width;
+              for (int k = 0; k < \(count); k++) hints[1 + k] = -1;
+
+            """
+        for site in hintedSites(span) {
+            text += """
+                  {
+                    const shade_texture *tex = &views[\(site.view)];
+                    const double *t = columns + \(site.t) * stride;
+                    int constant = tex->texels && tex->linear_clamped;
+                    for (long x = 1; constant && x < stride; x++) constant = t[x] == t[0];
+                    if (constant) {
+                      int *table = hints + 1 + \(count) + \(site.site) * width;
+                      for (long x = 0; x < width; x++) table[x] = centre_columns(tex, interp_v(columns + \(site.s) * stride + x, 0.0));
+                      hints[1 + \(site.site)] = 1;
+                    }
+                  }
+
+                """
+        }
+        return text + "}\n"
+    }
+
+    /// The span's hints for this row: per lookup `k`, the texel row `hy[k]` its lanes sit on the
+    /// centres of (-1 when none, or no hint) and its column table `hx[k]`, indexed by lane group.
+    private func spanHintPrologue(_ span: SpanLayout) -> String {
+        let count = max(sites.count, 1)
+        var text = """
+              const int *hx[\(count)];
+              int hy[\(count)];
+              for (int k = 0; k < \(count); k++) { hx[k] = 0; hy[k] = -1; }
+
+            """
+        for site in hintedSites(span) {
+            text += """
+                  if (hints && hints[1 + \(site.site)] >= 0 && rows[\(site.s)] == 0.0) {
+                    hx[\(site.site)] = hints + 1 + \(sites.count) + \(site.site) * (long)hints[0] + column;
+                    hy[\(site.site)] = centre_row(&textures[\(site.view)], (V)((float)(columns[\(site.t) * stride] + rows[\(site.t)])));
+                  }
+
+                """
+        }
         return text
     }
 
@@ -644,33 +798,60 @@ struct NativeCodeGenerator {
           cb->texture2D(tex->view, 0, ss, ts, W, rs, gs, bs, as);
           *r = LOAD(rs); *g = LOAD(gs); *b = LOAD(bs); *a = LOAD(as);
         }
+        // The fast path's test in two halves: the first of the consecutive texels whose centres a
+        // group's s values sit on (TextureView's sampleRowOfTexelCentres), and the row of texels
+        // its t values sit on the centres of; -1 when they do not.
+        static inline __attribute__((always_inline)) int centre_columns(const shade_texture *tex, V s) {
+          const V u = s * (float)tex->width - 0.5f;
+          const V ru = u + MAGIC;
+          const V du = u - (ru - MAGIC);
+          const I xi = __builtin_bit_cast(I, ru) - 0x4B400000;
+          I lane; for (int i = 0; i < W; i++) lane[i] = i;
+          const int x0 = xi[0];
+          const I bad = (xi - x0 - lane) | ((__builtin_elementwise_abs(du) <= 1.0f / 512) == 0)
+            | ((__builtin_elementwise_abs(u) < 4194304.0f) == 0);
+          return x0 >= 0 && (long)x0 + W <= tex->width && __builtin_reduce_or((I)(bad != 0)) == 0 ? x0 : -1;
+        }
+        static inline __attribute__((always_inline)) int centre_row(const shade_texture *tex, V t) {
+          const V v = t * (float)tex->height - 0.5f;
+          const V rv = v + MAGIC;
+          const V dv = v - (rv - MAGIC);
+          const I yi = __builtin_bit_cast(I, rv) - 0x4B400000;
+          const int y0 = yi[0];
+          const I bad = (yi - y0) | ((__builtin_elementwise_abs(dv) <= 1.0f / 512) == 0)
+            | ((__builtin_elementwise_abs(v) < 4194304.0f) == 0);
+          return y0 >= 0 && y0 < tex->height && __builtin_reduce_or((I)(bad != 0)) == 0 ? y0 : -1;
+        }
+        // The texels (x0 ... x0 + W - 1, y0) as colours: what the filter gives on their centres.
+        static inline __attribute__((always_inline)) void texel_run(const shade_texture *tex, int x0, int y0, V *r, V *g, V *b, V *a) {
+          U words;
+          __builtin_memcpy(&words, tex->texels + ((long)y0 * tex->width + x0) * 4, sizeof words);
+          const float unit = (float)(1.0 / 255.0);
+          *r = __builtin_convertvector(words & 0xFF, V) * unit;
+          *g = __builtin_convertvector((words >> 8) & 0xFF, V) * unit;
+          *b = __builtin_convertvector((words >> 16) & 0xFF, V) * unit;
+          *a = __builtin_convertvector(words >> 24, V) * unit;
+        }
         // The fast path inline: every lane on the centre of consecutive texels of one row.
         static inline __attribute__((always_inline)) void sample2d(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
           if (tex->texels && tex->linear_clamped) {
-            // Every lane on the centre of consecutive texels of one row (TextureView's
-            // sampleRowOfTexelCentres): the filter takes those texels alone, bit for bit.
-            const V u = s * (float)tex->width - 0.5f, v = t * (float)tex->height - 0.5f;
-            const V ru = u + MAGIC, rv = v + MAGIC;
-            const V du = u - (ru - MAGIC), dv = v - (rv - MAGIC);
-            const I xi = __builtin_bit_cast(I, ru) - 0x4B400000, yi = __builtin_bit_cast(I, rv) - 0x4B400000;
-            I lane; for (int i = 0; i < W; i++) lane[i] = i;
-            const int x0 = xi[0], y0 = yi[0];
-            const float tolerance = 1.0f / 512, limit = 4194304.0f;
-            I bad = (xi - x0 - lane) | (yi - y0) | ((__builtin_elementwise_abs(du) <= tolerance) == 0)
-              | ((__builtin_elementwise_abs(dv) <= tolerance) == 0) | ((__builtin_elementwise_abs(u) < limit) == 0)
-              | ((__builtin_elementwise_abs(v) < limit) == 0);
-            if (x0 >= 0 && (long)x0 + W <= tex->width && y0 >= 0 && y0 < tex->height && __builtin_reduce_or((I)(bad != 0)) == 0) {
-              U words;
-              __builtin_memcpy(&words, tex->texels + ((long)y0 * tex->width + x0) * 4, sizeof words);
-              const float unit = (float)(1.0 / 255.0);
-              *r = __builtin_convertvector(words & 0xFF, V) * unit;
-              *g = __builtin_convertvector((words >> 8) & 0xFF, V) * unit;
-              *b = __builtin_convertvector((words >> 16) & 0xFF, V) * unit;
-              *a = __builtin_convertvector(words >> 24, V) * unit;
-              return;
+            const int x0 = centre_columns(tex, s);
+            if (x0 >= 0) {
+              const int y0 = centre_row(tex, t);
+              if (y0 >= 0) { texel_run(tex, x0, y0, r, g, b, a); return; }
             }
           }
-          sample2d_slow(tex, s, t, r, g, b, a, cb);
+          // Through a local array, so that the caller's colours never have their address taken
+          // (the compiler then keeps them in registers on the fast path).
+          V c[4];
+          sample2d_slow(tex, s, t, &c[0], &c[1], &c[2], &c[3], cb);
+          *r = c[0]; *g = c[1]; *b = c[2]; *a = c[3];
+        }
+        // With the span's hints (SITE_X, SITE_Y): the test's answer known beforehand.
+        static inline __attribute__((always_inline)) void sample2d_hinted(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a,
+                                                                         const shade_callbacks *cb, int hx, int hy) {
+          if (hx >= 0 && hy >= 0) { texel_run(tex, hx, hy, r, g, b, a); return; }
+          sample2d(tex, s, t, r, g, b, a, cb);
         }
         // LlvmpipeMath.sin and .cos (llvmpipe's algorithm, fp32 without FMA) on vectors, step for
         // step: the same bits as the Swift definition.
@@ -758,6 +939,7 @@ struct NativeCodeGenerator {
           return SELECT(v * 255.0f < 2147483648.0f, AU(c * 255.0f + MAGIC) & 0xFFu, (U)(0u));
         }
         static const DV LANES_D = {\((0..<vectorWidth).map { "\($0)" }.joined(separator: ", "))};
+        static const I LANES_I = {\((0..<vectorWidth).map { "\($0)" }.joined(separator: ", "))};
         static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }
         static inline V binary_cb(binary_fn f, V x, V y) {
           float a[W], b[W]; STORE(a, x); STORE(b, y); f(a, b, W); return LOAD(a);

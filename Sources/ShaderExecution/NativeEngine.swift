@@ -108,8 +108,14 @@ public final class NativeEngine: @unchecked Sendable {
     typealias SpanFunction = @convention(c) (
         UnsafePointer<Float>, UnsafeRawPointer, UnsafeMutablePointer<Int>, Int, UnsafeRawPointer, Int, Int,
         UnsafePointer<Double>, Int, UnsafePointer<Double>, UnsafePointer<Float>, Double, Double, Float,
-        UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Float>, UnsafeMutableRawPointer
+        UnsafePointer<Float>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<Float>, UnsafeMutableRawPointer,
+        UnsafePointer<Int32>?, Int, Int
     ) -> Void
+
+    /// `shade_span_hint_size`'s C type: how many `Int32` a triangle's hints take for a row width.
+    typealias HintSizeFunction = @convention(c) (Int) -> Int
+    /// `shade_span_hints`'s C type: fills a triangle's hints from the views and its column terms.
+    typealias HintFunction = @convention(c) (UnsafeRawPointer, UnsafePointer<Double>, Int, Int, UnsafeMutablePointer<Int32>) -> Void
 
     /// A program's `shade_span` bound to a draw's textures: shades `count` pixels of one row
     /// that a triangle covers whole and stores them as RGBA8.
@@ -125,12 +131,24 @@ public final class NativeEngine: @unchecked Sendable {
         let owner: NativeWorkerState
         /// The RGBA channels' slots it was generated for (-1 for a per-draw value).
         let channelSlots: SIMD4<Int>
+        /// The per-draw hints of its lookups (see `NativeCodeGenerator.hintFunctions`).
+        let hintSize: HintSizeFunction
+        let hints: HintFunction
+
+        /// A triangle's hints for rows `width` pixels wide, from its column terms (`stride`
+        /// doubles per input component); the caller deallocates them.
+        func makeHints(columns: UnsafePointer<Double>, stride: Int, width: Int) -> UnsafeMutablePointer<Int32> {
+            let memory = UnsafeMutablePointer<Int32>.allocate(capacity: hintSize(width))
+            hints(textures, columns, stride, width, memory)
+            return memory
+        }
     }
 
     /// Both entry points of a compiled program.
     struct Functions {
         var batch: BatchFunction
-        var span: SpanFunction?
+        /// `shade_span` with its hint functions.
+        var span: (function: SpanFunction, hintSize: HintSizeFunction, hints: HintFunction)?
     }
 
     /// Lanes per vector on this CPU.
@@ -207,8 +225,8 @@ public final class NativeEngine: @unchecked Sendable {
             Self.spanLayout(of: program).map { layout in
                 let slots = layout.channels.map { $0 ?? -1 }
                 return Span(
-                    function: f, textures: textures.descriptors, callbacks: table, scratch: scratch, external: external,
-                    owner: state, channelSlots: SIMD4(slots[0], slots[1], slots[2], slots[3]))
+                    function: f.function, textures: textures.descriptors, callbacks: table, scratch: scratch, external: external,
+                    owner: state, channelSlots: SIMD4(slots[0], slots[1], slots[2], slots[3]), hintSize: f.hintSize, hints: f.hints)
             }
         }
         return (batch, span)
@@ -348,7 +366,12 @@ public final class NativeEngine: @unchecked Sendable {
         guard let symbol = dlsym(handle, "shade_batch") else {
             throw Failure(reason: "\(library) has no shade_batch")
         }
-        let span = dlsym(handle, "shade_span").map { unsafeBitCast($0, to: SpanFunction.self) }
+        var span: (SpanFunction, HintSizeFunction, HintFunction)?
+        if let function = dlsym(handle, "shade_span"), let size = dlsym(handle, "shade_span_hint_size"),
+           let hints = dlsym(handle, "shade_span_hints") {
+            span = (unsafeBitCast(function, to: SpanFunction.self), unsafeBitCast(size, to: HintSizeFunction.self),
+                    unsafeBitCast(hints, to: HintFunction.self))
+        }
         return Functions(batch: unsafeBitCast(symbol, to: BatchFunction.self), span: span)
     }
 

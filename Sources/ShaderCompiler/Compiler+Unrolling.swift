@@ -1,0 +1,183 @@
+import ShaderSemantics
+
+/// Counted loops written out once per iteration.
+///
+/// `for (int i = 0; i < 8; i++) { … }` with a constant start, bound and step, a body that
+/// never assigns `i` and has no `break` or `continue` of its own, and at most
+/// `maximumIterations` iterations, is lowered as its body repeated, `i` holding each
+/// iteration's value in turn. The operations are the loop's, in the loop's order, on the same
+/// lane slots, so every lane gets the same bits; what changes is that no loop mask is kept and
+/// no iteration is counted against the loop budget (a loop of at most 32 iterations cannot run
+/// away). Straight code lets the native engine's C compiler see values that stay the same
+/// along a row of pixels (`cos(uv.y * f)`) and compute them once per row.
+extension Lowering {
+    /// The most iterations an unrolled loop may have.
+    static let maximumIterations = 32
+    /// The most statements and expression nodes an unrolled loop may grow to.
+    static let maximumUnrolledSize = 1024
+
+    /// The values the induction variable takes, one per iteration, when `for (initializer;
+    /// condition; step) body` can be unrolled; nil otherwise.
+    func unrolledIterations(
+        _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement
+    ) -> (variable: Variable, values: [ConstantValue])? {
+        guard case .declarations(let ds)? = initializer?.kind, ds.count == 1, let start = ds[0].initializer?.constantValue,
+              let condition, let step else { return nil }
+        let v = ds[0].variable
+        guard v.type == .int || v.type == .float || v.type == .uint, start.components.count == 1 else { return nil }
+        // The condition: `i OP constant` or `constant OP i`.
+        guard case .binary(let op, let a, let b) = condition.kind else { return nil }
+        let bound: ScalarValue, variableOnLeft: Bool
+        if case .variable(let x) = a.kind, x.id == v.id, let c = b.constantValue?.components.first {
+            (bound, variableOnLeft) = (c, true)
+        } else if case .variable(let x) = b.kind, x.id == v.id, let c = a.constantValue?.components.first {
+            (bound, variableOnLeft) = (c, false)
+        } else {
+            return nil
+        }
+        // The step: `i++`, `++i`, `i--`, `--i`, `i += c`, `i -= c`.
+        let increment: Double
+        switch step.kind {
+        case .unary(let u, let x):
+            guard case .variable(let y) = x.kind, y.id == v.id else { return nil }
+            switch u {
+            case .preIncrement, .postIncrement: increment = 1
+            case .preDecrement, .postDecrement: increment = -1
+            default: return nil
+            }
+        case .assignment(let o, let l, let r):
+            guard case .variable(let y) = l.kind, y.id == v.id, let c = r.constantValue?.components.first,
+                  o == .add || o == .subtract else { return nil }
+            increment = o == .add ? Double(c.floatValue) : -Double(c.floatValue)
+        default:
+            return nil
+        }
+        guard increment != 0, !assigns(body, v.id), !leavesLoop(body) else { return nil }
+        // Count the iterations exactly in the variable's arithmetic (fp32 for floats; integers
+        // stay within ±2^24, where fp32 and int32 agree).
+        let limit = Double(1 << 24)
+        var x = Double(start.components[0].floatValue)
+        let k = Double(bound.floatValue)
+        func holds(_ x: Double) -> Bool {
+            let (l, r) = variableOnLeft ? (x, k) : (k, x)
+            switch op {
+            case .less: return l < r
+            case .lessEqual: return l <= r
+            case .greater: return l > r
+            case .greaterEqual: return l >= r
+            case .notEqual: return l != r
+            default: return false
+            }
+        }
+        guard [.less, .lessEqual, .greater, .greaterEqual, .notEqual].contains(op) else { return nil }
+        var values: [ConstantValue] = []
+        while holds(x) {
+            guard values.count < Self.maximumIterations, abs(x) <= limit else { return nil }
+            switch v.type {
+            case .float: values.append(.float(Float(x)))
+            case .uint:
+                guard x >= 0 else { return nil }
+                values.append(ConstantValue(type: .uint, components: [.uint(UInt32(x))]))
+            default: values.append(.int(Int32(x)))
+            }
+            x = v.type == .float ? Double(Float(x) + Float(increment)) : x + increment
+        }
+        guard !values.isEmpty, values.count * unrolledSize(of: body) <= Self.maximumUnrolledSize else { return nil }
+        return (v, values)
+    }
+
+    /// Lowers a loop `unrolledIterations` accepted: the declaration, then per iteration the
+    /// variable's value stored and the body.
+    func lowerUnrolled(_ initializer: TypedStatement, _ v: Variable, _ values: [ConstantValue], _ body: TypedStatement) throws {
+        try lower(initializer)
+        guard case .value(let storage)? = bindings[v.id] else { throw unsupported("internal error: no storage for '\(v.name)'", initializer.span) }
+        let place = LValue.direct(slots(of: storage))
+        for value in values {
+            write(place, constant(value))
+            try lower(body)
+        }
+    }
+
+    /// True when `s` may assign variable `id` (directly, by `++`/`--`, or as an `out` argument).
+    func assigns(_ s: TypedStatement, _ id: Int) -> Bool {
+        func statement(_ s: TypedStatement) -> Bool {
+            switch s.kind {
+            case .expression(let e): return expression(e)
+            case .declarations(let ds): return ds.contains { $0.initializer.map(expression) ?? false }
+            case .block(let b): return b.contains(where: statement)
+            case .ifElse(let c, let t, let e): return expression(c) || statement(t) || (e.map(statement) ?? false)
+            case .forLoop(let i, let c, let st, let b):
+                return (i.map(statement) ?? false) || (c.map(expression) ?? false) || (st.map(expression) ?? false) || statement(b)
+            case .whileLoop(let c, let b), .doWhile(let b, let c): return expression(c) || statement(b)
+            case .return(let e): return e.map(expression) ?? false
+            default: return false
+            }
+        }
+        func root(_ e: TypedExpression) -> Bool { rootVariable(e)?.id == id }
+        func expression(_ e: TypedExpression) -> Bool {
+            switch e.kind {
+            case .constant, .variable: return false
+            case .swizzle(let b, _), .field(let b, _, _): return expression(b)
+            case .index(let b, let i): return expression(b) || expression(i)
+            case .unary(let op, let x): return (op.isIncrementOrDecrement && root(x)) || expression(x)
+            case .binary(_, let a, let b), .comma(let a, let b): return expression(a) || expression(b)
+            case .assignment(_, let l, let r): return root(l) || expression(l) || expression(r)
+            case .ternary(let c, let a, let b): return expression(c) || expression(a) || expression(b)
+            case .call(let f, let args):
+                return zip(f.parameters, args).contains { p, a in (p.qualifier != .in && root(a)) || expression(a) }
+            case .builtinCall(let o, let args):
+                if let k = o.function.outParameterIndex, root(args[k]) { return true }
+                return args.contains(where: expression)
+            case .construct(_, let args): return args.contains(where: expression)
+            }
+        }
+        return statement(s)
+    }
+
+    /// True when `s` has a `break` or `continue` of the loop it is the body of (not of a loop
+    /// nested in it).
+    func leavesLoop(_ s: TypedStatement) -> Bool {
+        switch s.kind {
+        case .break, .continue: return true
+        case .block(let b): return b.contains(where: leavesLoop)
+        case .ifElse(_, let t, let e): return leavesLoop(t) || (e.map(leavesLoop) ?? false)
+        default: return false
+        }
+    }
+
+    /// Statements and expression nodes of `s` once lowered, user calls inlined and nested loops
+    /// that unroll unrolled; at least `maximumUnrolledSize + 1` when larger.
+    func unrolledSize(of s: TypedStatement) -> Int {
+        let cap = Self.maximumUnrolledSize + 1
+        func add(_ a: Int, _ b: Int) -> Int { min(a &+ b, cap) }
+        func statement(_ s: TypedStatement) -> Int {
+            switch s.kind {
+            case .expression(let e): return add(1, expression(e))
+            case .declarations(let ds): return ds.reduce(1) { add($0, $1.initializer.map(expression) ?? 0) }
+            case .block(let b): return b.reduce(1) { add($0, statement($1)) }
+            case .ifElse(let c, let t, let e): return add(add(1, expression(c)), add(statement(t), e.map(statement) ?? 0))
+            case .forLoop(let i, let c, let st, let b):
+                let once = add(add(1, i.map(statement) ?? 0), add(add(c.map(expression) ?? 0, st.map(expression) ?? 0), statement(b)))
+                if let n = unrolledIterations(i, c, st, b)?.values.count { return min(n * statement(b), cap) }
+                return once
+            case .whileLoop(let c, let b), .doWhile(let b, let c): return add(1, add(expression(c), statement(b)))
+            case .return(let e): return add(1, e.map(expression) ?? 0)
+            default: return 1
+            }
+        }
+        func expression(_ e: TypedExpression) -> Int {
+            switch e.kind {
+            case .constant, .variable: return 1
+            case .swizzle(let b, _), .field(let b, _, _), .unary(_, let b): return add(1, expression(b))
+            case .index(let a, let b), .binary(_, let a, let b), .comma(let a, let b), .assignment(_, let a, let b):
+                return add(1, add(expression(a), expression(b)))
+            case .ternary(let c, let a, let b): return add(1, add(expression(c), add(expression(a), expression(b))))
+            case .call(let f, let args):
+                let body = functions[f.id].map { $0.body.reduce(0) { add($0, statement($1)) } } ?? cap
+                return args.reduce(add(1, body)) { add($0, expression($1)) }
+            case .builtinCall(_, let args), .construct(_, let args): return args.reduce(1) { add($0, expression($1)) }
+            }
+        }
+        return statement(s)
+    }
+}
