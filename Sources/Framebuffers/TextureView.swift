@@ -457,14 +457,18 @@ public struct TextureView: @unchecked Sendable {
     }
 }
 
-/// A texture prepared for sampling: it owns a copy of the texels in unsafe storage and hands
-/// out `TextureView`s for the shading loop.
+/// A texture prepared for sampling: it owns a copy of the texels in unsafe storage (or reads a
+/// framebuffer it keeps alive) and hands out `TextureView`s for the shading loop.
 public final class SampledTexture: @unchecked Sendable {
-    /// The texture this was made from.
-    public let texture: Texture
+    /// The texture this was made from (for one made from a framebuffer, a copy of its pixels).
+    public var texture: Texture { storedTexture ?? framebuffer!.makeTexture() }
     /// The view to sample through; valid while `self` is alive.
     public let view: TextureView
-    private let storage: UnsafeMutableRawPointer
+    private let storedTexture: Texture?
+    /// The framebuffer whose pixels `view` reads, when made with `init(framebuffer:state:)`.
+    private let framebuffer: Framebuffer?
+    /// The copy of the texels `view` reads (nil when it reads `framebuffer`).
+    private let storage: UnsafeMutableRawPointer?
     /// The mipmap levels below level 0 (empty without mipmaps) and the level views.
     private let mipmaps: [SampledTexture]
     private let levelViews: UnsafeMutablePointer<TextureView>?
@@ -484,12 +488,44 @@ public final class SampledTexture: @unchecked Sendable {
         self.init(levels: levels, state: state, generatingMipmaps: false)
     }
 
+    /// Prepares a rendered framebuffer for sampling without copying its pixels: the view reads
+    /// them where they are, and the sampled texture keeps the framebuffer alive. Whoever
+    /// renders into `framebuffer` again while this is in use changes what it samples (the
+    /// image graph reuses a framebuffer only after every reader is done). With mipmaps the
+    /// pixels are copied, as `init(_:state:)` does.
+    public convenience init(framebuffer: Framebuffer, state: SamplerState = SamplerState()) {
+        if state.mipmapFilter != .none {
+            self.init(framebuffer.makeTexture(), state: state)
+        } else {
+            self.init(reading: framebuffer, state: state)
+        }
+    }
+
+    private init(reading framebuffer: Framebuffer, state: SamplerState) {
+        self.framebuffer = framebuffer
+        storedTexture = nil
+        storage = nil
+        mipmaps = []
+        levelViews = nil
+        switch framebuffer.format {
+        case .rgba8:
+            view = TextureView(
+                width: framebuffer.width, height: framebuffer.height, state: state,
+                bytes: UnsafePointer(framebuffer.rgba8Pointer), floats: nil)
+        case .float32:
+            view = TextureView(
+                width: framebuffer.width, height: framebuffer.height, state: state,
+                bytes: nil, floats: UnsafePointer(framebuffer.float32Pointer))
+        }
+    }
+
     /// Level 0 copied into storage of its own; the other levels from `levels`, or built from
     /// level 0 when `generatingMipmaps`.
     private init(levels: [Texture], state: SamplerState, generatingMipmaps: Bool) {
         precondition(!levels.isEmpty, "a texture needs at least level 0")
         let texture = levels[0]
-        self.texture = texture
+        storedTexture = texture
+        framebuffer = nil
         let base: TextureView
         switch texture.storage {
         case .rgba8(let b):
@@ -527,7 +563,7 @@ public final class SampledTexture: @unchecked Sendable {
     public func level(_ k: Int) -> Texture { k == 0 ? texture : mipmaps[k - 1].texture }
 
     deinit {
-        storage.deallocate()
+        storage?.deallocate()
         if let levelViews {
             levelViews.deinitialize(count: mipmaps.count + 1)
             levelViews.deallocate()

@@ -6,9 +6,10 @@ import Framebuffers
 /// texture a source already holds. The graph counts the consumers of every frame and gives its
 /// memory back to the cache when the last one is done: there is no manual lock or unlock.
 ///
-/// Reading `texture` or `sampledTexture` copies the pixels out of the framebuffer once and
-/// returns the framebuffer to the cache straight away, so a frame that is being read does not
-/// also pin a framebuffer.
+/// Reading `texture` copies the pixels out of the framebuffer once and returns the framebuffer
+/// to the cache straight away, so a frame that is being read does not also pin a framebuffer.
+/// `sampledTexture` reads the framebuffer where it is instead (no copy: the next pass samples
+/// what this one rendered), and the frame keeps it until its last consumer releases it.
 public final class Frame {
     /// Width in pixels.
     public let width: Int
@@ -21,6 +22,8 @@ public final class Frame {
     private weak var cache: FramebufferCache?
     private var storedTexture: Texture?
     private var sampled: SampledTexture?
+    /// True while `sampled` reads `framebuffer` (which then stays leased until released).
+    private var framebufferIsSampled = false
     private var isCounted: Bool
     /// Bytes of pixels copied out of the cache's framebuffer, counted by the cache against its
     /// memory limit until the frame ends.
@@ -74,7 +77,7 @@ public final class Frame {
             copiedBytes = framebuffer.pixelCount * format.bytesPerPixel
             cache.frameDidCopyPixels(copiedBytes)
         }
-        returnFramebuffer()
+        if !framebufferIsSampled { returnFramebuffer() }
         return texture
     }
 
@@ -82,6 +85,12 @@ public final class Frame {
     /// consumer of the frame).
     public var sampledTexture: SampledTexture {
         if let sampled { return sampled }
+        if storedTexture == nil, let framebuffer {
+            let made = SampledTexture(framebuffer: framebuffer)
+            sampled = made
+            framebufferIsSampled = true
+            return made
+        }
         let made = SampledTexture(texture)
         sampled = made
         return made
@@ -113,9 +122,10 @@ public final class Frame {
         precondition(referenceCount > 0, "internal error: frame released more times than retained")
         referenceCount -= 1
         guard referenceCount == 0 else { return }
+        sampled = nil
+        framebufferIsSampled = false
         returnFramebuffer()
         storedTexture = nil
-        sampled = nil
         if isCounted {
             isCounted = false
             cache?.frameDidEnd(copiedBytes: copiedBytes)
