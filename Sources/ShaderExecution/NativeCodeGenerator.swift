@@ -627,6 +627,18 @@ struct NativeCodeGenerator {
         typedef int I __attribute__((ext_vector_type(W)));
         typedef unsigned int U __attribute__((ext_vector_type(W)));
         #define FB(b) __builtin_bit_cast(float, (unsigned)(b))
+        // Texel fetches at per-lane word indices: the CPU's gather instruction where it has one
+        // (AVX-512 for 16 lanes, AVX2 for 8), else one load per lane.
+        #if defined(__x86_64__) && ((W == 16 && defined(__AVX512F__)) || (W == 8 && defined(__AVX2__)))
+        #include <immintrin.h>
+        #if W == 16
+        #define GATHER_WORDS(base, index) ((U)_mm512_i32gather_epi32((__m512i)(index), (const void *)(base), 4))
+        #else
+        #define GATHER_WORDS(base, index) ((U)_mm256_i32gather_epi32((const int *)(base), (__m256i)(index), 4))
+        #endif
+        #else
+        #define GATHER_WORDS(base, index) gather_words_scalar((const unsigned char *)(base), (index))
+        #endif
         typedef void (*unary_fn)(float *, long);
         typedef void (*binary_fn)(float *, const float *, long);
         typedef void (*texture_fn)(const void *, long, const float *, const float *, long, float *, float *, float *, float *);
@@ -741,6 +753,9 @@ struct NativeCodeGenerator {
         }
         #define MAGIC 12582912.0f
         static inline unsigned load_word(const unsigned char *p) { unsigned w; __builtin_memcpy(&w, p, 4); return w; }
+        static inline U gather_words_scalar(const unsigned char *base, I index) {
+          U r; for (int i = 0; i < W; i++) r[i] = load_word(base + 4L * index[i]); return r;
+        }
         // llvmpipe's fixed-point bilinear filter on RGBA8 with clamp-to-edge, as
         // TextureView.linearRGBA8Span: 8-bit weights rint(fract * 256), integer lerps, x then y.
         static __attribute__((noinline)) void sample2d_slow(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
@@ -768,19 +783,39 @@ struct NativeCodeGenerator {
             const long stride = tex->width;
             const float unit = (float)(1.0 / 255.0);
             U p00, p10, p01, p11;
+            // Word indices fit an int for textures of fewer than 2^31 texels (the gather's
+            // index); larger ones load per lane with 64-bit offsets.
+            const int small = tex->width * tex->height <= 0x7fffffffL;
+            const I w = (I)((int)tex->width);
             if (__builtin_reduce_or((I)((wx | wy) != 0)) == 0) {
               // Every lane on a texel centre (not in one run): one fetch each.
-              for (int i = 0; i < W; i++) p00[i] = load_word(words + (long)y0[i] * stride * 4 + 4L * x0[i]);
+              if (small) p00 = GATHER_WORDS(words, y0 * w + x0);
+              else for (int i = 0; i < W; i++) p00[i] = load_word(words + (long)y0[i] * stride * 4 + 4L * x0[i]);
               *r = __builtin_convertvector(p00 & 0xFFu, V) * unit;
               *g = __builtin_convertvector((p00 >> 8) & 0xFFu, V) * unit;
               *b = __builtin_convertvector((p00 >> 16) & 0xFFu, V) * unit;
               *a = __builtin_convertvector(p00 >> 24, V) * unit;
               return;
             }
-            for (int i = 0; i < W; i++) {
-              const long row0 = (long)y0[i] * stride * 4, row1 = (long)y1[i] * stride * 4;
-              p00[i] = load_word(words + row0 + 4L * x0[i]); p10[i] = load_word(words + row0 + 4L * x1[i]);
-              p01[i] = load_word(words + row1 + 4L * x0[i]); p11[i] = load_word(words + row1 + 4L * x1[i]);
+            I lane; for (int i = 0; i < W; i++) lane[i] = i;
+            const int xb = x0[0];
+            const I run = (x0 - xb - lane) | (x1 - x0 - 1) | (y0 - y0[0]) | (y1 - y1[0]);
+            if (__builtin_reduce_or((I)(run != 0)) == 0) {
+              // Consecutive texels of two rows (a coordinate at a fractional texel offset): the
+              // same four texels per lane as the fetches below, in four loads.
+              const unsigned char *top = words + ((long)y0[0] * stride + xb) * 4, *bottom = words + ((long)y1[0] * stride + xb) * 4;
+              __builtin_memcpy(&p00, top, sizeof p00); __builtin_memcpy(&p10, top + 4, sizeof p10);
+              __builtin_memcpy(&p01, bottom, sizeof p01); __builtin_memcpy(&p11, bottom + 4, sizeof p11);
+            } else if (small) {
+              const I row0 = y0 * w, row1 = y1 * w;
+              p00 = GATHER_WORDS(words, row0 + x0); p10 = GATHER_WORDS(words, row0 + x1);
+              p01 = GATHER_WORDS(words, row1 + x0); p11 = GATHER_WORDS(words, row1 + x1);
+            } else {
+              for (int i = 0; i < W; i++) {
+                const long row0 = (long)y0[i] * stride * 4, row1 = (long)y1[i] * stride * 4;
+                p00[i] = load_word(words + row0 + 4L * x0[i]); p10[i] = load_word(words + row0 + 4L * x1[i]);
+                p01[i] = load_word(words + row1 + 4L * x0[i]); p11[i] = load_word(words + row1 + 4L * x1[i]);
+              }
             }
             V channel[4];
             for (int k = 0; k < 4; k++) {

@@ -105,6 +105,40 @@ import Testing
                 gl_FragColor = vec4(s * 0.2 + 0.5, 0.5, 1.0, 1.0);
             }
             """, nil),
+        ("texel-centre hints, fractional offsets, a counted loop", """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            varying vec2 textureCoordinate2;
+            uniform sampler2D inputImageTexture, inputImageTexture2;
+            uniform float level;
+            void main() {
+                // Hinted (interpolated coordinates no step writes), then lookups a fraction of a
+                // texel off (runs of consecutive texels), in a loop the compiler writes out.
+                vec4 sum = texture2D(inputImageTexture, textureCoordinate) + texture2D(inputImageTexture2, textureCoordinate2);
+                for (int i = -2; i <= 3; i++) {
+                    vec2 off = vec2(float(i) * 0.37, float(i) * 0.61 - 0.2) / vec2(200.0, 20.0);
+                    sum += texture2D(inputImageTexture, textureCoordinate + off) * cos(float(i) * level);
+                }
+                if (sum.g > 5.5) discard;
+                gl_FragColor = sum / 8.0;
+            }
+            """, nil),
+        ("hinted lookups on sheared triangles", """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            void main() { gl_FragColor = texture2D(inputImageTexture, textureCoordinate).bgra; }
+            """, """
+            attribute vec4 position;
+            attribute vec4 inputTextureCoordinate;
+            varying vec2 textureCoordinate;
+            void main() {
+                textureCoordinate = inputTextureCoordinate.xy;
+                // The edges cross every row at a different column; the texture coordinate keeps
+                // no row constant (no hints) on one triangle's rows.
+                gl_Position = vec4(position.x * 0.9 + position.y * 0.05, position.y * 0.95 - position.x * 0.02, 0.0, 1.0);
+            }
+            """),
         ("flat and smooth inputs, overlapping triangles", """
             #version 300 es
             precision highp float;
