@@ -106,6 +106,30 @@ import Testing
         #expect(Program.loopIterationLimit == 1 << 20)
     }
 
+    @Test func countedLoopsAreWrittenOutAndCountNothing() throws {
+        // 32 iterations with constant bounds: unrolled, so a budget of 1 is enough; 33 are a
+        // loop again, and the budget stops it. Both give the sum the formula gives.
+        func shader(_ n: Int) throws -> Program {
+            try compileShader("""
+                precision highp float;
+                void main() {
+                    float x = 0.0;
+                    for (int i = 0; i < \(n); i++) { x += float(i); }
+                    gl_FragColor = vec4(x / 1024.0);
+                }
+                """)
+        }
+        // What RGBA8 stores of sum / 1024: rint(c * 255), read back as a fraction of 255.
+        func stored(_ sum: Int) -> SIMD4<Float> { SIMD4(repeating: (Float(sum) / 1024 * 255).rounded() / 255) }
+        let unrolled = try render(try shader(32), width: 4, height: 4, loopIterationLimit: 1)
+        #expect(unrolled.pixel(x: 1, y: 2) == stored(31 * 32 / 2))
+        #expect(throws: ExecutionError.loopLimitExceeded(limit: 1)) {
+            try render(try shader(33), width: 4, height: 4, loopIterationLimit: 1)
+        }
+        let looped = try render(try shader(33), width: 4, height: 4)
+        #expect(looped.pixel(x: 0, y: 0) == stored(32 * 33 / 2))
+    }
+
     @Test func uniformAndDivergentBranchesAgree() throws {
         // The same condition as a uniform (plain branch) and as a per-lane value (masks).
         let p = try compileShader("""
