@@ -47,6 +47,38 @@ private func compileError(_ program: GeneratedProgram) -> String? {
         #expect(failures == 0, sourceLocation: sourceLocation)
     }
 
+    /// No `dFdx`/`dFdy`/`fwidth` inside a side of `?:` (only some pixels of a quad may take it,
+    /// which GLSL leaves undefined); derivatives still appear elsewhere.
+    @Test func noDerivativeInsideAConditionalSide() {
+        // A node of the model is an enum case named `name`, or holds one (found by reflection,
+        // so the walk follows every kind of statement and expression).
+        func contains(_ value: Any, case name: String) -> Bool {
+            let m = Mirror(reflecting: value)
+            if m.displayStyle == .enum, m.children.first?.label == name { return true }
+            return m.children.contains { contains($0.value, case: name) }
+        }
+        func sides(_ value: Any, _ found: inout [Any]) {
+            let m = Mirror(reflecting: value)
+            if m.displayStyle == .enum, m.children.first?.label == "ternary", let payload = m.children.first?.value {
+                let parts = Array(Mirror(reflecting: payload).children)
+                if parts.count == 3 { found += [parts[1].value, parts[2].value] }
+            }
+            for c in m.children { sides(c.value, &found) }
+        }
+        var withDerivatives = 0, ternaries = 0
+        for seed in UInt64(1)...300 {
+            let program = generator.program(seed: seed)
+            if program.model.usesDerivatives { withDerivatives += 1 }
+            var found: [Any] = []
+            sides(program.model, &found)
+            ternaries += found.count / 2
+            for side in found where contains(side, case: "derivative") {
+                Issue.record("seed \(seed): a derivative inside a ?: side\n\(program.fragmentSource)")
+            }
+        }
+        #expect(withDerivatives > 20 && ternaries > 100, "\(withDerivatives) programs with derivatives, \(ternaries) ?:")
+    }
+
     @Test func everyUniformHasAValue() {
         for seed in UInt64(1)...100 {
             let program = generator.program(seed: seed)

@@ -172,7 +172,11 @@ extension ProgramBuilder {
 
     mutating func ternary(_ t: GType, _ depth: Int) -> Gen {
         let c = expression(.bool, depth)
+        // No derivative in a side only some pixels of a quad take: GLSL leaves it undefined, and
+        // implementations differ (llvmpipe evaluates both sides as a select; Shade branches).
+        ternaryDepth += 1
         let a = expression(t, depth), b = expression(t, depth)
+        ternaryDepth -= 1
         return (GExpr(t, .ternary(c.e, a.e, b.e)), max(a.b, b.b))
     }
 
@@ -192,7 +196,7 @@ extension ProgramBuilder {
         let isVector = t != .float
         let weights = [
             8, 2, 10, 4, 4, 2, 2, 2,
-            isFragment && options.allowDerivatives ? 2 : 0,
+            isFragment && options.allowDerivatives && ternaryDepth == 0 ? 2 : 0,
             isFragment && model.inputCount > 0 ? 3 : 0,
             5, 3, 2,
             isES300 ? 3 : 0,

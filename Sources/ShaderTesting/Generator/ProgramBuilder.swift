@@ -46,6 +46,8 @@ struct ProgramBuilder {
     var returnType: GType?? = nil
     var nameCounter = 0
     var derivativeUsed = false
+    /// How many `?:` sides the expression being built is inside (no derivatives there).
+    var ternaryDepth = 0
 
     init(options: ProgramGenerator.Options, decisions: Decisions) {
         self.options = options
