@@ -52,6 +52,9 @@ public indirect enum LaneCode: Sendable, Hashable {
     case scatter(value: [Source], index: Source, base: Int, elementWidth: Int, count: Int, mask: Int, rule: OutOfRangeIndex)
     /// Steps run in order.
     case block([LaneCode])
+    /// `mipmapped` when texture view `view` has mipmaps in the draw, else `plain` (a lookup with
+    /// its own level of detail: the plain lookup is exact without mipmaps).
+    case mipmapSwitch(view: Int, mipmapped: [LaneCode], plain: [LaneCode])
     /// `Program.externalKernels[index]` run on the lanes of a group (a register file of the
     /// group's width holding the slots `reads`); it writes only the slots `writes`.
     case external(index: Int, reads: [Int], writes: [Int])

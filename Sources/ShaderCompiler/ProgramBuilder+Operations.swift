@@ -349,9 +349,9 @@ extension ProgramBuilder {
     }
 
     /// A lookup with its own level of detail or a texel offset. Without an offset, the native
-    /// engine's code for it is the plain lookup, which is exact for textures without mipmaps
-    /// (draws that sample mipmapped textures run on closures, see `Executor`); with one, the
-    /// program runs on closures.
+    /// engine's code for it is the plain lookup when the view has no mipmaps in the draw (exact
+    /// there) and the closure kernel otherwise (`LaneCode.mipmapSwitch`); with one, always the
+    /// closure kernel.
     func lookupWithOptions(
         _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail?, offset: (x: Int, y: Int), channels: [Int]
     ) -> Value {
@@ -368,7 +368,10 @@ extension ProgramBuilder {
         let kernel = Kernels.texture2D(
             view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, offset: offset, d: d, channels: order)
         if offset == (0, 0) {
-            emit(kernel, Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order))
+            let external = externalCode(kernel, reads: Array(c.prefix(2)) + slots, writes: d)
+            emit(kernel, .mipmapSwitch(
+                view: sampler.viewIndex, mipmapped: [external],
+                plain: [Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order)]))
         } else {
             emitExternal(kernel, reads: Array(c.prefix(2)) + slots, writes: d)
         }

@@ -162,9 +162,14 @@ public final class ProgramBuilder {
     /// slot it writes. For operations the generator has no code of its own for (derivatives,
     /// `texelFetch`, `textureSize`, cube maps, offsets): the rest of the program stays native.
     func emitExternal(_ kernel: @escaping Kernel, reads: [Int], writes: [Int]) {
+        emit(kernel, externalCode(kernel, reads: reads, writes: writes))
+    }
+
+    /// Registers `kernel` as an external step and returns its native description.
+    func externalCode(_ kernel: @escaping Kernel, reads: [Int], writes: [Int]) -> LaneCode {
         externalKernels.append(kernel)
         externalSlotCount = max(externalSlotCount, (reads + writes).max().map { $0 + 1 } ?? 0)
-        emit(kernel, .external(index: externalKernels.count - 1, reads: reads, writes: writes))
+        return .external(index: externalKernels.count - 1, reads: reads, writes: writes)
     }
 
     /// The native description of an operand's slots.

@@ -316,7 +316,8 @@ struct TileJob: @unchecked Sendable {
     let laneX: [Int], laneY: [Int]
     let engine: ShadingEngine
     /// True when the draw samples a mipmapped texture: lookups then need 2×2 quads for their
-    /// level of detail, and run on closures (the native engine's lookups read level 0).
+    /// level of detail (on the native engine they call back into `TextureView.sample`, whose
+    /// quads are the lane group's).
     let samplesMipmaps: Bool
 
     init(
@@ -333,7 +334,7 @@ struct TileJob: @unchecked Sendable {
         self.loopIterationLimit = loopIterationLimit
         lanes = schedule.laneWidth
         samplesMipmaps = (0..<program.textureViewCount).contains { views[$0].isMipmapped }
-        engine = samplesMipmaps ? .closures : schedule.engine
+        engine = schedule.engine
         // Programs with derivatives (and lookups with mipmaps) need whole 2×2 quads; the
         // others shade one row of lanes, so that texture reads and framebuffer writes are
         // contiguous runs of pixels.

@@ -116,6 +116,9 @@ struct NativeCodeGenerator {
             case .scatter(_, _, let base, let width, let count, _, _): slots.formUnion(base..<(base + width * count))
             case .block(let list): visit(list)
             case .external(_, _, let writes): slots.formUnion(writes)
+            case .mipmapSwitch(_, let mipmapped, let plain):
+                visit(mipmapped)
+                visit(plain)
             }
         }
         visit(code)
@@ -290,6 +293,18 @@ struct NativeCodeGenerator {
         case .call(let mask, let caller, let body):
             line("\(slot(mask)) = \(slot(caller));")
             return emit(body)
+        case .mipmapSwitch(let view, let mipmapped, let plain):
+            viewCount = max(viewCount, view + 1)
+            line("if (textures[\(view)].mipmapped) {")
+            indent += 1
+            guard emit(mipmapped) else { return false }
+            indent -= 1
+            line("} else {")
+            indent += 1
+            guard emit(plain) else { return false }
+            indent -= 1
+            line("}")
+            return true
         case .external(let index, let reads, let writes):
             // A closure kernel on this group's lanes: the slots it reads go to a register file
             // W lanes wide, the callback runs it there, the slots it writes come back.
@@ -647,7 +662,7 @@ struct NativeCodeGenerator {
         // A texture view: RGBA8 texels (null for float textures), size, and whether the sampler
         // is bilinear with clamp-to-edge on both axes (the filter sampled here; any other goes
         // back to TextureView.sample through the callback with the view itself).
-        typedef struct { const unsigned char *texels; long width, height; long linear_clamped; const void *view; } shade_texture;
+        typedef struct { const unsigned char *texels; long width, height; long linear_clamped; const void *view; long mipmapped; } shade_texture;
         #define ZERO ((V)(0.0f))
         #define ONE ((V)(1.0f))
         #define RADIANS ((V)(\(Float(Double.pi / 180).bitPatternLiteral)))

@@ -33,14 +33,20 @@ struct NativeTexture {
     var height: Int
     var linearClamped: Int
     var view: UnsafeRawPointer
+    /// 1 when the view has mipmaps in the draw (`LaneCode.mipmapSwitch` then takes the closure
+    /// kernel).
+    var mipmapped: Int
 
     init(_ view: UnsafePointer<TextureView>) {
         let v = view.pointee
-        texels = v.rgba8Texels
+        // A mipmapped view has no texels here: its lookups take the callback, which picks the
+        // level of each quad of lanes (a lane group holds whole quads).
+        texels = v.isMipmapped ? nil : v.rgba8Texels
         width = v.width
         height = v.height
         linearClamped = v.state.filter == .linear && v.state.wrapS == .clampToEdge && v.state.wrapT == .clampToEdge ? 1 : 0
         self.view = UnsafeRawPointer(view)
+        mipmapped = v.isMipmapped ? 1 : 0
     }
 }
 

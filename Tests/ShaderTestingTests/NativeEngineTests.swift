@@ -231,6 +231,32 @@ import Testing
         }
     }
 
+    /// Mipmapped draws: lookups with implicit levels of detail (minified and magnified), bias,
+    /// explicit levels and derivatives give the closures' bits, and run natively.
+    @Test(arguments: [MipmapFilter.nearest, .linear])
+    func mipmappedDrawsGiveTheClosuresBits(_ filter: MipmapFilter) throws {
+        let source = """
+            #version 300 es
+            precision highp float;
+            in vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform float level;
+            out vec4 colour;
+            void main() {
+                vec2 p = textureCoordinate * (1.0 + 3.0 * textureCoordinate.x);
+                vec4 c = texture(inputImageTexture, p) + texture(inputImageTexture, p, level) * 0.5;
+                c += textureLod(inputImageTexture, textureCoordinate, level * 2.0) * 0.25;
+                c += textureGrad(inputImageTexture, p, dFdx(p) * 4.0, dFdy(p)) * 0.125;
+                colour = c / 1.875;
+            }
+            """
+        let c = DifferentialCase(
+            name: "mipmaps/\(filter)", fragmentSource: source, uniforms: ["level": [0.75]],
+            inputs: [ShaderTraceTests.gradient(96, 64, seed: 7)],
+            samplerState: SamplerState(filter: .linear, mipmapFilter: filter), width: 40, height: 24)
+        #expect(Self.check(c), "the mipmapped draw did not run natively")
+    }
+
     /// The generated bilinear filter gives the closures' bits at arbitrary coordinates: off the
     /// texture on every side, between texels, at huge and infinite coordinates.
     @Test func generatedBilinearFilterGivesTheClosuresBits() throws {
