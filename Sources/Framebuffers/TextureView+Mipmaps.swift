@@ -124,6 +124,24 @@ extension TextureView {
         return sample(s: s, t: t, lod: lod)
     }
 
+    /// `sample(s:t:level:fraction:)` with the level views made beforehand: `level[0]` is level
+    /// k, `level[1]` level k + 1.
+    @inline(__always)
+    func sample(s: Float, t: Float, level: UnsafePointer<TextureView>, fraction: Float) -> SIMD4<Float> {
+        guard bytes != nil else {
+            let c0 = level[0].sample(s: s, t: t)
+            guard fraction > 0 else { return c0 }
+            return c0 + (level[1].sample(s: s, t: t) - c0) * fraction
+        }
+        var c = level[0].sampleBytes(s: s, t: t)
+        let w = Int32(fraction * 256)
+        if w > 0 {
+            let c1 = level[1].sampleBytes(s: s, t: t)
+            c = c &+ (((c1 &- c) &* w &+ 128) &>> 8)
+        }
+        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+    }
+
     /// Level `k` sampled at (s, t), mixed with level `k + 1` by `fraction` when that is
     /// positive (llvmpipe's 8-bit weights for RGBA8).
     @inline(__always)
@@ -170,24 +188,44 @@ extension TextureView {
         @inline(__always) func put(_ i: Int, _ c: SIMD4<Float>) {
             o.0?[i] = c.x; o.1?[i] = c.y; o.2?[i] = c.z; o.3?[i] = c.w
         }
-        switch lod {
-        case .implicit(let bias):
-            var i = 0
-            while i + 4 <= count {
-                let rho = quadRhoSquared(s0: s[i], s1: s[i + 1], s2: s[i + 2], t0: t[i], t1: t[i + 1], t2: t[i + 2])
-                for k in i..<(i + 4) { put(k, sample(s: s[k], t: t[k], rhoSquared: rho, bias: bias?[k])) }
-                i += 4
+        // The level views once per span, not twice per lane (what `level(_:)` would build); the
+        // lanes then take the same steps as `sample(s:t:rhoSquared:bias:)` and
+        // `sample(s:t:lod:)`.
+        withUnsafeTemporaryAllocation(of: TextureView.self, capacity: levelCount) { buffer in
+            let views = buffer.baseAddress!
+            for k in 0..<levelCount { (views + k).initialize(to: level(k)) }
+            defer { views.deinitialize(count: levelCount) }
+            @inline(__always) func at(_ s: Float, _ t: Float, lod: Float) -> SIMD4<Float> {
+                let (k, f) = levels(forLOD: state.lodBias == 0 ? lod : lod + state.lodBias)
+                return sample(s: s, t: t, level: views + k, fraction: f)
             }
-            while i < count {
-                put(i, sample(s: s[i], t: t[i], rhoSquared: 0, bias: bias?[i]))
-                i += 1
+            @inline(__always) func implicit(_ s: Float, _ t: Float, rho: Float, bias: Float?) -> SIMD4<Float> {
+                if bias == nil && state.mipmapFilter == .nearest && state.lodBias == 0 {
+                    return views[nearestLevel(rhoSquared: rho)].sample(s: s, t: t)
+                }
+                var lod = Self.levelOfDetail(rhoSquared: rho)
+                if let bias { lod += bias }
+                return at(s, t, lod: lod)
             }
-        case .explicit(let lods):
-            for i in 0..<count { put(i, sample(s: s[i], t: t[i], lod: lods[i])) }
-        case .gradients(let dsdx, let dtdx, let dsdy, let dtdy):
-            for i in 0..<count {
-                let rho = gradientRhoSquared(dsdx: dsdx[i], dtdx: dtdx[i], dsdy: dsdy[i], dtdy: dtdy[i])
-                put(i, sample(s: s[i], t: t[i], lod: Self.levelOfDetail(rhoSquared: rho)))
+            switch lod {
+            case .implicit(let bias):
+                var i = 0
+                while i + 4 <= count {
+                    let rho = quadRhoSquared(s0: s[i], s1: s[i + 1], s2: s[i + 2], t0: t[i], t1: t[i + 1], t2: t[i + 2])
+                    for k in i..<(i + 4) { put(k, implicit(s[k], t[k], rho: rho, bias: bias?[k])) }
+                    i += 4
+                }
+                while i < count {
+                    put(i, implicit(s[i], t[i], rho: 0, bias: bias?[i]))
+                    i += 1
+                }
+            case .explicit(let lods):
+                for i in 0..<count { put(i, at(s[i], t[i], lod: lods[i])) }
+            case .gradients(let dsdx, let dtdx, let dsdy, let dtdy):
+                for i in 0..<count {
+                    let rho = gradientRhoSquared(dsdx: dsdx[i], dtdx: dtdx[i], dsdy: dsdy[i], dtdy: dtdy[i])
+                    put(i, at(s[i], t[i], lod: Self.levelOfDetail(rhoSquared: rho)))
+                }
             }
         }
     }
