@@ -236,16 +236,7 @@ struct NativeCodeGenerator {
             }
             return true
         case .uniformBranch(let condition, let then, let otherwise):
-            line("if (\(uniform(condition)) != 0) {")
-            indent += 1
-            guard emit(then) else { return false }
-            indent -= 1
-            line("} else {")
-            indent += 1
-            guard emit(otherwise ?? []) else { return false }
-            indent -= 1
-            line("}")
-            return true
+            return emitIfElse("\(uniform(condition)) != 0", then, otherwise ?? [])
         case .loop(let parent, let loopMask, let bodyMask, let condition, let conditionSource, let body, let step, let testsFirst):
             let lm = slot(loopMask), bm = slot(bodyMask), p = slot(parent)
             line("\(lm) = \(p);")
@@ -295,16 +286,7 @@ struct NativeCodeGenerator {
             return emit(body)
         case .mipmapSwitch(let view, let mipmapped, let plain):
             viewCount = max(viewCount, view + 1)
-            line("if (textures[\(view)].mipmapped) {")
-            indent += 1
-            guard emit(mipmapped) else { return false }
-            indent -= 1
-            line("} else {")
-            indent += 1
-            guard emit(plain) else { return false }
-            indent -= 1
-            line("}")
-            return true
+            return emitIfElse("textures[\(view)].mipmapped", mipmapped, plain)
         case .external(let index, let reads, let writes):
             // A closure kernel on this group's lanes: the slots it reads go to a register file
             // W lanes wide, the callback runs it there, the slots it writes come back.
@@ -359,6 +341,20 @@ struct NativeCodeGenerator {
             }
             return true
         }
+    }
+
+    /// `if (condition) { then } else { otherwise }`, on one condition for the whole group.
+    private mutating func emitIfElse(_ condition: String, _ then: [LaneCode], _ otherwise: [LaneCode]) -> Bool {
+        line("if (\(condition)) {")
+        indent += 1
+        guard emit(then) else { return false }
+        indent -= 1
+        line("} else {")
+        indent += 1
+        guard emit(otherwise) else { return false }
+        indent -= 1
+        line("}")
+        return true
     }
 
     /// The C expression of an element-wise operation on vector operands.
