@@ -108,53 +108,47 @@ extension TextureView {
     /// decide what that reads; without mipmaps, level 0).
     public func sample(s: Float, t: Float, lod: Float) -> SIMD4<Float> {
         guard isMipmapped else { return sample(s: s, t: t) }
+        return sample(s: s, t: t, lod: lod, views: level(_:))
+    }
+
+    /// `sample(s:t:lod:)` of a mipmapped view, reading level k through `view(k)`.
+    @inline(__always)
+    func sample(s: Float, t: Float, lod: Float, views view: (Int) -> TextureView) -> SIMD4<Float> {
         let (k, f) = levels(forLOD: state.lodBias == 0 ? lod : lod + state.lodBias)
-        return sample(s: s, t: t, level: k, fraction: f)
+        return sample(s: s, t: t, level: k, fraction: f, views: view)
     }
 
     /// Samples an implicit lookup of a quad's lane at (s, t): `rhoSquared` is the quad's, and
     /// `bias` the lane's (nil for `texture(s, p)` without one).
     public func sample(s: Float, t: Float, rhoSquared: Float, bias: Float?) -> SIMD4<Float> {
         guard isMipmapped else { return sample(s: s, t: t) }
+        return sample(s: s, t: t, rhoSquared: rhoSquared, bias: bias, views: level(_:))
+    }
+
+    /// `sample(s:t:rhoSquared:bias:)` of a mipmapped view, reading level k through `view(k)`.
+    @inline(__always)
+    func sample(s: Float, t: Float, rhoSquared: Float, bias: Float?, views view: (Int) -> TextureView) -> SIMD4<Float> {
         if bias == nil && state.mipmapFilter == .nearest && state.lodBias == 0 {
-            return level(nearestLevel(rhoSquared: rhoSquared)).sample(s: s, t: t)
+            return view(nearestLevel(rhoSquared: rhoSquared)).sample(s: s, t: t)
         }
         var lod = Self.levelOfDetail(rhoSquared: rhoSquared)
         if let bias { lod += bias }
-        return sample(s: s, t: t, lod: lod)
-    }
-
-    /// `sample(s:t:level:fraction:)` with the level views made beforehand: `level[0]` is level
-    /// k, `level[1]` level k + 1.
-    @inline(__always)
-    func sample(s: Float, t: Float, level: UnsafePointer<TextureView>, fraction: Float) -> SIMD4<Float> {
-        guard bytes != nil else {
-            let c0 = level[0].sample(s: s, t: t)
-            guard fraction > 0 else { return c0 }
-            return c0 + (level[1].sample(s: s, t: t) - c0) * fraction
-        }
-        var c = level[0].sampleBytes(s: s, t: t)
-        let w = Int32(fraction * 256)
-        if w > 0 {
-            let c1 = level[1].sampleBytes(s: s, t: t)
-            c = c &+ (((c1 &- c) &* w &+ 128) &>> 8)
-        }
-        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+        return sample(s: s, t: t, lod: lod, views: view)
     }
 
     /// Level `k` sampled at (s, t), mixed with level `k + 1` by `fraction` when that is
     /// positive (llvmpipe's 8-bit weights for RGBA8).
     @inline(__always)
-    func sample(s: Float, t: Float, level k: Int, fraction: Float) -> SIMD4<Float> {
+    func sample(s: Float, t: Float, level k: Int, fraction: Float, views view: (Int) -> TextureView) -> SIMD4<Float> {
         guard bytes != nil else {
-            let c0 = level(k).sample(s: s, t: t)
+            let c0 = view(k).sample(s: s, t: t)
             guard fraction > 0 else { return c0 }
-            return c0 + (level(k + 1).sample(s: s, t: t) - c0) * fraction
+            return c0 + (view(k + 1).sample(s: s, t: t) - c0) * fraction
         }
-        var c = level(k).sampleBytes(s: s, t: t)
+        var c = view(k).sampleBytes(s: s, t: t)
         let w = Int32(fraction * 256)
         if w > 0 {
-            let c1 = level(k + 1).sampleBytes(s: s, t: t)
+            let c1 = view(k + 1).sampleBytes(s: s, t: t)
             c = c &+ (((c1 &- c) &* w &+ 128) &>> 8)
         }
         return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
@@ -188,24 +182,17 @@ extension TextureView {
         @inline(__always) func put(_ i: Int, _ c: SIMD4<Float>) {
             o.0?[i] = c.x; o.1?[i] = c.y; o.2?[i] = c.z; o.3?[i] = c.w
         }
-        // The level views once per span, not twice per lane (what `level(_:)` would build); the
-        // lanes then take the same steps as `sample(s:t:rhoSquared:bias:)` and
-        // `sample(s:t:lod:)`.
+        // The level views once per span, not twice per lane (what `level(_:)` would build).
         withUnsafeTemporaryAllocation(of: TextureView.self, capacity: levelCount) { buffer in
             let views = buffer.baseAddress!
             for k in 0..<levelCount { (views + k).initialize(to: level(k)) }
             defer { views.deinitialize(count: levelCount) }
+            @inline(__always) func view(_ k: Int) -> TextureView { views[k] }
             @inline(__always) func at(_ s: Float, _ t: Float, lod: Float) -> SIMD4<Float> {
-                let (k, f) = levels(forLOD: state.lodBias == 0 ? lod : lod + state.lodBias)
-                return sample(s: s, t: t, level: views + k, fraction: f)
+                sample(s: s, t: t, lod: lod, views: view)
             }
             @inline(__always) func implicit(_ s: Float, _ t: Float, rho: Float, bias: Float?) -> SIMD4<Float> {
-                if bias == nil && state.mipmapFilter == .nearest && state.lodBias == 0 {
-                    return views[nearestLevel(rhoSquared: rho)].sample(s: s, t: t)
-                }
-                var lod = Self.levelOfDetail(rhoSquared: rho)
-                if let bias { lod += bias }
-                return at(s, t, lod: lod)
+                sample(s: s, t: t, rhoSquared: rho, bias: bias, views: view)
             }
             switch lod {
             case .implicit(let bias):
