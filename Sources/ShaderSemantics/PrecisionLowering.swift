@@ -89,7 +89,8 @@ struct PrecisionLowering {
         let returnFormat = storedFormat(f.symbol.returnType, f.symbol.returnPrecision)
         return CheckedFunction(
             symbol: f.symbol, parameters: f.parameters,
-            body: f.body.map { statement($0, returnFormat: returnFormat) }, callees: f.callees,
+            body: mergedCoordinatesRounded(f.body).map { statement($0, returnFormat: returnFormat) },
+            callees: f.callees,
             span: f.span)
     }
 
@@ -145,7 +146,7 @@ struct PrecisionLowering {
     }
 
     /// The precision a dereference (`v`, `s.m`, `a[i]`) reads with.
-    private func precision(read e: TypedExpression) -> PrecisionQualifier? {
+    func precision(read e: TypedExpression) -> PrecisionQualifier? {
         switch e.kind {
         case .variable(let v): v.precision
         case .field(let base, let index, _):
@@ -313,10 +314,39 @@ struct PrecisionLowering {
             if overload.function.isTextureLookup {
                 return texel(rebuilt(e, .builtinCall(overload, args.map { root($0) })), format)
             }
+            if overload.function == .dot, let sum = dotInSteps(args, operand, format) { return sum }
             return rounded(rebuilt(e, .builtinCall(overload, builtinArguments(overload, args, operand))), format)
         case .construct(let k, let args):
             return rounded(rebuilt(e, .construct(k, args.map(operand))), format)
         }
+    }
+
+    /// `dot(a, b)` of vectors as Mesa lowers it at low precision: one rounded multiply per
+    /// component and rounded additions from the last component to the first,
+    /// `(a.z * b.z + a.y * b.y) + a.x * b.x` (measured on llvmpipe's native precision; the
+    /// fp32 `dot` sums in the same order). `nil` when an operand has effects or is not a
+    /// vector, so reading it once per component would change what it does.
+    private func dotInSteps(
+        _ args: [TypedExpression], _ operand: (TypedExpression) -> TypedExpression, _ format: FloatFormat
+    ) -> TypedExpression? {
+        guard args.count == 2, case .vector(.float, let n) = args[0].type, n >= 2,
+              args.allSatisfy({ $0.isConstant || !hasEffects($0) }) else { return nil }
+        let a = operand(args[0]), b = operand(args[1])
+        func component(_ v: TypedExpression, _ k: Int) -> TypedExpression {
+            if let value = v.constantValue {
+                let c = ConstantValue(type: .float, components: [value.components[k]])
+                return TypedExpression(.constant(c), type: .float, constant: c, span: v.span)
+            }
+            return TypedExpression(.swizzle(v, components: [k]), type: .float, span: v.span)
+        }
+        func step(_ op: BinaryOperator, _ x: TypedExpression, _ y: TypedExpression) -> TypedExpression {
+            rounded(TypedExpression(.binary(op, x, y), type: .float, span: x.span), format)
+        }
+        var sum = step(.multiply, component(a, n - 1), component(b, n - 1))
+        for k in stride(from: n - 2, through: 0, by: -1) {
+            sum = step(.add, sum, step(.multiply, component(a, k), component(b, k)))
+        }
+        return sum
     }
 
     /// `target = value` or `target op= value`, with the stored value rounded to the format
@@ -387,7 +417,7 @@ struct PrecisionLowering {
 
     /// The format values stored into `v` are rounded to, or `nil` for fp32 (and for
     /// variables a device does not hold at its precision: uniforms, inputs, outputs).
-    private func storedFormat(of v: Variable) -> FloatFormat? {
+    func storedFormat(of v: Variable) -> FloatFormat? {
         switch v.storage {
         case .local, .global: storedFormat(v.type, v.precision)
         default: nil
@@ -415,7 +445,7 @@ struct PrecisionLowering {
     }
 
     /// `e` passed through the rounding function of `format` (once).
-    private func rounded(_ e: TypedExpression, _ format: FloatFormat) -> TypedExpression {
+    func rounded(_ e: TypedExpression, _ format: FloatFormat) -> TypedExpression {
         guard isRounded(e.type), let function = BuiltinFunction.rounding(to: format) else { return e }
         if let value = e.constantValue { return constant(value, e, format) }
         if case .builtinCall(let o, _) = e.kind, o.function.roundingFormat == format { return e }

@@ -75,6 +75,9 @@ import Testing
             ("highp float r = twice(u) * k;", Self.h(u * 2) * 1000),
             // A lowp sampler's texels are cut toward zero to fp16 (77/255 -> 0.3017578125).
             ("highp float r = texture2D(inputImageTexture, vec2(0.5)).r * 3.0;", Self.h(0.3017578125 * 3)),
+            // dot sums rounded products from the last component to the first, as Mesa lowers it.
+            ("mediump vec3 c = vec3(u, v, w); highp float r = dot(c, vec3(0.2125, 0.7154, 0.0721));",
+             Self.h(Self.h(Self.h(w * Self.h(0.0721)) + Self.h(v * Self.h(0.7154))) + Self.h(u * Self.h(0.2125)))),
             // Compound assignment is x = x op y at the variable's precision.
             ("mediump float x = u; x += 0.1; highp float r = x * k;", Self.h(Self.h(u + Self.h(0.1))) * 1000),
             // Overflow: fp16 stops at 65504.
@@ -181,12 +184,47 @@ import Testing
 
     /// Shaders where llvmpipe's native precision differs from Shade's fp16 profile by more
     /// than 1/255, with the reason (measured; see the README's "Device profiles").
-    static let knownDifferences: [String: String] = [
-        "GPUImage2/Swirl_GLES.fsh": "llvmpipe samples some lowp lookups at fp16 coordinates (not modelled)",
-        "GPUImage2/BulgeDistortion_GLES.fsh": "llvmpipe samples some lowp lookups at fp16 coordinates (not modelled)",
-        "GPUImage2/HistogramEqualizationLuminance_GLES.fsh":
-            "a lookup table indexed by a luminance one fp16 step apart (4/255; fp32 is 5/255 off)",
-    ]
+    static let knownDifferences: [String: String] = [:]
+
+    /// A `lowp` lookup's coordinate is fp16 when it is a variable an `if` assigns and
+    /// nothing else reads (Mesa narrows the phi, `nir_opt_phi_precision`), unless the `if` is
+    /// small enough to become selects (at most 8 operations over both sides). Each
+    /// expectation is what llvmpipe did with the same body (`MESA_GLSL=dump`, native
+    /// precision: a 16-bit phi or none).
+    @Test func coordinatesMergedByAnIfAreFP16() throws {
+        func rounds(_ body: String, profile: DeviceProfile = Self.profile, sampler: String = "lowp") throws -> Bool {
+            let source = """
+                precision mediump float;
+                varying highp vec2 tc;
+                uniform highp float k;
+                uniform \(sampler) sampler2D s;
+                void main() {
+                    highp vec2 t = tc;
+                    \(body)
+                }
+                """
+            let checked = try compileFrontEnd(
+                source: source, name: "merge.frag", stage: .fragment, options: CheckOptions(profile: profile),
+                parseOptions: profile.parseOptions())
+            return TypedASTPrinter.shader(checked).contains("__shade_round_fp16 (vec2 var t)")
+        }
+        let big = "t -= vec2(k); t = vec2(t.x * k - t.y * 0.5, t.x * 0.5 + t.y * k); t += vec2(k);"  // 10 operations
+        let lookup = "gl_FragColor = texture2D(s, t);"
+        #expect(try rounds("if (k > 0.5) { \(big) } \(lookup)"))
+        #expect(try rounds("if (k > 0.5) { t = t * k + vec2(0.25) - t.yx * 0.5 + vec2(k); } \(lookup)"))
+        #expect(try rounds("if (k > 0.5) { t = t * k + vec2(0.25) + t * t; } else { t = t.yx * 0.5 - vec2(k); } \(lookup)"))
+        #expect(try rounds("if (k > 0.5) { t = vec2(sin(t.x * k), cos(t.y)) + vec2(length(t)); } \(lookup)"))
+        // Selects: 2, 8, 4 + 4 and 3 operations.
+        #expect(try !rounds("if (k > 0.5) { t *= k; } \(lookup)"))
+        #expect(try !rounds("if (k > 0.5) { t = t * k + vec2(0.25) - t.yx * 0.5; } \(lookup)"))
+        #expect(try !rounds("if (k > 0.5) { t = t * k + vec2(0.25); } else { t = t.yx * 0.5 - vec2(k); } \(lookup)"))
+        #expect(try !rounds("if (k > 0.5) { t = vec2(sin(t.x * k), cos(t.y)); } \(lookup)"))
+        // Read by something else too, no `if`, a highp sampler, the desktop profile.
+        #expect(try !rounds("if (k > 0.5) { \(big) } gl_FragColor = texture2D(s, t) + vec4(t, 0.0, 0.0);"))
+        #expect(try !rounds("\(big) \(lookup)"))
+        #expect(try !rounds("if (k > 0.5) { \(big) } \(lookup)", sampler: "highp"))
+        #expect(try !rounds("if (k > 0.5) { \(big) } \(lookup)", profile: .desktop))
+    }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func gpuImage2ShadersMatchLlvmpipeNativePrecision() throws {
