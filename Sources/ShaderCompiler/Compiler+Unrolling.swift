@@ -113,7 +113,7 @@ extension Lowering {
             default: return false
             }
         }
-        func root(_ e: TypedExpression) -> Bool { rootVariable(e)?.id == id }
+        func root(_ e: TypedExpression) -> Bool { e.rootVariable?.id == id }
         func expression(_ e: TypedExpression) -> Bool {
             switch e.kind {
             case .constant, .variable: return false

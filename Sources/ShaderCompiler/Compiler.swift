@@ -214,11 +214,11 @@ final class Lowering {
         case .swizzle(let b, _), .field(let b, _, _): collect(b)
         case .index(let b, let i): collect(b); collect(i)
         case .unary(let op, let x):
-            if op.isIncrementOrDecrement, let v = rootVariable(x) { assigned.insert(v.id) }
+            if op.isIncrementOrDecrement, let v = x.rootVariable { assigned.insert(v.id) }
             collect(x)
         case .binary(_, let a, let b), .comma(let a, let b): collect(a); collect(b)
         case .assignment(_, let l, let r):
-            if let v = rootVariable(l) {
+            if let v = l.rootVariable {
                 assigned.insert(v.id)
                 var isOutput = false
                 switch v.storage {
@@ -231,21 +231,13 @@ final class Lowering {
         case .ternary(let c, let a, let b): collect(c); collect(a); collect(b)
         case .call(let f, let args):
             for (p, a) in zip(f.parameters, args) {
-                if p.qualifier != .in, let v = rootVariable(a) { assigned.insert(v.id) }
+                if p.qualifier != .in, let v = a.rootVariable { assigned.insert(v.id) }
                 collect(a)
             }
         case .builtinCall(let o, let args):
-            if let k = o.function.outParameterIndex, let v = rootVariable(args[k]) { assigned.insert(v.id) }
+            if let k = o.function.outParameterIndex, let v = args[k].rootVariable { assigned.insert(v.id) }
             for a in args { collect(a) }
         case .construct(_, let args): for a in args { collect(a) }
-        }
-    }
-
-    func rootVariable(_ e: TypedExpression) -> Variable? {
-        switch e.kind {
-        case .variable(let v): return v
-        case .swizzle(let b, _), .field(let b, _, _), .index(let b, _): return rootVariable(b)
-        default: return nil
         }
     }
 

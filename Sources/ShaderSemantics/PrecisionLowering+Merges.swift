@@ -21,7 +21,7 @@ extension PrecisionLowering {
             var assigned: [Variable] = []
             for branch in [then, otherwise].compactMap({ $0 }) {
                 Self.walk(branch, declared: { declaredInside.insert($0) }) { e in
-                    if case .assignment(_, let target, _) = e.kind, let v = Self.rootVariable(target),
+                    if case .assignment(_, let target, _) = e.kind, let v = target.rootVariable,
                        !assigned.contains(v) { assigned.append(v) }
                 }
             }
@@ -70,18 +70,13 @@ extension PrecisionLowering {
                 coordinates += n
                 return coordinates > 0 ? k + 1 : nil
             }
-            var n = 0, other = false
-            Self.walk(s, declared: { _ in }) { e in
-                guard !other else { return }
-                switch e.kind {
-                case .assignment(_, let target, _) where Self.rootVariable(target) == v: other = true
-                case .call where v.storage == .global: other = true
-                default: break
-                }
+            // A call may read a global in the function it calls.
+            var calls = false
+            if v.storage == .global {
+                Self.walk(s, declared: { _ in }) { e in if case .call = e.kind { calls = true } }
             }
-            guard !other, let reads = coordinateReads(of: v, in: s) else { return nil }
-            n += reads
-            coordinates += n
+            guard !calls, let reads = coordinateReads(of: v, in: s) else { return nil }
+            coordinates += reads
         }
         return coordinates > 0 ? statements.count : nil
     }
@@ -99,13 +94,13 @@ extension PrecisionLowering {
     }
 
     private func coordinateReads(of v: Variable, in e: TypedExpression) -> Int? {
-        if isRoundedCoordinate(of: v, in: e) != nil { return 1 }
+        if isRoundedCoordinate(of: v, in: e) { return 1 }
         switch e.kind {
         case .constant: return 0
         case .variable(let w): return w == v ? nil : 0
         default:
             var total = 0
-            for child in Self.children(e) {
+            for child in e.children {
                 guard let n = coordinateReads(of: v, in: child) else { return nil }
                 total += n
             }
@@ -113,16 +108,16 @@ extension PrecisionLowering {
         }
     }
 
-    /// The index of the coordinate argument when `e` is a lookup whose sampler the device
-    /// reads at fp16 and whose coordinate is `v` or some of its components.
-    private func isRoundedCoordinate(of v: Variable, in e: TypedExpression) -> Int? {
+    /// `true` when `e` is a lookup whose sampler the device reads at fp16 and whose
+    /// coordinate (argument 1) is `v` or some of its components.
+    private func isRoundedCoordinate(of v: Variable, in e: TypedExpression) -> Bool {
         guard case .builtinCall(let overload, let args) = e.kind, overload.function.isTextureLookup,
               args.count >= 2, e.type.scalarKind == .float,
-              formats.format(of: args.first.flatMap(precision(read:))) == .fp16 else { return nil }
+              formats.format(of: args.first.flatMap(precision(read:))) == .fp16 else { return false }
         var coordinate = args[1]
         if case .swizzle(let base, _) = coordinate.kind { coordinate = base }
-        guard case .variable(let w) = coordinate.kind, w == v else { return nil }
-        return 1
+        guard case .variable(let w) = coordinate.kind else { return false }
+        return w == v
     }
 
     private func roundingCoordinates(of v: Variable, in s: TypedStatement) -> TypedStatement {
@@ -130,11 +125,11 @@ extension PrecisionLowering {
     }
 
     private func roundingCoordinates(of v: Variable, in e: TypedExpression) -> TypedExpression {
-        if let k = isRoundedCoordinate(of: v, in: e), case .builtinCall(let overload, var args) = e.kind {
-            args[k] = rounded(args[k], .fp16)
+        if isRoundedCoordinate(of: v, in: e), case .builtinCall(let overload, var args) = e.kind {
+            args[1] = rounded(args[1], .fp16)
             return TypedExpression(.builtinCall(overload, args), type: e.type, constant: e.constantValue, span: e.span)
         }
-        return Self.mappingChildren(e) { roundingCoordinates(of: v, in: $0) }
+        return e.mappingChildren { roundingCoordinates(of: v, in: $0) }
     }
 
     // MARK: Which `if`s become selects
@@ -192,7 +187,7 @@ extension PrecisionLowering {
             }
         case .binary(_, let a, let b): own = max(a.type.componentCount, b.type.componentCount, 1)
         case .assignment(let op, let target, _):
-            if case .output = rootVariable(target)?.storage { return nil }
+            if case .output = target.rootVariable?.storage { return nil }
             own = op == nil ? 0 : width
         case .ternary: own = width
         case .call: return nil
@@ -217,7 +212,7 @@ extension PrecisionLowering {
             own = args.contains { $0.type.scalarKind != e.type.scalarKind } ? width : 0
         }
         var total = own
-        for child in children(e) {
+        for child in e.children {
             guard let n = operations(child) else { return nil }
             total += n
         }
@@ -226,43 +221,6 @@ extension PrecisionLowering {
 
     // MARK: Walking the tree
 
-    static func rootVariable(_ e: TypedExpression) -> Variable? {
-        switch e.kind {
-        case .variable(let v): v
-        case .swizzle(let base, _), .field(let base, _, _), .index(let base, _): rootVariable(base)
-        default: nil
-        }
-    }
-
-    static func children(_ e: TypedExpression) -> [TypedExpression] {
-        switch e.kind {
-        case .constant, .variable: []
-        case .swizzle(let b, _), .field(let b, _, _), .unary(_, let b): [b]
-        case .index(let a, let b), .binary(_, let a, let b), .assignment(_, let a, let b), .comma(let a, let b): [a, b]
-        case .ternary(let c, let a, let b): [c, a, b]
-        case .call(_, let args), .builtinCall(_, let args), .construct(_, let args): args
-        }
-    }
-
-    static func mappingChildren(_ e: TypedExpression, _ f: (TypedExpression) -> TypedExpression) -> TypedExpression {
-        let kind: TypedExpression.Kind
-        switch e.kind {
-        case .constant, .variable: return e
-        case .swizzle(let b, let c): kind = .swizzle(f(b), components: c)
-        case .field(let b, let i, let n): kind = .field(f(b), index: i, name: n)
-        case .unary(let op, let b): kind = .unary(op, f(b))
-        case .index(let a, let b): kind = .index(f(a), f(b))
-        case .binary(let op, let a, let b): kind = .binary(op, f(a), f(b))
-        case .assignment(let op, let a, let b): kind = .assignment(op, f(a), f(b))
-        case .comma(let a, let b): kind = .comma(f(a), f(b))
-        case .ternary(let c, let a, let b): kind = .ternary(f(c), f(a), f(b))
-        case .call(let s, let args): kind = .call(s, args.map(f))
-        case .builtinCall(let o, let args): kind = .builtinCall(o, args.map(f))
-        case .construct(let k, let args): kind = .construct(k, args.map(f))
-        }
-        return TypedExpression(kind, type: e.type, constant: e.constantValue, span: e.span)
-    }
-
     /// Calls `visit` on every expression of `s` and all their subexpressions, and
     /// `declared` on every variable `s` declares.
     static func walk(
@@ -270,39 +228,17 @@ extension PrecisionLowering {
     ) {
         func expression(_ e: TypedExpression) {
             visit(e)
-            children(e).forEach(expression)
+            e.children.forEach(expression)
         }
         if case .declarations(let ds) = s.kind { ds.forEach { declared($0.variable) } }
-        ownExpressions(s).forEach(expression)
-        for t in substatements(s) { walk(t, declared: declared, visit) }
+        s.expressions.forEach(expression)
+        for t in s.substatements { walk(t, declared: declared, visit) }
     }
 
     /// Calls `visit` on each expression at the top of `s` and of its substatements.
     static func walkExpressions(_ s: TypedStatement, _ visit: (TypedExpression) -> Void) {
-        ownExpressions(s).forEach(visit)
-        for t in substatements(s) { walkExpressions(t, visit) }
-    }
-
-    /// The expressions of `s` itself, not of its substatements.
-    static func ownExpressions(_ s: TypedStatement) -> [TypedExpression] {
-        switch s.kind {
-        case .expression(let e): [e]
-        case .declarations(let ds): ds.compactMap(\.initializer)
-        case .ifElse(let c, _, _), .whileLoop(let c, _), .doWhile(_, let c): [c]
-        case .forLoop(_, let condition, let step, _): [condition, step].compactMap { $0 }
-        case .return(let value?): [value]
-        default: []
-        }
-    }
-
-    static func substatements(_ s: TypedStatement) -> [TypedStatement] {
-        switch s.kind {
-        case .block(let body): body
-        case .ifElse(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
-        case .forLoop(let initializer, _, _, let body): (initializer.map { [$0] } ?? []) + [body]
-        case .whileLoop(_, let body), .doWhile(let body, _): [body]
-        default: []
-        }
+        s.expressions.forEach(visit)
+        for t in s.substatements { walkExpressions(t, visit) }
     }
 
     /// `s` with every top-level expression (of it and its substatements) rewritten by `f`.

@@ -251,7 +251,7 @@ struct PrecisionLowering {
         case .variable(let v): return storedFormat(of: v) == nil
         case .swizzle(let base, _): return isFP32Read(base)
         case .field, .index:
-            return isDereference(e) && !hasEffects(e) && (baseVariable(e).map { storedFormat(of: $0) == nil } ?? false)
+            return isDereference(e) && !hasEffects(e) && (e.rootVariable.map { storedFormat(of: $0) == nil } ?? false)
         default: return false
         }
     }
@@ -356,7 +356,7 @@ struct PrecisionLowering {
         _ e: TypedExpression
     ) -> TypedExpression {
         let place = lvalue(target)
-        let stored = baseVariable(target).flatMap(storedFormat(of:)).flatMap { isRounded(target.type) ? $0 : nil }
+        let stored = target.rootVariable.flatMap(storedFormat(of:)).flatMap { isRounded(target.type) ? $0 : nil }
         guard let op else {
             var v = root(value, isStored: stored != nil)
             if let stored { v = rounded(v, stored) }
@@ -394,14 +394,6 @@ struct PrecisionLowering {
         case .field(let base, let index, let name): rebuilt(e, .field(lvalue(base), index: index, name: name))
         case .index(let base, let i): rebuilt(e, .index(lvalue(base), root(i)))
         default: e
-        }
-    }
-
-    private func baseVariable(_ e: TypedExpression) -> Variable? {
-        switch e.kind {
-        case .variable(let v): v
-        case .swizzle(let base, _), .field(let base, _, _), .index(let base, _): baseVariable(base)
-        default: nil
         }
     }
 

@@ -184,6 +184,48 @@ public struct TypedExpression: Sendable, CustomStringConvertible {
     public var isConstant: Bool { constantValue != nil }
 
     public var description: String { TypedASTPrinter.expression(self) }
+
+    /// The variable a dereference (`v`, `v.xy`, `s.m`, `a[i]`) reads or writes through, or
+    /// `nil` for any other expression.
+    public var rootVariable: Variable? {
+        switch kind {
+        case .variable(let v): v
+        case .swizzle(let base, _), .field(let base, _, _), .index(let base, _): base.rootVariable
+        default: nil
+        }
+    }
+
+    /// The operands, in evaluation order.
+    public var children: [TypedExpression] {
+        switch kind {
+        case .constant, .variable: []
+        case .swizzle(let b, _), .field(let b, _, _), .unary(_, let b): [b]
+        case .index(let a, let b), .binary(_, let a, let b), .assignment(_, let a, let b), .comma(let a, let b): [a, b]
+        case .ternary(let c, let a, let b): [c, a, b]
+        case .call(_, let args), .builtinCall(_, let args), .construct(_, let args): args
+        }
+    }
+
+    /// The same node over its operands rewritten by `transform`.
+    func mappingChildren(_ transform: (TypedExpression) -> TypedExpression) -> TypedExpression {
+        let f = transform
+        let newKind: Kind
+        switch kind {
+        case .constant, .variable: return self
+        case .swizzle(let b, let c): newKind = .swizzle(f(b), components: c)
+        case .field(let b, let i, let n): newKind = .field(f(b), index: i, name: n)
+        case .unary(let op, let b): newKind = .unary(op, f(b))
+        case .index(let a, let b): newKind = .index(f(a), f(b))
+        case .binary(let op, let a, let b): newKind = .binary(op, f(a), f(b))
+        case .assignment(let op, let a, let b): newKind = .assignment(op, f(a), f(b))
+        case .comma(let a, let b): newKind = .comma(f(a), f(b))
+        case .ternary(let c, let a, let b): newKind = .ternary(f(c), f(a), f(b))
+        case .call(let s, let args): newKind = .call(s, args.map(f))
+        case .builtinCall(let o, let args): newKind = .builtinCall(o, args.map(f))
+        case .construct(let k, let args): newKind = .construct(k, args.map(f))
+        }
+        return TypedExpression(newKind, type: type, constant: constantValue, span: span)
+    }
 }
 
 /// A variable declaration in a statement or at global scope.
@@ -231,6 +273,30 @@ public struct TypedStatement: Sendable {
     public let kind: Kind
     /// Where it is.
     public let span: SourceSpan
+
+    /// The expressions of the statement itself (a condition, a loop's step, an initializer),
+    /// not those of its substatements.
+    public var expressions: [TypedExpression] {
+        switch kind {
+        case .expression(let e): [e]
+        case .declarations(let ds): ds.compactMap(\.initializer)
+        case .ifElse(let c, _, _), .whileLoop(let c, _), .doWhile(_, let c): [c]
+        case .forLoop(_, let condition, let step, _): [condition, step].compactMap { $0 }
+        case .return(let value?): [value]
+        default: []
+        }
+    }
+
+    /// The statements directly inside this one.
+    public var substatements: [TypedStatement] {
+        switch kind {
+        case .block(let body): body
+        case .ifElse(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
+        case .forLoop(let initializer, _, _, let body): (initializer.map { [$0] } ?? []) + [body]
+        case .whileLoop(_, let body), .doWhile(let body, _): [body]
+        default: []
+        }
+    }
 }
 
 /// A checked function definition.
