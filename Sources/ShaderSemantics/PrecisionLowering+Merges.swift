@@ -15,8 +15,8 @@ extension PrecisionLowering {
     /// `body` with the coordinates of such lookups passed through `roundToFP16`.
     func mergedCoordinatesRounded(_ body: [TypedStatement]) -> [TypedStatement] {
         var statements = body.map(mergedCoordinatesRounded(in:))
-        for (i, s) in statements.enumerated() {
-            guard case .ifElse(_, let then, let otherwise) = s.kind, !isSelect(then, otherwise) else { continue }
+        for i in statements.indices {
+            guard case .ifElse(_, let then, let otherwise) = statements[i].kind, !isSelect(then, otherwise) else { continue }
             var declaredInside: Set<Variable> = []
             var assigned: [Variable] = []
             for branch in [then, otherwise].compactMap({ $0 }) {
