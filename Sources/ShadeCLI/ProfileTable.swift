@@ -30,6 +30,9 @@ enum ProfileTable {
             let fragmentHighp = profile.hasFragmentHighp ? "yes" : "no"
             out += "  precision       highp \(p.highp.rawValue), mediump \(p.mediump.rawValue),"
                 + " lowp \(p.lowp.rawValue); fragment highp: \(fragmentHighp)\n"
+            let v = profile.vertexPrecision
+            out += "  vertex          highp \(v.highp.rawValue), mediump \(v.mediump.rawValue),"
+                + " lowp \(v.lowp.rawValue)\n"
             out += "  webgl rules     \(profile.webGL.map { "WebGL \($0.rawValue).0" } ?? "none")\n"
             let limits = limitColumns.compactMap { column in
                 column.value(profile.limits).map { "\(column.name) \($0)" }
@@ -42,6 +45,15 @@ enum ProfileTable {
         return out
     }
 
+    /// `{"highp": …, "mediump": …, "lowp": …}`.
+    private static func formats(_ p: PrecisionFormats) -> String {
+        JSON.object([
+            ("highp", JSON.quoted(p.highp.rawValue)),
+            ("mediump", JSON.quoted(p.mediump.rawValue)),
+            ("lowp", JSON.quoted(p.lowp.rawValue)),
+        ])
+    }
+
     /// A JSON array with an object per profile.
     static func json() -> String {
         JSON.array(DeviceProfile.all.map { profile in
@@ -51,11 +63,8 @@ enum ProfileTable {
             return JSON.object([
                 ("name", JSON.quoted(profile.name)),
                 ("summary", JSON.quoted(profile.summary)),
-                ("precision", JSON.object([
-                    ("highp", JSON.quoted(profile.precision.highp.rawValue)),
-                    ("mediump", JSON.quoted(profile.precision.mediump.rawValue)),
-                    ("lowp", JSON.quoted(profile.precision.lowp.rawValue)),
-                ])),
+                ("precision", formats(profile.precision)),
+                ("vertexPrecision", formats(profile.vertexPrecision)),
                 ("fragmentHighp", "\(profile.hasFragmentHighp)"),
                 ("webgl", profile.webGL.map { "\($0.rawValue)" } ?? "null"),
                 ("limits", JSON.object(limits)),

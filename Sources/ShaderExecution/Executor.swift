@@ -93,8 +93,7 @@ public struct Executor: Sendable {
 
     /// Throws when `draw` does not fit `profile` (see `DrawCall.profile`).
     static func check(_ draw: DrawCall, against profile: DeviceProfile) throws(ExecutionError) {
-        var vertexFormats = profile.precision
-        vertexFormats.highp = .fp32  // as the checker lowers vertex shaders
+        let vertexFormats = profile.precision(for: .vertex)
         if draw.fragment.precision != profile.precision || (draw.vertex.map { $0.precision != vertexFormats } ?? false) {
             throw .profileMismatch(profile: profile.name)
         }

@@ -47,11 +47,8 @@ extension CheckContext {
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
         // The profile's fp16 and fixed-point qualifiers, as rounding the compiler and the
-        // reference interpreter both run. Vertex stages keep fp32 `highp` (the GPUs modelled
-        // have fp32 vertex processors).
-        var formats = profile.precision
-        if stage == .vertex { formats.highp = .fp32 }
-        return checked.lowered(to: formats)
+        // reference interpreter both run.
+        return checked.lowered(to: profile.precision(for: stage))
     }
 
     // MARK: Types

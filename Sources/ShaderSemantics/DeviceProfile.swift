@@ -120,6 +120,20 @@ public struct DeviceLimits: Sendable, Hashable {
         maxVaryingVectors: 8, maxTextureImageUnits: 8, maxVertexTextureImageUnits: 0,
         maxCombinedTextureImageUnits: 8, maxTextureSize: 64, maxDrawBuffers: 1)
 
+    /// What ARM's Utgard driver reports for a Mali-400 (see `DeviceProfile.mali400`).
+    public static let mali400 = DeviceLimits(
+        maxVertexAttribs: 16, maxVertexUniformVectors: 256, maxFragmentUniformVectors: 256,
+        maxVaryingVectors: 12, maxTextureImageUnits: 8, maxVertexTextureImageUnits: 0,
+        maxCombinedTextureImageUnits: 8, maxTextureSize: 4096, maxDrawBuffers: 1)
+
+    /// The OpenGL ES 2.0 minimums with a PowerVR SGX540's texture size (see
+    /// `DeviceProfile.powervrSGX`).
+    public static let powervrSGX540: DeviceLimits = {
+        var limits = DeviceLimits.gles2Minimum
+        limits.maxTextureSize = 2048
+        return limits
+    }()
+
     /// The minimums of OpenGL ES 3.0.6, tables 6.32–6.34 and 6.37 (the uniform vectors are the
     /// uniform components / 4; varying vectors are `MAX_VARYING_COMPONENTS` 60 / 4).
     public static let gles3Minimum = DeviceLimits(
@@ -134,19 +148,19 @@ public struct DeviceLimits: Sendable, Hashable {
 /// A device to check shaders against: the precision of each qualifier, whether the fragment
 /// stage has `highp`, the implementation limits and WebGL's extra rules.
 ///
-/// The checker honours the limits, `hasFragmentHighp` and the WebGL rules. The precision
-/// formats are data for now: execution still computes every qualifier in fp32 (running
-/// `mediump` as fp16 is the rest of issue 18).
+/// The checker honours the limits, `hasFragmentHighp` and the WebGL rules; the precision
+/// formats are how the shader runs (`CheckedShader.lowered(to:)`), per stage
+/// (`precision(for:)`).
 ///
-/// | profile | precisions (high/medium/low) | fragment `highp` | limits | WebGL |
-/// | --- | --- | --- | --- | --- |
-/// | `desktop` | fp32/fp32/fp32 | yes | none (the default: what Shade always did) | no |
-/// | `gles2-minimum` | fp32/fp16/fixed10 | no | OpenGL ES 2.0.25 minimums | no |
-/// | `gles3-minimum` | fp32/fp16/fp16 | yes | OpenGL ES 3.0.6 minimums | no |
-/// | `webgl1` | fp32/fp16/fixed10 | no | ES 2.0 minimums | 1.0 |
-/// | `webgl2` | fp32/fp16/fp16 | yes | ES 3.0 minimums | 2.0 |
-/// | `mali-400` | —/fp16/fp16 | no | ES 2.0 minimums | no |
-/// | `powervr-sgx` | fp32/fp16/fixed10 | yes | ES 2.0 minimums | no |
+/// | profile | fragment precisions (high/medium/low) | vertex | fragment `highp` | limits | WebGL |
+/// | --- | --- | --- | --- | --- | --- |
+/// | `desktop` | fp32/fp32/fp32 | fp32/fp32/fp32 | yes | none (the default: what Shade always did) | no |
+/// | `gles2-minimum` | fp32/fp16/fixed10 | fp32/fp16/fixed10 | no | OpenGL ES 2.0.25 minimums | no |
+/// | `gles3-minimum` | fp32/fp16/fp16 | fp32/fp16/fp16 | yes | OpenGL ES 3.0.6 minimums | no |
+/// | `webgl1` | fp32/fp16/fixed10 | fp32/fp16/fixed10 | no | ES 2.0 minimums | 1.0 |
+/// | `webgl2` | fp32/fp16/fp16 | fp32/fp16/fp16 | yes | ES 3.0 minimums | 2.0 |
+/// | `mali-400` | —/fp16/fp16 | fp32/fp32/fp32 | no | ARM's Utgard driver | no |
+/// | `powervr-sgx` | fp32/fp16/fixed10 | fp32/fp16/fixed10 | yes | ES 2.0 minimums, SGX540's texture size | no |
 ///
 /// Each profile's documentation gives the source of its numbers.
 public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
@@ -154,8 +168,10 @@ public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// One line saying what the profile models.
     public let summary: String
-    /// The float format of each qualifier (data only for now; see the type's documentation).
+    /// The float format of each qualifier in the fragment stage.
     public let precision: PrecisionFormats
+    /// The float format of each qualifier in the vertex stage.
+    public let vertexPrecision: PrecisionFormats
     /// Whether the fragment stage supports `highp` (`GL_FRAGMENT_PRECISION_HIGH`). Without it,
     /// `highp` in a fragment shader is an error and the macro is not defined.
     public let hasFragmentHighp: Bool
@@ -169,14 +185,23 @@ public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
     public let sources: [String]
 
     /// Creates a profile.
+    ///
+    /// - Parameters:
+    ///   - precision: the fragment stage's formats.
+    ///   - vertexPrecision: the vertex stage's; `nil` takes `precision` with fp32 `highp`
+    ///     (GLSL ES requires `highp` in vertex shaders).
     public init(
-        name: String, summary: String, precision: PrecisionFormats, hasFragmentHighp: Bool,
+        name: String, summary: String, precision: PrecisionFormats,
+        vertexPrecision: PrecisionFormats? = nil, hasFragmentHighp: Bool,
         limits: DeviceLimits, webGL: WebGLVersion? = nil, extensions: Set<String>? = nil,
         sources: [String] = []
     ) {
         self.name = name
         self.summary = summary
         self.precision = precision
+        var vertex = precision
+        vertex.highp = .fp32
+        self.vertexPrecision = vertexPrecision ?? vertex
         self.hasFragmentHighp = hasFragmentHighp
         self.limits = limits
         self.webGL = webGL
@@ -185,6 +210,11 @@ public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// The float formats of `stage`'s precision qualifiers.
+    public func precision(for stage: ShaderStage) -> PrecisionFormats {
+        stage == .vertex ? vertexPrecision : precision
+    }
 
     /// `true` when the profile changes nothing (no limit, no WebGL rule, fragment `highp`).
     public var isUnrestricted: Bool {
@@ -285,17 +315,33 @@ public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Precision: ARM's "Understanding numerical precision" guide (developer.arm.com, Shader
     /// precision): Mali GPUs map `lowp` and `mediump` to 16-bit floats, and Mali-400 series
-    /// (Utgard) GPUs do not support `highp` in fragment shaders. Limits: no published
-    /// `glGetIntegerv` report for this GPU was found in the sources searched, so the OpenGL
-    /// ES 2.0 minimums are used (real devices report more uniform vectors).
+    /// (Utgard) GPUs do not support `highp` in fragment shaders. ARM's driver answers
+    /// `glGetShaderPrecisionFormat` with 23 bits and range 2¹²⁷ for every vertex float
+    /// (fp32) and 10 bits, range 2¹⁵ for fragment `lowp`/`mediump` (fp16)
+    /// (`ogl_4330/src/opengles/gles2_state/gles2_get.c` in the tree below).
+    ///
+    /// Limits: what ARM's own Utgard OpenGL ES driver reports, from its source as published
+    /// in a vendor's Android tree (github.com/NexellCorp/android_hal_pyrope, commit dbbba5f,
+    /// `ogl_4330/src/opengles/gles2_config_m200.h` and `gles_config_m200.h`, with the core
+    /// constants of `regs/MALI200/mali200_core.h` and `regs/MALIGP2`): 256 vertex and 256
+    /// fragment uniform vectors, varyings = `MALI200_MAX_INPUT_STREAMS` 12, 8 texture units,
+    /// none in the vertex stage, 16 vertex attributes (`MALIGP2_MAX_VS_INPUT_REGISTERS`),
+    /// textures up to 2¹² = 4096. Mesa's open driver for the same GPU (lima,
+    /// `src/gallium/drivers/lima/lima_screen.c`) agrees on the attributes, the 12 fragment
+    /// inputs and the texture size.
     public static let mali400 = DeviceProfile(
         name: "mali-400", summary: "a Mali-400-class phone GPU: fp16 fragments, no highp",
         precision: PrecisionFormats(highp: .fp16, mediump: .fp16, lowp: .fp16),
-        hasFragmentHighp: false, limits: .gles2Minimum,
+        vertexPrecision: .allFP32, hasFragmentHighp: false, limits: .mali400,
         sources: [
             "precisions: ARM, Understanding numerical precision: Shader precision (lowp and"
-                + " mediump are fp16; Utgard Mali-400 has no fragment highp)",
-            "limits: no published report found; OpenGL ES 2.0.25 minimums",
+                + " mediump are fp16; Utgard Mali-400 has no fragment highp); ARM's driver's"
+                + " glGetShaderPrecisionFormat (gles2_state/gles2_get.c): vertex floats 23 bits"
+                + " (fp32), fragment lowp/mediump 10 bits, range 2^15 (fp16)",
+            "limits: ARM's Utgard driver source (NexellCorp/android_hal_pyrope@dbbba5f,"
+                + " ogl_4330/src/opengles/gles2_config_m200.h, gles_config_m200.h,"
+                + " mali200_core.h); attributes, fragment inputs and texture size as Mesa lima's"
+                + " lima_screen.c",
         ])
 
     /// A PowerVR SGX-class GPU (Imagination Series 5, the GPU of early iPhones and many
@@ -304,17 +350,19 @@ public struct DeviceProfile: Sendable, Hashable, CustomStringConvertible {
     /// Precision: Imagination's PowerVR performance guide ("Do prefer lower data precision",
     /// docs.imgtec.com): `mediump` variables are 16-bit floats; fragment `highp` is fp32.
     /// `lowp` as 10-bit fixed point is the GLSL ES 1.00 §4.5.2 minimum (no vendor figure found
-    /// here). Limits: no published report found in the sources searched; OpenGL ES 2.0
-    /// minimums.
+    /// here). Limits: BlackBerry's "Understand the PowerVR SGX540 platform" (the PlayBook's
+    /// GPU) gives `MAX_TEXTURE_SIZE` 2048 and 8 combined texture image units; for the rest no
+    /// published report was found, so the OpenGL ES 2.0 minimums are kept.
     public static let powervrSGX = DeviceProfile(
         name: "powervr-sgx", summary: "a PowerVR SGX-class phone GPU: fp16 mediump",
         precision: PrecisionFormats(highp: .fp32, mediump: .fp16, lowp: .fixed10),
-        hasFragmentHighp: true, limits: .gles2Minimum,
+        hasFragmentHighp: true, limits: .powervrSGX540,
         sources: [
             "precisions: Imagination, PowerVR guide: Do prefer lower data precision (mediump"
                 + " is fp16)",
             "lowp: GLSL ES 1.00 §4.5.2 minimum (no vendor figure found)",
-            "limits: no published report found; OpenGL ES 2.0.25 minimums",
+            "limits: BlackBerry, Understand the PowerVR SGX540 platform (MAX_TEXTURE_SIZE 2048,"
+                + " MAX_COMBINED_TEXTURE_IMAGE_UNITS 8); the rest OpenGL ES 2.0.25 minimums",
         ])
 
     /// Every named profile, `desktop` first.

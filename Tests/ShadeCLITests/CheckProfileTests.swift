@@ -46,6 +46,11 @@ struct CheckProfileTests {
         let limits = try #require(webgl1["limits"] as? [String: Any])
         #expect(limits["MAX_VARYING_VECTORS"] as? Int == 8)
         #expect(webgl1["fragmentHighp"] as? Bool == false)
+        let mali = try #require(objects.first { $0["name"] as? String == "mali-400" })
+        let vertex = try #require(mali["vertexPrecision"] as? [String: Any])
+        #expect(vertex["mediump"] as? String == "fp32")
+        #expect((mali["precision"] as? [String: Any])?["mediump"] as? String == "fp16")
+        #expect(text.standardOutput.contains("vertex          highp fp32, mediump fp32, lowp fp32"))
     }
 
     @Test("the usage lists --profile and --list-profiles")

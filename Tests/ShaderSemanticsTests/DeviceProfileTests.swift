@@ -62,6 +62,49 @@ struct DeviceProfileTableTests {
         #expect(!DeviceProfile.mali400.hasFragmentHighp)
         for profile in DeviceProfile.all { #expect(!profile.sources.isEmpty, "\(profile.name)") }
     }
+
+    @Test("mali-400 carries ARM's Utgard driver numbers and fits them exactly")
+    func mali400Limits() {
+        let mali = DeviceProfile.mali400.limits
+        #expect(mali.maxVertexAttribs == 16 && mali.maxVaryingVectors == 12)
+        #expect(mali.maxVertexUniformVectors == 256 && mali.maxFragmentUniformVectors == 256)
+        #expect(mali.maxTextureImageUnits == 8 && mali.maxVertexTextureImageUnits == 0)
+        #expect(mali.maxCombinedTextureImageUnits == 8 && mali.maxTextureSize == 4096)
+        #expect(profileErrors(uniforms(256, "vec4", use: "$"), profile: .mali400).isEmpty)
+        #expect(profileErrors(uniforms(257, "vec4", use: "$"), profile: .mali400) == [
+            "fragment shader needs 257 uniform vectors; profile mali-400 allows 256"
+                + " (MAX_FRAGMENT_UNIFORM_VECTORS)",
+        ])
+        // On the ES 2.0 minimums 17 already do not fit.
+        #expect(profileErrors(uniforms(17, "vec4", use: "$"), profile: .gles2Minimum).count == 1)
+        func frag(_ n: Int) -> String {
+            fragment((0..<n).map { "varying vec4 v\($0);" }, uses: (0..<n).map { "v\($0)" })
+        }
+        #expect(profileErrors(frag(12), profile: .mali400).isEmpty)
+        #expect(profileErrors(frag(13), profile: .mali400).first?
+            .hasSuffix("allows 12 (MAX_VARYING_VECTORS)") == true)
+        #expect(DeviceProfile.powervrSGX.limits.maxTextureSize == 2048)
+        #expect(DeviceProfile.powervrSGX.limits.maxCombinedTextureImageUnits == 8)
+    }
+
+    @Test("each stage runs at its own formats: mali-400's vertex processor is fp32")
+    func stagePrecisions() throws {
+        #expect(DeviceProfile.mali400.precision(for: .vertex) == .allFP32)
+        #expect(DeviceProfile.mali400.precision(for: .fragment).mediump == .fp16)
+        let es3 = DeviceProfile.gles3Minimum.precision(for: .vertex)
+        #expect(es3.highp == .fp32 && es3.mediump == .fp16)
+        #expect(DeviceProfile.gles2Minimum.precision(for: .vertex).lowp == .fixed10)
+        let vertex = "precision mediump float;\nattribute vec4 p;\nvarying vec4 c;\n"
+            + "void main() { c = p * 0.3; gl_Position = p; }\n"
+        func lowered(_ source: String, _ stage: ShaderStage, _ profile: DeviceProfile) throws -> PrecisionFormats {
+            let parsed = parse(SourceFile(name: "t", text: source), stage: stage, options: profile.parseOptions())
+            return try #require(Checker.check(parsed, options: CheckOptions(profile: profile)).shader).precision
+        }
+        #expect(try lowered(vertex, .vertex, .mali400) == .allFP32)
+        #expect(try lowered(vertex, .vertex, .gles3Minimum) == es3)
+        let fragment = "precision mediump float;\nvarying vec4 c;\nvoid main() { gl_FragColor = c * 0.3; }\n"
+        #expect(try lowered(fragment, .fragment, .mali400) == DeviceProfile.mali400.precision)
+    }
 }
 
 @Suite("Device profiles: Appendix A §7 packing of uniforms and varyings")
