@@ -587,6 +587,7 @@ final class ReferenceInterpreter {
             let x = try evaluate(a, m)
             let y = try evaluate(b, m)
             comparisonIsExact = isExact(a) && isExact(b)
+            comparisonFormat = reducedFormat(a) ?? reducedFormat(b)
             return try binary(op, x, y, a.type, b.type)
         case .assignment(let op, let target, let source):
             if op == nil {
@@ -624,8 +625,9 @@ final class ReferenceInterpreter {
             let values = try args.map { try evaluate($0, m) }
             if let target = e.type.scalarKind, target != .float {
                 for (a, v) in zip(args, values) where a.type.scalarKind == .float && !isExact(a) {
+                    let format = reducedFormat(a)
                     for k in 0..<4 where v.lanes[k].contains(where: {
-                        target.isInteger ? Self.isNearWhole($0) : Self.isNear($0, 0)
+                        target.isInteger ? Self.isNearWhole($0, within: format) : Self.isNear($0, 0, within: format)
                     }) { fragile.insert(k) }
                 }
             }
@@ -671,7 +673,7 @@ final class ReferenceInterpreter {
             }
         case .equal, .notEqual:
             if !comparisonIsExact && (ta.scalarKind == .float || ta.isArray || { if case .structure = ta { return true }; return false }()) {
-                for k in 0..<4 where zip(a.lanes[k], b.lanes[k]).contains(where: { Self.isNear($0, $1) }) {
+                for k in 0..<4 where zip(a.lanes[k], b.lanes[k]).contains(where: { Self.isNear($0, $1, within: comparisonFormat) }) {
                     fragile.insert(k)
                 }
             }
@@ -702,10 +704,12 @@ final class ReferenceInterpreter {
 
     /// Whether both operands of the comparison being evaluated are exact (`isExact`).
     var comparisonIsExact = false
+    /// The reduced format an operand of the comparison being evaluated was rounded to.
+    var comparisonFormat: FloatFormat?
 
     func compare(_ a: Quad, _ b: Quad, _ type: GLSLType, _ f: (Float, Float) -> Bool) -> Quad {
         if type.scalarKind == .float && !comparisonIsExact {
-            for k in 0..<4 where Self.isNear(a.lanes[k][0], b.lanes[k][0]) { fragile.insert(k) }
+            for k in 0..<4 where Self.isNear(a.lanes[k][0], b.lanes[k][0], within: comparisonFormat) { fragile.insert(k) }
         }
         return Quad((0..<4).map { k in [f(a.lanes[k][0], b.lanes[k][0]) ? 1 : 0] })
     }
@@ -719,6 +723,46 @@ final class ReferenceInterpreter {
 
     /// True when `x` is that close to a whole number (a whole number included).
     static func isNearWhole(_ x: Float) -> Bool { isNear(x, x.rounded()) }
+
+    /// `isNear` for values rounded to a device profile's reduced `format` (`nil`: fp32): then
+    /// one step of the format apart is near too. The fp32 value before the rounding differs
+    /// between implementations by a few ulps; beside a tie of the format it rounds to the
+    /// neighbouring value, a whole step away (an fp16 varying of 2.999 is 2.998 in one
+    /// implementation and 3.0 in the other, and `int()` of it 2 or 3).
+    static func isNear(_ a: Float, _ b: Float, within format: FloatFormat?) -> Bool {
+        if isNear(a, b) { return true }
+        guard let format, a.isFinite, b.isFinite else { return false }
+        let distance = Swift.abs(a - b)
+        switch format {
+        case .fp32: return false
+        case .fp16: return distance <= Swift.max(Swift.max(Swift.abs(a), Swift.abs(b)) * 0x1p-10, 0x1p-24)
+        case .fixed10: return distance <= 0x1p-8
+        }
+    }
+
+    /// `isNearWhole` for a value rounded to `format` (see `isNear(_:_:within:)`).
+    static func isNearWhole(_ x: Float, within format: FloatFormat?) -> Bool {
+        isNear(x, x.rounded(), within: format)
+    }
+
+    /// The reduced format `e`'s value was rounded to by precision lowering (the rounding
+    /// built-ins `CheckedShader.lowered(to:)` inserts, through swizzles and constructors of
+    /// rounded values), or `nil`.
+    func reducedFormat(_ e: TypedExpression) -> FloatFormat? {
+        switch e.kind {
+        case .builtinCall(let o, _):
+            switch o.function {
+            case .roundToFP16, .truncateToFP16: return .fp16
+            case .roundToFixed10: return .fixed10
+            default: return nil
+            }
+        case .swizzle(let b, _): return reducedFormat(b)
+        case .construct(_, let args):
+            let formats = args.map(reducedFormat)
+            return formats.contains { $0 == nil } ? nil : formats.first ?? nil
+        default: return nil
+        }
+    }
 
     /// True when `e`'s value is exact in every fp32 implementation: ints and bools, constants,
     /// and `float()`, negation, `abs`, `min`, `max`, `clamp`, `floor`, `ceil`, `sign` of exact
@@ -742,7 +786,7 @@ final class ReferenceInterpreter {
     }
 
     /// Marks the lanes where the discontinuous built-in `f` had near-threshold inputs.
-    func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType]) {
+    func noteFragility(_ f: BuiltinFunction, _ values: [Quad], _ types: [GLSLType], formats: [FloatFormat?] = []) {
         switch f {
         case .step, .floor, .ceil, .fract, .mod, .sign, .lessThan, .lessThanEqual, .greaterThan,
              .greaterThanEqual, .equal, .notEqual, .trunc, .round, .roundEven, .floatBitsToInt, .floatBitsToUint,
@@ -751,22 +795,25 @@ final class ReferenceInterpreter {
         default:
             return
         }
+        let format = formats.compactMap { $0 }.first
+        func isNear(_ x: Float, _ y: Float) -> Bool { Self.isNear(x, y, within: format) }
+        func isNearWhole(_ x: Float) -> Bool { Self.isNearWhole(x, within: format) }
         for k in 0..<4 {
             let a = values.map { $0.lanes[k] }
             func each(_ i: Int, _ j: Int) -> Float { a[i].count == 1 ? a[i][0] : a[i][j] }
             let n = a.reduce(0) { Swift.max($0, $1.count) }
             var near = false
             switch f {
-            case .step: near = (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
-            case .floor, .ceil, .fract, .trunc, .modf: near = a[0].contains(where: Self.isNearWhole)
+            case .step: near = (0..<n).contains { isNear(each(0, $0), each(1, $0)) }
+            case .floor, .ceil, .fract, .trunc, .modf: near = a[0].contains(where: isNearWhole)
             case .packSnorm2x16, .packUnorm2x16, .packHalf2x16: near = true
-            case .round, .roundEven: near = a[0].contains { Self.isNearWhole($0 + 0.5) }
+            case .round, .roundEven: near = a[0].contains { isNearWhole($0 + 0.5) }
             // Every bit of an inexact float shows: one ulp elsewhere is another integer.
             case .floatBitsToInt, .floatBitsToUint: near = true
-            case .mod: near = (0..<n).contains { Self.isNearWhole(each(0, $0) / each(1, $0)) }
-            case .sign: near = a[0].contains { Self.isNear($0, 0) }
+            case .mod: near = (0..<n).contains { isNearWhole(each(0, $0) / each(1, $0)) }
+            case .sign: near = a[0].contains { isNear($0, 0) }
             case .lessThan, .lessThanEqual, .greaterThan, .greaterThanEqual, .equal, .notEqual:
-                near = types[0].scalarKind == .float && (0..<n).contains { Self.isNear(each(0, $0), each(1, $0)) }
+                near = types[0].scalarKind == .float && (0..<n).contains { isNear(each(0, $0), each(1, $0)) }
             default: break
             }
             if near { fragile.insert(k) }
@@ -1001,7 +1048,7 @@ final class ReferenceInterpreter {
             // The whole part is written to the second argument, after both are evaluated.
             let x = try evaluate(args[0], m)
             let place = try location(args[1], m)
-            if !isExact(args[0]) { noteFragility(f, [x], [args[0].type]) }
+            if !isExact(args[0]) { noteFragility(f, [x], [args[0].type], formats: [reducedFormat(args[0])]) }
             let parts = x.lanes.map { $0.map(ReferenceBuiltins.modf) }
             let whole = Quad(parts.map { $0.map(\.whole) })
             store(place, whole, m)
@@ -1011,7 +1058,7 @@ final class ReferenceInterpreter {
             break
         }
         let values = try args.map { try evaluate($0, m) }
-        if !args.allSatisfy(isExact) { noteFragility(f, values, args.map { $0.type }) }
+        if !args.allSatisfy(isExact) { noteFragility(f, values, args.map { $0.type }, formats: args.map(reducedFormat)) }
         if let k = overload.function.outParameterIndex {
             throw InterpreterError(message: "internal error: argument \(k + 1) of '\(overload)' is written")
         }

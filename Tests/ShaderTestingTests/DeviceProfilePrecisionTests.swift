@@ -103,6 +103,34 @@ import Testing
         #expect(got == 1)
     }
 
+    /// A discontinuity fed by an fp16 value is fragile within one fp16 step of its
+    /// threshold: the fp32 value before the rounding may sit beside a tie in another
+    /// implementation (a campaign's int() of an fp16 varying of 2.999 was 2 in Shade and 3 in
+    /// llvmpipe).
+    @Test func discontinuitiesOfFP16ValuesAreFragileWithinOneStep() throws {
+        let source = """
+            precision mediump float;
+            uniform mediump float u;
+            void main() { gl_FragColor = vec4(float(int(u * 3.0)) / 8.0, step(2.9, u * 3.0), 0.0, 1.0); }
+            """
+        func fragility(_ u: Float, _ profile: DeviceProfile) throws -> Bool {
+            let checked = try compileFrontEnd(
+                source: source, name: "f.frag", stage: .fragment, options: CheckOptions(profile: profile),
+                parseOptions: profile.parseOptions())
+            return try ReferenceRenderer().renderWithFragility(
+                fragment: checked, uniforms: ["u": [u]], width: 1, height: 1).fragile[0]
+        }
+        // fp16(0.99935) * 3 = 2.99853…, which rounds to 2.998046875: one fp16 step below 3.
+        #expect(Self.h(Self.h(0.99935) * 3) == 2.998046875)
+        #expect(try fragility(0.99935, .gles3Minimum))
+        // In fp32 the same product is 0.002 from 3, far beyond fp32 rounding.
+        #expect(try !fragility(0.99935, .desktop))
+        // Far from both thresholds (2.7 in fp16) nothing is fragile.
+        #expect(try !fragility(0.9, .gles3Minimum))
+        // step(2.9, x) of fp16 x one step from 2.9 is fragile too.
+        #expect(try fragility(Self.h(2.9) / 3 + 0.0008, .gles3Minimum))
+    }
+
     @Test func aDrawChecksItsProfile() throws {
         let source = "precision mediump float;\nvoid main() { gl_FragColor = vec4(0.5); }\n"
         let desktopProgram = try Compiler.compile(compileFrontEnd(source: source, name: "a.frag", stage: .fragment))
