@@ -33,6 +33,8 @@ enum TraceCommand {
           -i, --input FILE   an input image (inputImageTexture, inputImageTexture2, ...)
           -u, --uniform N=V  a uniform's value, components separated by commas
           --filter, --wrap   sampling, as in 'shade run'
+          --profile NAME     run as a device profile (shade check --list-profiles): the
+                             steps show the values it rounds (fp16 mediump)
           -h, --help         show this help
 
         examples:
