@@ -18,8 +18,12 @@ extension Lowering {
 
     /// The values the induction variable takes, one per iteration, when `for (initializer;
     /// condition; step) body` can be unrolled; nil otherwise.
+    ///
+    /// With `checksBody` false the body is not looked at (`Compiler+CountedLoops.swift` checks
+    /// its own rules) and the loop may have up to `maximum` iterations.
     func unrolledIterations(
-        _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement
+        _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement,
+        maximum: Int = Lowering.maximumIterations, checksBody: Bool = true
     ) -> (variable: Variable, values: [ConstantValue])? {
         guard case .declarations(let ds)? = initializer?.kind, ds.count == 1, let start = ds[0].initializer?.constantValue,
               let condition, let step else { return nil }
@@ -52,7 +56,7 @@ extension Lowering {
         default:
             return nil
         }
-        guard increment != 0, !assigns(body, v.id), !leavesLoop(body) else { return nil }
+        guard increment != 0, !checksBody || (!assigns(body, v.id) && !leavesLoop(body)) else { return nil }
         // Count the iterations exactly in the variable's arithmetic (fp32 for floats; integers
         // stay within ±2^24, where fp32 and int32 agree).
         let limit = Double(1 << 24)
@@ -72,7 +76,7 @@ extension Lowering {
         guard [.less, .lessEqual, .greater, .greaterEqual, .notEqual].contains(op) else { return nil }
         var values: [ConstantValue] = []
         while holds(x) {
-            guard values.count < Self.maximumIterations, abs(x) <= limit else { return nil }
+            guard values.count < maximum, abs(x) <= limit else { return nil }
             switch v.type {
             case .float: values.append(.float(Float(x)))
             case .uint:
@@ -82,7 +86,7 @@ extension Lowering {
             }
             x = v.type == .float ? Double(Float(x) + Float(increment)) : x + increment
         }
-        guard !values.isEmpty, values.count * unrolledSize(of: body) <= Self.maximumUnrolledSize else { return nil }
+        guard !values.isEmpty, !checksBody || values.count * unrolledSize(of: body) <= Self.maximumUnrolledSize else { return nil }
         return (v, values)
     }
 

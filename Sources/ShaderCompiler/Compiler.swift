@@ -349,6 +349,7 @@ final class Lowering {
                 try lowerUnrolled(initializer, v, values, body)
                 break
             }
+            if let initializer, try lowerCounted(initializer, condition, step, body) { break }
             if let initializer { try lower(initializer) }
             builder.loop(
                 while: condition.map { c in { [self] in evaluate(c) } },

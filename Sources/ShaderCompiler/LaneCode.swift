@@ -36,6 +36,12 @@ public indirect enum LaneCode: Sendable, Hashable {
     case loop(
         parent: Int, loopMask: Int, bodyMask: Int, condition: [LaneCode], conditionSource: Source?,
         body: [LaneCode], step: [LaneCode], testsFirst: Bool)
+    /// `ProgramBuilder.countedLoop`: `n` iterations, `n` the uniform slot `count` truncated to
+    /// 0…`values.count` (all of them when `count` is nil); iteration `k` sets every lane of
+    /// slot `index` to the float whose bits are `values[k]`, then runs `body` under the
+    /// mask `mask`, skipped when no lane of `mask` is set. `n - 1` iterations count
+    /// against the loop budget before the first.
+    case countedLoop(count: Int?, mask: Int, index: Int, values: [UInt32], body: [LaneCode])
     /// `break`, `continue`, `return`, `discard`: clears the lanes of `current` from each of
     /// `targets`, then clears `current`.
     case leave(current: Int, targets: [Int])

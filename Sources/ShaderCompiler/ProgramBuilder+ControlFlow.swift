@@ -144,6 +144,55 @@ extension ProgramBuilder {
         }, code)
     }
 
+    /// A loop whose iterations are the same for every lane: `count` (a uniform or constant
+    /// whole number, at most `values.count`) iterations, the `k`-th with the lane register it
+    /// passes to `body` holding `values[k]` (the register form of the induction variable's
+    /// value). The body runs under the current mask, with no loop mask and no per-iteration
+    /// test: the lowering gives this loop only bodies with no `break`, `continue`, `return`
+    /// or `discard` of their own (`Compiler+CountedLoops.swift`). The iterations count against
+    /// the batch's loop budget as a masked loop's do.
+    public func countedLoop(count: Value, values: [Float], body: (Value) -> Void) {
+        precondition(count.width == 1 && count.isUniform, "internal error: a counted loop needs a uniform count")
+        let index = allocateLanes(1)[0]
+        pinnedSlots.insert(index)
+        let mask = currentMask
+        let bodyStep = region(.uniformBranch, mask: mask) { body(Self.lanes([index])) }
+        let bodyKernel = bodyStep.kernel
+        let constantCount = count.constantValues.map { Self.iterationCount($0[0], maximum: values.count) }
+        let countSlot = constantCount == nil ? uniformSlots(count)[0] : -1
+        let code = Self.codes(bodyStep).map {
+            LaneCode.countedLoop(
+                count: constantCount == nil ? countSlot : nil, mask: mask, index: index, values: values.map(\.bitPattern),
+                body: $0)
+        }
+        let table = values
+        emit({ ctx in
+            let n = constantCount ?? Self.iterationCount(ctx.uniforms[countSlot], maximum: table.count)
+            let stride = ctx.stride
+            // As a masked loop, none when no lane runs it (a batch's padding lanes).
+            guard n > 0, anyLane(ctx.registers + mask &* stride, stride) else { return }
+            let used = ctx.loopIterations
+            used.pointee &+= n - 1
+            if used.pointee >= ctx.loopIterationLimit || ctx.status.pointee != 0 {
+                ctx.status.pointee = ProgramStatus.loopLimitExceeded.rawValue
+                return
+            }
+            let p = ctx.registers + index &* stride
+            for k in 0..<n {
+                let x = table[k]
+                for i in 0..<stride { p[i] = x }
+                bodyKernel(ctx)
+            }
+        }, code)
+    }
+
+    /// A counted loop's iterations from its count's float: truncated, within 0…maximum (NaN
+    /// is 0), as the generated C computes it.
+    static func iterationCount(_ x: Float, maximum: Int) -> Int {
+        guard x > 0 else { return 0 }
+        return x < Float(maximum) ? Int(x) : maximum
+    }
+
     /// Clears the current lanes from every mask up to and including the nearest region for
     /// which `isTarget` holds, and from the current mask.
     func leave(upTo isTarget: (RegionKind) -> Bool, what: String) {

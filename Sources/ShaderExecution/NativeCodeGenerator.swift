@@ -107,6 +107,9 @@ struct NativeCodeGenerator {
                 visit(condition)
                 visit(body)
                 visit(step)
+            case .countedLoop(_, _, let index, _, let body):
+                slots.insert(index)
+                visit(body)
             case .leave(let current, let targets):
                 slots.insert(current)
                 slots.formUnion(targets)
@@ -268,6 +271,36 @@ struct NativeCodeGenerator {
             line("if (!ANY(\(lm))) break;")
             line("iterations += 1;")
             line("if (iterations >= limit || *status != 0) { *status = 1; break; }")
+            indent -= 1
+            line("}")
+            indent -= 1
+            line("}")
+            return true
+        case .countedLoop(let count, let mask, let index, let values, let body):
+            // The values as a table of float bits; n clamped as iterationCount does.
+            temporary += 1
+            let name = "counted\(temporary)"
+            line("{")
+            indent += 1
+            let bits = values.map { "0x" + String($0, radix: 16) + "u" }.joined(separator: ", ")
+            line("static const unsigned \(name)_values[\(values.count)] = {\(bits)};")
+            if let count {
+                let u = uniform(count)
+                line("const float \(name)_f = \(u);")
+                line("long \(name)_n = \(name)_f > 0 ? (\(name)_f < \(values.count).0f ? (long)\(name)_f : \(values.count)) : 0;")
+            } else {
+                line("long \(name)_n = \(values.count);")
+            }
+            line("if (\(name)_n > 0 && ANY(\(slot(mask)))) {")
+            indent += 1
+            line("iterations += \(name)_n - 1;")
+            line("if (iterations >= limit || *status != 0) { *status = 1; }")
+            line("else for (long \(name)_k = 0; \(name)_k < \(name)_n; \(name)_k++) {")
+            indent += 1
+            line("\(slot(index)) = (V)(__builtin_bit_cast(float, \(name)_values[\(name)_k]));")
+            guard emit(body) else { return false }
+            indent -= 1
+            line("}")
             indent -= 1
             line("}")
             indent -= 1
