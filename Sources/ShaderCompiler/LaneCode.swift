@@ -66,6 +66,32 @@ public indirect enum LaneCode: Sendable, Hashable {
     case external(index: Int, reads: [Int], writes: [Int])
 }
 
+extension LaneCode {
+    /// The steps nested directly in this one (the sides of a branch, a loop's condition, body
+    /// and step, a call's body, a block's steps, both forms of a mipmap switch).
+    public var nested: [LaneCode] {
+        switch self {
+        case .branch(_, _, _, _, let then, let otherwise), .uniformBranch(_, let then, let otherwise):
+            return then + (otherwise ?? [])
+        case .loop(_, _, _, let condition, _, let body, let step, _): return condition + body + step
+        case .countedLoop(_, _, _, _, let body), .call(_, _, let body), .block(let body): return body
+        case .mipmapSwitch(_, let mipmapped, let plain): return mipmapped + plain
+        case .map, .maskedMove, .dot, .texture2D, .leave, .gather, .scatter, .external: return []
+        }
+    }
+
+    /// Whether this step or any step nested in it satisfies `predicate`.
+    public func contains(where predicate: (LaneCode) -> Bool) -> Bool {
+        predicate(self) || nested.contains { $0.contains(where: predicate) }
+    }
+
+    /// Whether this is a `countedLoop`.
+    public var isCountedLoop: Bool {
+        if case .countedLoop = self { return true }
+        return false
+    }
+}
+
 /// One emitted step of a stage: the closure that runs it, and its description when the
 /// operation has one.
 struct EmittedStep {

@@ -10,18 +10,7 @@ import Testing
 @Suite struct CountedLoopTests {
     /// Whether `code` holds a counted loop anywhere.
     static func hasCountedLoop(_ code: [LaneCode]?) -> Bool {
-        func visit(_ c: LaneCode) -> Bool {
-            switch c {
-            case .countedLoop: return true
-            case .block(let l), .call(_, _, let l): return l.contains(where: visit)
-            case .branch(_, _, _, _, let t, let e), .uniformBranch(_, let t, let e):
-                return t.contains(where: visit) || (e ?? []).contains(where: visit)
-            case .loop(_, _, _, let c, _, let b, let s, _): return (c + b + s).contains(where: visit)
-            case .mipmapSwitch(_, let a, let b): return (a + b).contains(where: visit)
-            default: return false
-            }
-        }
-        return (code ?? []).contains(where: visit)
+        (code ?? []).contains { $0.contains(where: \.isCountedLoop) }
     }
 
     /// Renders `program` 8×2 as floats on `engine`; returns every pixel's red.

@@ -1,5 +1,7 @@
 import Foundation
 import Framebuffers
+import ShaderCompiler
+import ShaderSemantics
 import ShaderTesting
 import Testing
 
@@ -20,6 +22,21 @@ import Testing
             }
             #expect(outcome.isAgreement, "seed \(seed): \(outcome)\n\(p.fragmentSource)")
         }
+    }
+
+    /// The generator writes Appendix A's uniform-length loops (`for (int i = 0; i < 33; i++)
+    /// { if (i >= u3 + 3) { break; } … }`), and they reach the engine's counted loops: the
+    /// campaigns then test that path against the interpreter and llvmpipe.
+    @Test func someProgramsHaveCountedLoops() throws {
+        let generator = ProgramGenerator()
+        var counted = 0
+        for k in 0..<200 {
+            let p = generator.program(seed: 2_100_000_000 + UInt64(k))
+            guard p.fragmentSource.contains("break;") else { continue }
+            let checked = try compileFrontEnd(source: p.fragmentSource, name: "p.frag", stage: .fragment)
+            if (try Compiler.compile(checked).laneCode ?? []).contains(where: { $0.contains(where: \.isCountedLoop) }) { counted += 1 }
+        }
+        #expect(counted >= 5, "\(counted) of 200 programs have a counted loop")
     }
 
     /// Runs a campaign that compares with llvmpipe, or records how to get Mesa and returns nil.

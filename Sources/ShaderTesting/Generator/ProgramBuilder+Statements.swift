@@ -156,6 +156,21 @@ extension ProgramBuilder {
 
     // MARK: Statements
 
+    /// One time in four, when a scalar int or float uniform is in scope: an int expression of
+    /// it for a counted loop's `break` (`u + 3`, `int(clamp(u * 8.0 + 20.0, 0.0, 40.0))`).
+    mutating func uniformLoopLimit() -> GExpr? {
+        let scalars = visible.filter { $0.name.hasPrefix("u") && ($0.type == .int || $0.type == .float) }
+        guard !scalars.isEmpty, d.chance(1, 4) else { return nil }
+        let u = d.pick(scalars)
+        let name = GExpr(u.type, .name(u.name))
+        if u.type == .int {
+            return binary(.int, "+", name, GExpr(.int, .literal("\(d.int(in: 0...30))")))
+        }
+        let scaled = binary(.float, "+", binary(.float, "*", name, GExpr(.float, .literal("8.0"))), GExpr(.float, .literal("\(d.int(in: 0...30)).0")))
+        let clamped = call(.float, "clamp", [(scaled, 40), (GExpr(.float, .literal("0.0")), 0), (GExpr(.float, .literal("40.0")), 40)])
+        return call(.int, "int", [(clamped, 40)])
+    }
+
     mutating func block(_ count: Int, with extra: [GVariable] = []) -> [GStmt] {
         scopes.append(extra)
         nesting += 1
@@ -239,11 +254,18 @@ extension ProgramBuilder {
             return [.ifElse(condition.e, then, otherwise)]
         case 7:
             let i = fresh("i")
-            let n = d.int(in: 1...6)
-            let down = d.chance(1, 4)
+            // Sometimes Appendix A's way of looping a uniform number of times: a constant bound
+            // too large to unroll and a first `if (i >= limit) break;` with a uniform limit
+            // (the engine's counted loops).
+            let limit = uniformLoopLimit()
+            let n = limit == nil ? d.int(in: 1...6) : d.int(in: 33...36)
+            let down = limit == nil && d.chance(1, 4)
             loopDepth += 1
             let index = GVariable(name: i, type: .int, isWritable: false, bound: Double(n), loopRange: n)
-            let body = block(d.int(in: 1...3), with: [index])
+            var body = block(d.int(in: 1...3), with: [index])
+            if let limit {
+                body.insert(.ifElse(binary(.bool, ">=", GExpr(.int, .name(i)), limit), [.breakLoop], nil), at: 0)
+            }
             loopDepth -= 1
             return [.forLoop(i, n, down, body)]
         case 8:
