@@ -756,7 +756,13 @@ final class ReferenceInterpreter {
             case .roundToFixed10: return .fixed10
             default: return nil
             }
-        case .swizzle(let b, _): return reducedFormat(b)
+        case .variable(let v):
+            // A `mediump`/`lowp` variable holds values its stores rounded (uniforms and
+            // inputs are read as they are: Shade and llvmpipe agree on those bits).
+            guard e.type.scalarKind == .float, v.storage == .local || v.storage == .global else { return nil }
+            let format = shader.precision.format(of: v.precision)
+            return format == .fp32 ? nil : format
+        case .swizzle(let b, _), .index(let b, _): return reducedFormat(b)
         case .construct(_, let args):
             let formats = args.map(reducedFormat)
             return formats.contains { $0 == nil } ? nil : formats.first ?? nil
