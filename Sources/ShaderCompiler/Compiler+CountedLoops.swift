@@ -35,7 +35,7 @@ extension Lowering {
         guard let (v, allValues) = unrolledIterations(
             initializer, condition, step, body, maximum: Self.maximumCountedIterations, checksBody: false)
         else { return false }
-        guard !assigns(body, v.id), countReturns(body) == 0, !discards(body) else { return false }
+        guard !assigns(body, v.id), countReturns(body) == 0, !containsDiscard(body) else { return false }
         // The body: `if (c) break;` then statements that do not leave, or no way out at all.
         var breakCondition: TypedExpression?
         var rest: [TypedStatement] = [body]
@@ -91,13 +91,13 @@ extension Lowering {
         }
     }
 
-    /// True when `s` may run `discard`.
-    func discards(_ s: TypedStatement) -> Bool {
+    /// True when `s` has a `discard` of its own (not in the functions it calls).
+    func containsDiscard(_ s: TypedStatement) -> Bool {
         switch s.kind {
         case .discard: return true
-        case .block(let b): return b.contains(where: discards)
-        case .ifElse(_, let t, let e): return discards(t) || (e.map(discards) ?? false)
-        case .forLoop(_, _, _, let b), .whileLoop(_, let b), .doWhile(let b, _): return discards(b)
+        case .block(let b): return b.contains(where: containsDiscard)
+        case .ifElse(_, let t, let e): return containsDiscard(t) || (e.map(containsDiscard) ?? false)
+        case .forLoop(_, _, _, let b), .whileLoop(_, let b), .doWhile(let b, _): return containsDiscard(b)
         default: return false
         }
     }

@@ -85,15 +85,6 @@ extension Lowering {
             discards[f.symbol.id] = d
             return d
         }
-        func containsDiscard(_ s: TypedStatement) -> Bool {
-            switch s.kind {
-            case .discard: return true
-            case .block(let b): return b.contains(where: containsDiscard)
-            case .ifElse(_, let t, let e): return containsDiscard(t) || (e.map(containsDiscard) ?? false)
-            case .forLoop(_, _, _, let b), .whileLoop(_, let b), .doWhile(let b, _): return containsDiscard(b)
-            default: return false
-            }
-        }
         func size(of s: TypedStatement) -> Int {
             switch s.kind {
             case .expression(let e): return add(1, size(of: e))
