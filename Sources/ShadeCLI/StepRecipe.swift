@@ -63,7 +63,13 @@ struct StepRecipe: Sendable {
             _ = try recipe.makeOperation()  // finds the font now, before any frame runs
             return recipe
         }
-        if step.isShaderFile {
+        if step.isShaderFile, let filter = try Self.userFilter(at: step.name) {
+            // A shader file with a filter header (`// filter:`, `// passes:`, parameters) runs
+            // as a filter: every pass, with the header's defaults, as a built-in one would.
+            kind = .filter(filter)
+            inputCount = filter.inputCount
+            for (index, input) in filter.inputs.enumerated() { inputNames[index, default: []].append(input.name) }
+        } else if step.isShaderFile {
             let text = try ChainCommand.readText(step.name)
             kind = .shader(path: step.name, text: text)
             let operation = try makeShaderOperation(path: step.name, text: text, profile: profile)
@@ -128,6 +134,19 @@ struct StepRecipe: Sendable {
                 "\(step.name) reads \(inputCount) images: give input \(location + 1) as \(step.name):\(names)=IMAGE")
         }
         return recipe
+    }
+
+    /// The filter a shader file describes in a filter header (its first line `// filter:
+    /// NAME`), or nil for a plain shader file.
+    static func userFilter(at path: String) throws(CommandFailure) -> FilterDescription? {
+        let text = try ChainCommand.readText(path)
+        let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        guard firstLine.trimmingCharacters(in: .whitespaces).hasPrefix("// filter:") else { return nil }
+        do {
+            return try FilterDescription(parsingHeaderOf: text, file: path)
+        } catch {
+            throw .usage("\(path): its filter header is not valid: \(error)")
+        }
     }
 
     /// The parameter or uniform `key` names: exact, kebab-case, or ignoring letter case.

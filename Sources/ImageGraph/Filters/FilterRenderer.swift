@@ -218,13 +218,16 @@ final class ProgramCache: @unchecked Sendable {
         let cached = programs[key]
         lock.unlock()
         if let cached { return cached }
-        guard let text = FilterCatalog.shaderText(atPath: path) else {
+        // A built-in shader, or the file of a user's filter (a shader with a filter header).
+        let embedded = FilterCatalog.shaderText(atPath: path)
+        guard let text = embedded ?? (try? String(contentsOfFile: path, encoding: .utf8)) else {
             throw .shaderDiagnostics("no embedded shader '\(path)'")
         }
         let program: Program
         do {
             let checked = try compileFrontEnd(
-                source: text, name: "Shaders/" + path, stage: stage, options: CheckOptions(profile: profile),
+                source: text, name: embedded == nil ? path : "Shaders/" + path, stage: stage,
+                options: CheckOptions(profile: profile),
                 parseOptions: profile.parseOptions())
             program = try Compiler.compile(checked)
         } catch {
