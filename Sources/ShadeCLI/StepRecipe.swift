@@ -63,14 +63,12 @@ struct StepRecipe: Sendable {
             _ = try recipe.makeOperation()  // finds the font now, before any frame runs
             return recipe
         }
-        if step.isShaderFile, let filter = try Self.userFilter(at: step.name) {
-            // A shader file with a filter header (`// filter:`, `// passes:`, parameters) runs
-            // as a filter: every pass, with the header's defaults, as a built-in one would.
-            kind = .filter(filter)
-            inputCount = filter.inputCount
-            for (index, input) in filter.inputs.enumerated() { inputNames[index, default: []].append(input.name) }
-        } else if step.isShaderFile {
-            let text = try ChainCommand.readText(step.name)
+        let shaderText = step.isShaderFile ? try ChainCommand.readText(step.name) : nil
+        // A shader file with a filter header (`// filter:`, `// passes:`, parameters) runs as a
+        // filter: every pass, with the header's defaults, as a built-in one would.
+        var userFilter: FilterDescription?
+        if let shaderText { userFilter = try Self.userFilter(text: shaderText, path: step.name) }
+        if let text = shaderText, userFilter == nil {
             kind = .shader(path: step.name, text: text)
             let operation = try makeShaderOperation(path: step.name, text: text, profile: profile)
             inputCount = operation.numberOfInputs
@@ -78,7 +76,7 @@ struct StepRecipe: Sendable {
                 inputNames[TextureLocations.location(ofSampler: sampler.name) ?? -1, default: []].append(sampler.name)
             }
         } else {
-            guard let filter = FilterCatalog.filter(named: step.name) else {
+            guard let filter = userFilter ?? FilterCatalog.filter(named: step.name) else {
                 if FileManager.default.fileExists(atPath: step.name) {
                     throw .usage(
                         "'\(step.name)' is a file, but neither an input (.png, .jpg, .jpeg, given before the steps) nor a shader (.frag, .fsh, .glsl, .fs)")
@@ -136,10 +134,9 @@ struct StepRecipe: Sendable {
         return recipe
     }
 
-    /// The filter a shader file describes in a filter header (its first line `// filter:
-    /// NAME`), or nil for a plain shader file.
-    static func userFilter(at path: String) throws(CommandFailure) -> FilterDescription? {
-        let text = try ChainCommand.readText(path)
+    /// The filter the shader file `path` (its text) describes in a filter header (its first
+    /// line `// filter: NAME`), or nil for a plain shader file.
+    static func userFilter(text: String, path: String) throws(CommandFailure) -> FilterDescription? {
         let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         guard firstLine.trimmingCharacters(in: .whitespaces).hasPrefix("// filter:") else { return nil }
         do {

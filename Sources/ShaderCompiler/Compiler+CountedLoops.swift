@@ -53,7 +53,7 @@ extension Lowering {
         var values = allValues
         var tests: [(iteration: Int, condition: Value)] = []
         if let c = breakCondition {
-            let saved = bindings[v.id]
+            // The counter has no binding outside the loop: bind it to each value in turn.
             for (k, value) in allValues.enumerated() {
                 bindings[v.id] = .value(constant(value))
                 let holds = try lower(c)
@@ -63,11 +63,11 @@ extension Lowering {
                 }
                 tests.append((k, holds))
             }
-            bindings[v.id] = saved
+            bindings[v.id] = nil
         }
         guard !values.isEmpty else { return true }  // the break holds on entry: no iteration
         var count = Value.constant([Float(values.count)])
-        for test in tests.reversed() where test.iteration < values.count {
+        for test in tests.reversed() {  // all before the first test known to hold
             count = builder.select(test.condition, .constant([Float(test.iteration)]), count)
         }
         let registerValues = values.map { constant($0).constantValues![0] }

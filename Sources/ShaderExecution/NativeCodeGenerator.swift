@@ -95,34 +95,18 @@ struct NativeCodeGenerator {
             case .map(_, let d, _), .maskedMove(let d, _, _), .gather(let d, _, _, _, _, _, _): slots.formUnion(d)
             case .dot(let d, _, _): slots.insert(d)
             case .texture2D(_, _, _, let outputs): slots.formUnion(outputs.filter { $0 >= 0 })
-            case .branch(_, _, let thenMask, let elseMask, let then, let otherwise):
-                slots.formUnion([thenMask, elseMask])
-                visit(then)
-                visit(otherwise ?? [])
-            case .uniformBranch(_, let then, let otherwise):
-                visit(then)
-                visit(otherwise ?? [])
-            case .loop(_, let loopMask, let bodyMask, let condition, _, let body, let step, _):
-                slots.formUnion([loopMask, bodyMask])
-                visit(condition)
-                visit(body)
-                visit(step)
-            case .countedLoop(_, _, let index, _, let body):
-                slots.insert(index)
-                visit(body)
+            case .branch(_, _, let thenMask, let elseMask, _, _): slots.formUnion([thenMask, elseMask])
+            case .loop(_, let loopMask, let bodyMask, _, _, _, _, _): slots.formUnion([loopMask, bodyMask])
+            case .countedLoop(_, _, let index, _, _): slots.insert(index)
             case .leave(let current, let targets):
                 slots.insert(current)
                 slots.formUnion(targets)
-            case .call(let mask, _, let body):
-                slots.insert(mask)
-                visit(body)
+            case .call(let mask, _, _): slots.insert(mask)
             case .scatter(_, _, let base, let width, let count, _, _): slots.formUnion(base..<(base + width * count))
-            case .block(let list): visit(list)
             case .external(_, _, let writes): slots.formUnion(writes)
-            case .mipmapSwitch(_, let mipmapped, let plain):
-                visit(mipmapped)
-                visit(plain)
+            case .uniformBranch, .block, .mipmapSwitch: break
             }
+            visit(c.nested)
         }
         visit(code)
         return slots

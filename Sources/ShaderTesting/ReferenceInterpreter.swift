@@ -716,38 +716,31 @@ final class ReferenceInterpreter {
 
     /// True when `a` and `b` are so close that another fp32 implementation's rounding could
     /// order them the other way (equal values included).
-    static func isNear(_ a: Float, _ b: Float) -> Bool {
+    ///
+    /// For values rounded to a device profile's reduced `format`, one step of the format apart
+    /// is near too: the fp32 value before the rounding differs between implementations by a
+    /// few ulps, and beside a tie of the format it rounds to the neighbouring value, a whole
+    /// step away (an fp16 varying of 2.999 is 2.998 in one implementation and 3.0 in the
+    /// other, and `int()` of it 2 or 3).
+    static func isNear(_ a: Float, _ b: Float, within format: FloatFormat? = nil) -> Bool {
         guard a.isFinite && b.isFinite else { return false }
-        return Swift.abs(a - b) <= 2e-5 * Swift.max(Swift.abs(a), Swift.abs(b)) + 1e-6
-    }
-
-    /// True when `x` is that close to a whole number (a whole number included).
-    static func isNearWhole(_ x: Float) -> Bool { isNear(x, x.rounded()) }
-
-    /// `isNear` for values rounded to a device profile's reduced `format` (`nil`: fp32): then
-    /// one step of the format apart is near too. The fp32 value before the rounding differs
-    /// between implementations by a few ulps; beside a tie of the format it rounds to the
-    /// neighbouring value, a whole step away (an fp16 varying of 2.999 is 2.998 in one
-    /// implementation and 3.0 in the other, and `int()` of it 2 or 3).
-    static func isNear(_ a: Float, _ b: Float, within format: FloatFormat?) -> Bool {
-        if isNear(a, b) { return true }
-        guard let format, a.isFinite, b.isFinite else { return false }
-        let distance = Swift.abs(a - b)
+        let distance = Swift.abs(a - b), magnitude = Swift.max(Swift.abs(a), Swift.abs(b))
+        if distance <= 2e-5 * magnitude + 1e-6 { return true }
         switch format {
-        case .fp32: return false
-        case .fp16: return distance <= Swift.max(Swift.max(Swift.abs(a), Swift.abs(b)) * 0x1p-10, 0x1p-24)
+        case nil, .fp32: return false
+        case .fp16: return distance <= Swift.max(magnitude * 0x1p-10, 0x1p-24)
         case .fixed10: return distance <= 0x1p-8
         }
     }
 
-    /// `isNearWhole` for a value rounded to `format` (see `isNear(_:_:within:)`).
-    static func isNearWhole(_ x: Float, within format: FloatFormat?) -> Bool {
+    /// True when `x` is that close to a whole number (a whole number included).
+    static func isNearWhole(_ x: Float, within format: FloatFormat? = nil) -> Bool {
         isNear(x, x.rounded(), within: format)
     }
 
     /// The reduced format `e`'s value was rounded to by precision lowering (the rounding
-    /// built-ins `CheckedShader.lowered(to:)` inserts, through swizzles and constructors of
-    /// rounded values), or `nil`.
+    /// built-ins `CheckedShader.lowered(to:)` inserts, reads of `mediump`/`lowp` locals and
+    /// globals, through swizzles, indices and constructors of such values), or `nil`.
     func reducedFormat(_ e: TypedExpression) -> FloatFormat? {
         switch e.kind {
         case .builtinCall(let o, _):
