@@ -43,6 +43,8 @@ public struct SamplerState: Sendable, Hashable {
     public var wrapS: TextureWrap
     /// Wrap mode along t (y).
     public var wrapT: TextureWrap
+    /// Wrap mode along r (the slices of a 3D texture); 2D textures and arrays ignore it.
+    public var wrapR: TextureWrap
     /// Desktop GL's `GL_TEXTURE_LOD_BIAS`: added to every mipmapped lookup's level of detail
     /// (after a shader's bias); 0 by default.
     public var lodBias: Float = 0
@@ -55,14 +57,19 @@ public struct SamplerState: Sendable, Hashable {
         self.mipmapFilter = mipmapFilter
         self.wrapS = wrap
         self.wrapT = wrap
+        self.wrapR = wrap
     }
 
-    /// Creates sampling parameters with a wrap mode per axis.
-    public init(filter: TextureFilter, mipmapFilter: MipmapFilter = .none, wrapS: TextureWrap, wrapT: TextureWrap) {
+    /// Creates sampling parameters with a wrap mode per axis; r wraps as t unless given.
+    public init(
+        filter: TextureFilter, mipmapFilter: MipmapFilter = .none, wrapS: TextureWrap, wrapT: TextureWrap,
+        wrapR: TextureWrap? = nil
+    ) {
         self.filter = filter
         self.mipmapFilter = mipmapFilter
         self.wrapS = wrapS
         self.wrapT = wrapT
+        self.wrapR = wrapR ?? wrapT
     }
 }
 

@@ -22,10 +22,15 @@ public struct TextureView: @unchecked Sendable {
     /// A constant texel offset added to the texel indices of every lookup (the `…Offset`
     /// texture functions); (0, 0) otherwise.
     public let texelOffset: (x: Int, y: Int)
+    /// The layers (slices of a 3D texture, layers of a 2D array) stacked top to bottom in the
+    /// view's rows, each `height / layerCount` rows; 1 for a 2D texture
+    /// (`TextureView+Layers.swift`).
+    public let layerCount: Int
 
     init(
         width: Int, height: Int, state: SamplerState, bytes: UnsafePointer<UInt8>?, floats: UnsafePointer<Float>?,
-        levels: UnsafePointer<TextureView>? = nil, levelCount: Int = 1, texelOffset: (x: Int, y: Int) = (0, 0)
+        levels: UnsafePointer<TextureView>? = nil, levelCount: Int = 1, texelOffset: (x: Int, y: Int) = (0, 0),
+        layerCount: Int = 1
     ) {
         self.width = width
         self.height = height
@@ -38,6 +43,7 @@ public struct TextureView: @unchecked Sendable {
         self.levels = levels
         self.levelCount = levelCount
         self.texelOffset = texelOffset
+        self.layerCount = layerCount
     }
 
     /// The RGBA8 texels, row 0 first, when the texture holds bytes (nil for float textures):
@@ -48,7 +54,7 @@ public struct TextureView: @unchecked Sendable {
     public func with(_ state: SamplerState) -> TextureView {
         TextureView(
             width: width, height: height, state: state, bytes: bytes, floats: floats, levels: levels, levelCount: levelCount,
-            texelOffset: texelOffset)
+            texelOffset: texelOffset, layerCount: layerCount)
     }
 
     /// The same texels with `(x, y)` added to the texel indices of every lookup, at every
@@ -56,7 +62,7 @@ public struct TextureView: @unchecked Sendable {
     public func offset(x: Int, y: Int) -> TextureView {
         TextureView(
             width: width, height: height, state: state, bytes: bytes, floats: floats, levels: levels, levelCount: levelCount,
-            texelOffset: (x, y))
+            texelOffset: (x, y), layerCount: layerCount)
     }
 
     /// `texelFetch`: texel (`x`, `y`) of level `level` with no filtering or wrapping,
@@ -217,13 +223,13 @@ public struct TextureView: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func texelRGBA8(_ x: Int, _ y: Int) -> SIMD4<Int32> {
+    func texelRGBA8(_ x: Int, _ y: Int) -> SIMD4<Int32> {
         let p = bytes.unsafelyUnwrapped + (y * width + x) * 4
         return SIMD4(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
     }
 
     @inline(__always)
-    private func texelFloat(_ x: Int, _ y: Int) -> SIMD4<Float> {
+    func texelFloat(_ x: Int, _ y: Int) -> SIMD4<Float> {
         let p = floats.unsafelyUnwrapped + (y * width + x) * 4
         return SIMD4(p[0], p[1], p[2], p[3])
     }
@@ -488,6 +494,18 @@ public final class SampledTexture: @unchecked Sendable {
         self.init(levels: levels, state: state, generatingMipmaps: false)
     }
 
+    /// Prepares a layered texture — a 3D texture's slices or a 2D array's layers, stacked top
+    /// to bottom in `texture`'s rows (slice 0 first), each `texture.height / layers` rows —
+    /// for `sampler3D` and `sampler2DArray` lookups. Layered textures have level 0 only.
+    ///
+    /// - Precondition: `layers` ≥ 1 divides `texture.height`.
+    public convenience init(_ texture: Texture, layers: Int, state: SamplerState = SamplerState()) {
+        precondition(layers >= 1 && texture.height % layers == 0, "a layered texture's height is a multiple of its layers")
+        var plain = state
+        plain.mipmapFilter = .none
+        self.init(levels: [texture], state: plain, generatingMipmaps: false, layers: layers)
+    }
+
     /// Prepares a rendered framebuffer for sampling without copying its pixels: the view reads
     /// them where they are, and the sampled texture keeps the framebuffer alive. Whoever
     /// renders into `framebuffer` again while this is in use changes what it samples (the
@@ -521,7 +539,7 @@ public final class SampledTexture: @unchecked Sendable {
 
     /// Level 0 copied into storage of its own; the other levels from `levels`, or built from
     /// level 0 when `generatingMipmaps`.
-    private init(levels: [Texture], state: SamplerState, generatingMipmaps: Bool) {
+    private init(levels: [Texture], state: SamplerState, generatingMipmaps: Bool, layers: Int = 1) {
         precondition(!levels.isEmpty, "a texture needs at least level 0")
         let texture = levels[0]
         storedTexture = texture
@@ -533,13 +551,15 @@ public final class SampledTexture: @unchecked Sendable {
             PixelMemory.adviseHugePages(p, byteCount: b.count)
             p.initialize(from: b, count: b.count)
             storage = UnsafeMutableRawPointer(p)
-            base = TextureView(width: texture.width, height: texture.height, state: state, bytes: p, floats: nil)
+            base = TextureView(
+                width: texture.width, height: texture.height, state: state, bytes: p, floats: nil, layerCount: layers)
         case .float32(let f):
             let p = UnsafeMutablePointer<Float>.allocate(capacity: f.count)
             PixelMemory.adviseHugePages(p, byteCount: f.count * 4)
             p.initialize(from: f, count: f.count)
             storage = UnsafeMutableRawPointer(p)
-            base = TextureView(width: texture.width, height: texture.height, state: state, bytes: nil, floats: p)
+            base = TextureView(
+                width: texture.width, height: texture.height, state: state, bytes: nil, floats: p, layerCount: layers)
         }
         mipmaps = generatingMipmaps ? Self.mipmapChain(of: base) : levels.dropFirst().map { SampledTexture(levels: [$0]) }
         guard !mipmaps.isEmpty else {

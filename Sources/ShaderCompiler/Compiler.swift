@@ -110,12 +110,16 @@ final class Lowering {
         for u in shader.uniforms {
             let v = u.variable
             switch u.elementType {
-            case .sampler2D, .samplerCube:
-                let kind: SamplerKind = u.elementType == .samplerCube ? .cube : .texture2D
+            case .sampler2D, .samplerCube, .otherSampler:
+                guard let (kind, texelKind) = Self.samplerKind(of: u.elementType) else {
+                    continue  // declared, never read: a lookup of it is refused where it is
+                }
                 if let n = u.arraySize {
-                    bindings[v.id] = .samplers((0..<n).map { builder.sampler("\(v.name)[\($0)]", kind: kind) })
+                    bindings[v.id] = .samplers((0..<n).map {
+                        builder.sampler("\(v.name)[\($0)]", kind: kind, texelKind: texelKind)
+                    })
                 } else {
-                    bindings[v.id] = .sampler(builder.sampler(v.name, kind: kind))
+                    bindings[v.id] = .sampler(builder.sampler(v.name, kind: kind, texelKind: texelKind))
                 }
             default:
                 let kind = u.elementType.scalarKind ?? .float
@@ -824,6 +828,10 @@ final class Lowering {
         channels: [Int] = [0, 1, 2, 3]
     ) throws -> Value {
         let f = overload.function
+        if f == .textureSize || f.isTextureLookup, case let s = try sampler(args[0]),
+           s.kind == .texture3D || s.kind == .texture2DArray || s.texelKind != .float {
+            return try layeredLookup(f, s, args, span, channels: channels)
+        }
         if f == .textureSize {
             let s = try sampler(args[0])
             guard s.kind == .texture2D else {

@@ -63,9 +63,10 @@ extension ProgramBuilder {
     }
 
     /// Declares a sampler uniform; samplers take texture views in declaration order.
-    public func sampler(_ name: String, kind: SamplerKind = .texture2D) -> Sampler {
+    /// `texelKind` is `.int` or `.uint` for integer samplers (`isampler2D`, `usampler3D`, …).
+    public func sampler(_ name: String, kind: SamplerKind = .texture2D, texelKind: ScalarKind = .float) -> Sampler {
         if let s = samplerDeclarations.first(where: { $0.name == name }) { return s }
-        let s = Sampler(name: name, kind: kind, viewIndex: textureViewCount)
+        let s = Sampler(name: name, kind: kind, viewIndex: textureViewCount, texelKind: texelKind)
         textureViewCount += kind.viewCount
         samplerDeclarations.append(s)
         return s

@@ -124,6 +124,10 @@ public enum SamplerKind: String, Sendable, Hashable {
     case texture2D
     /// `samplerCube`: six faces.
     case cube
+    /// `sampler3D`: one view whose rows stack the slices (`TextureView.layerCount`).
+    case texture3D
+    /// `sampler2DArray`: one view whose rows stack the layers.
+    case texture2DArray
 
     /// Texture views the sampler occupies in `KernelContext.textures`.
     public var viewCount: Int { self == .cube ? 6 : 1 }
@@ -133,10 +137,13 @@ public enum SamplerKind: String, Sendable, Hashable {
 public struct Sampler: Hashable, Sendable {
     /// The sampler's name in the shader (`inputImageTexture`).
     public let name: String
-    /// 2D or cube.
+    /// 2D, cube, 3D or 2D array.
     public let kind: SamplerKind
     /// Index of its first view in `KernelContext.textures`.
     public let viewIndex: Int
+    /// What its lookups return: `.float` (`sampler*`), `.int` (`isampler*`) or `.uint`
+    /// (`usampler*`), the integers as their bits.
+    public var texelKind: ScalarKind = .float
 }
 
 /// A declared uniform: `width` floats at `base` in the uniform file.

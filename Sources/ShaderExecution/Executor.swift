@@ -13,6 +13,11 @@ public enum TextureBinding: Sendable {
     case cube([Texture], TextureFilter)
     /// A texture already prepared for sampling (no copy per draw), with its own parameters.
     case sampled(SampledTexture)
+    /// A 3D texture's slices or a 2D array's layers, stacked top to bottom in one texture
+    /// (slice 0 in its first rows, each `texture.height / layers` rows), for a `sampler3D`,
+    /// `sampler2DArray` or an integer sampler of either; level 0 only. `layers` must divide
+    /// the texture's height.
+    case layered(Texture, layers: Int, SamplerState)
 }
 
 /// Everything one draw of the full-screen quad needs besides the target.
@@ -258,6 +263,10 @@ public struct Executor: Sendable {
                 let cube = CubeTexture(faces: Array(repeating: black, count: 6))
                 keep.append(cube)
                 views.append(contentsOf: cube.views)
+            case (.texture3D, _), (.texture2DArray, _):
+                let sampled = Self.layeredTexture(draw.bindings[s.name], integer: s.texelKind != .float)
+                keep.append(sampled)
+                views.append(sampled.view)
             case (.texture2D, .texture2D(let t, let state)):
                 let sampled = SampledTexture(t, state: state)
                 keep.append(sampled)
@@ -284,6 +293,18 @@ public struct Executor: Sendable {
             }
         }
         return (views, keep)
+    }
+
+    /// The sampled texture a 3D or array sampler reads: its `.layered` binding (a 2D binding
+    /// as one layer), or, unbound, one texel (0, 0, 0, 1) — as integers too.
+    public static func layeredTexture(_ binding: TextureBinding?, integer: Bool) -> SampledTexture {
+        switch binding {
+        case .layered(let t, let layers, let state): return SampledTexture(t, layers: layers, state: state)
+        case .texture2D(let t, let state): return SampledTexture(t, layers: 1, state: state)
+        case .sampled(let sampled): return SampledTexture(sampled.texture, layers: 1, state: sampled.view.state)
+        default:
+            return SampledTexture(Texture(width: 1, height: 1, format: integer ? .float32 : .rgba8, filledWith: SIMD4(0, 0, 0, 1)), layers: 1)
+        }
     }
 }
 

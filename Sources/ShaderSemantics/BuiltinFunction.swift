@@ -330,6 +330,39 @@ enum BuiltinCatalogue {
             add(.textureProjLodOffset, [.sampler2D, c, .float, .ivec2], .vec4, es3)
             add(.textureProjGradOffset, [.sampler2D, c, .vec2, .vec2, .ivec2], .vec4, es3)
         }
+        // 3D, 2D array and integer samplers (no shadow samplers, no integer cube maps).
+        let flavours: [(String, GLSLType)] = [("", .vec4), ("i", .vector(.int, 4)), ("u", .vector(.uint, 4))]
+        for (prefix, result) in flavours {
+            func sampler(_ name: String) -> GLSLType { .otherSampler(BuiltinType(rawValue: prefix + name)!) }
+            let volume = sampler("sampler3D"), array = sampler("sampler2DArray")
+            for s in [volume, array] {
+                add(.texture, [s, .vec3], result, es3)
+                add(.texture, [s, .vec3, .float], result, es3Fragment)
+                add(.textureLod, [s, .vec3, .float], result, es3)
+                add(.texelFetch, [s, .ivec3, .int], result, es3)
+                add(.textureSize, [s, .int], .ivec3, es3)
+            }
+            add(.textureGrad, [volume, .vec3, .vec3, .vec3], result, es3)
+            add(.textureGrad, [array, .vec3, .vec2, .vec2], result, es3)
+            add(.textureProj, [volume, .vec4], result, es3)
+            add(.textureProj, [volume, .vec4, .float], result, es3Fragment)
+            add(.textureProjLod, [volume, .vec4, .float], result, es3)
+            add(.textureProjGrad, [volume, .vec4, .vec3, .vec3], result, es3)
+            guard !prefix.isEmpty else { continue }
+            let plane = sampler("sampler2D")
+            add(.texture, [plane, .vec2], result, es3)
+            add(.texture, [plane, .vec2, .float], result, es3Fragment)
+            add(.textureLod, [plane, .vec2, .float], result, es3)
+            add(.textureGrad, [plane, .vec2, .vec2, .vec2], result, es3)
+            add(.texelFetch, [plane, .ivec2, .int], result, es3)
+            add(.textureSize, [plane, .int], .ivec2, es3)
+            for c in [GLSLType.vec3, .vec4] {
+                add(.textureProj, [plane, c], result, es3)
+                add(.textureProj, [plane, c, .float], result, es3Fragment)
+                add(.textureProjLod, [plane, c, .float], result, es3)
+                add(.textureProjGrad, [plane, c, .vec2, .vec2], result, es3)
+            }
+        }
         // GLSL ES 1.00's texture functions are gone from GLSL ES 3.00.
         let fragment = BuiltinAvailability(stage: .fragment, inES300: false)
         let vertex = BuiltinAvailability(stage: .vertex, inES300: false)

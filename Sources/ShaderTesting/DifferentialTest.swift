@@ -26,6 +26,17 @@ public struct DifferentialCase: Sendable {
     /// The device profile both implementations compile for (its precisions: fp16 `mediump`
     /// rounds in the executor and the interpreter alike); `desktop` by default.
     public var profile: DeviceProfile = .desktop
+    /// Textures bound to samplers by name (3D, array and integer samplers, or 2D ones), beyond
+    /// `inputs`; the llvmpipe oracle uploads them with the matching GL target and format.
+    public var textures: [NamedTexture] = []
+
+    /// The executor's and the interpreter's bindings of `textures`.
+    var bindings: [String: TextureBinding] {
+        Dictionary(textures.map { t in
+            (t.sampler, t.kind == .texture2D ? TextureBinding.texture2D(t.texture, t.state)
+                                              : .layered(t.texture, layers: t.layers, t.state))
+        }, uniquingKeysWith: { a, _ in a })
+    }
 
     /// The checker's options for this case's profile.
     var checkOptions: CheckOptions { CheckOptions(profile: profile) }
@@ -50,6 +61,38 @@ public struct DifferentialCase: Sendable {
         self.samplerState = samplerState
         self.width = width
         self.height = height
+    }
+}
+
+/// A texture a differential case binds to a sampler by name.
+public struct NamedTexture: Sendable {
+    /// The sampler uniform's name.
+    public var sampler: String
+    /// `.texture2D`, `.texture3D` or `.texture2DArray` (cube maps are not sent to the oracle).
+    public var kind: SamplerKind
+    /// True for an `isampler*`, `usampler*`: the oracle uploads the bytes as 32-bit integers.
+    public var isInteger: Bool
+    /// Signed (`isampler*`) rather than unsigned, for integer textures.
+    public var isSigned: Bool
+    /// The texels: a layered texture's layers stacked top to bottom (RGBA8).
+    public var texture: Texture
+    /// Layers (slices) in `texture`; 1 for 2D.
+    public var layers: Int
+    /// Filter and wrap modes (no mipmaps).
+    public var state: SamplerState
+
+    /// Creates a named texture.
+    public init(
+        sampler: String, kind: SamplerKind, texture: Texture, layers: Int = 1, state: SamplerState = SamplerState(),
+        isInteger: Bool = false, isSigned: Bool = true
+    ) {
+        self.sampler = sampler
+        self.kind = kind
+        self.texture = texture
+        self.layers = layers
+        self.state = state
+        self.isInteger = isInteger
+        self.isSigned = isSigned
     }
 }
 
@@ -130,7 +173,7 @@ public enum DifferentialTest {
             let target = Framebuffer(width: c.width, height: c.height)
             var draw = DrawCall(
                 fragment: fragmentProgram, vertex: vertexProgram, uniforms: c.uniforms, inputs: c.inputs,
-                samplerState: c.samplerState)
+                samplerState: c.samplerState, bindings: c.bindings)
             draw.loopIterationLimit = stepLimit
             try Executor(schedule: .singleThreaded).render(draw, into: target)
             executorImage = target.makeTexture()
@@ -141,7 +184,7 @@ public enum DifferentialTest {
         do {
             let rendered = try ReferenceRenderer(stepLimit: stepLimit).renderWithFragility(
                 fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs,
-                samplerState: c.samplerState, width: c.width, height: c.height)
+                samplerState: c.samplerState, bindings: c.bindings, width: c.width, height: c.height)
             interpreterImage = rendered.image
             fragile = rendered.fragile
         } catch {
@@ -170,7 +213,8 @@ public enum DifferentialTest {
         let vertex = try c.vertexSource.map { try Compiler.compile(c.check($0, suffix: ".vert", stage: .vertex)) }
         let target = Framebuffer(width: c.width, height: c.height)
         var draw = DrawCall(
-            fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs, samplerState: c.samplerState)
+            fragment: fragment, vertex: vertex, uniforms: c.uniforms, inputs: c.inputs, samplerState: c.samplerState,
+            bindings: c.bindings)
         draw.loopIterationLimit = stepLimit
         var schedule = Schedule.singleThreaded
         schedule.engine = engine

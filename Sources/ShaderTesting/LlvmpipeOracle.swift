@@ -104,6 +104,19 @@ public final class LlvmpipeOracle {
         var inputs: [String] = []
         for t in c.inputs { inputs.append(try file(for: t)) }
         request["inputs"] = inputs
+        if !c.textures.isEmpty {
+            request["textures"] = c.textures.map { t -> [String: Any] in
+                let wrap: (TextureWrap) -> String = { $0 == .repeat ? "repeat" : ($0 == .mirroredRepeat ? "mirror" : "clamp") }
+                return [
+                    "sampler": t.sampler,
+                    "target": t.kind == .texture3D ? "3d" : (t.kind == .texture2DArray ? "2d_array" : "2d"),
+                    "format": t.isInteger ? (t.isSigned ? "rgba32i" : "rgba32ui") : "rgba8",
+                    "width": t.texture.width, "height": t.texture.height / t.layers, "layers": t.layers,
+                    "rgba": Data(t.texture.rgba8Bytes).base64EncodedString(),
+                    "filter": t.state.filter == .nearest ? "nearest" : "linear", "wrap": wrap(t.state.wrapS),
+                ]
+            }
+        }
         let reply: [String: Any]
         do {
             reply = try exchange(request)

@@ -964,6 +964,9 @@ final class ReferenceInterpreter {
             let name = try samplerName(args[0])
             let coord = try evaluate(args[1], m)
             guard let faces = views[name] else { throw InterpreterError(message: "sampler '\(name)' is not bound") }
+            if Self.layeredShape(args[0].type) != nil {
+                return try layeredLookup(f, args[0].type, faces[0], args, coord: coord, m)
+            }
             let isCube = args[0].type == .samplerCube
             switch f {
             case _ where isCube:

@@ -225,7 +225,9 @@ struct QuadStage {
                 names.append((s.name, s.elementType))
             }
         }
-        let names2D = names.filter { $0.kind == .sampler2D }.map(\.name)
+        let names2D = names.filter {
+            $0.kind == .sampler2D || $0.kind == .otherSampler(.isampler2D) || $0.kind == .otherSampler(.usampler2D)
+        }.map(\.name)
         let locations = Dictionary(
             zip(names2D, TextureLocations.locations(ofSamplers: names2D)), uniquingKeysWith: { a, _ in a })
         let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
@@ -240,6 +242,11 @@ struct QuadStage {
                 let cube = CubeTexture(faces: Array(repeating: black, count: 6))
                 keep.append(cube)
                 views[name] = cube.views
+            case (.otherSampler(let b), _) where [.sampler3D, .sampler2DArray, .isampler3D, .usampler3D,
+                                                  .isampler2DArray, .usampler2DArray].contains(b):
+                let sampled = Executor.layeredTexture(bindings[name], integer: b.rawValue.hasPrefix("i") || b.rawValue.hasPrefix("u"))
+                keep.append(sampled)
+                views[name] = [sampled.view]
             case (_, .texture2D(let t, let state)):
                 let sampled = SampledTexture(t, state: state)
                 keep.append(sampled)

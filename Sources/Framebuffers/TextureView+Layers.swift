@@ -1,0 +1,122 @@
+/// Layered lookups — `sampler3D` and `sampler2DArray` over a view whose rows stack its layers
+/// (`layerCount` of them, each `layerHeight` rows) — and the integer lookups of `isampler*` and
+/// `usampler*`.
+///
+/// A 3D lookup filters each of the two slices around `r` as a 2D lookup does and mixes them
+/// with a third weight, as llvmpipe's trilinear filter does (for RGBA8, the same 8-bit
+/// fixed-point lerp once more); an array lookup picks one layer, `r` rounded to the nearest
+/// integer and clamped, and samples it. Integer textures are never filtered: with a linear
+/// filter GL calls one incomplete, and a `texture` lookup of it returns what llvmpipe returns,
+/// (0, 0, 0) and the bits of 1.0 (`incompleteInteger`; `texelFetch` reads the texel). Their texels are the stored values:
+/// the bytes of an RGBA8 texture (0…255), the values of a float texture truncated to integers.
+extension TextureView {
+    /// Rows per layer.
+    public var layerHeight: Int { height / layerCount }
+
+    /// Layer `k` (clamped to the layers there are) as a 2D view with this view's sampling state.
+    public func layer(_ k: Int) -> TextureView {
+        let k = k < 0 ? 0 : (k >= layerCount ? layerCount - 1 : k)
+        let rows = layerHeight, offset = k * rows * width * 4
+        return TextureView(
+            width: width, height: rows, state: state, bytes: bytes.map { $0 + offset }, floats: floats.map { $0 + offset },
+            texelOffset: texelOffset)
+    }
+
+    /// The slice index a coordinate `r` falls in and, for the linear filter, the two slices and
+    /// the fraction between them (`r * depth - 0.5`, wrapped by `state.wrapR`).
+    @inline(__always)
+    func slices(_ r: Float) -> (z0: Int, z1: Int, fraction: Float) {
+        let depth = layerCount
+        var r = r
+        if state.wrapR == .repeat && depth.nonzeroBitCount != 1 { r = TextureView.fractionBelowOne(r) }
+        let depthF = Float(depth)
+        if state.filter == .nearest {
+            let z = TextureView.wrap(TextureView.split(r * depthF).index, depth, state.wrapR)
+            return (z, z, 0)
+        }
+        let (iz, fz) = TextureView.split(r * depthF - 0.5)
+        return (TextureView.wrap(iz, depth, state.wrapR), TextureView.wrap(iz + 1, depth, state.wrapR), fz)
+    }
+
+    /// `texture(sampler3D, vec3(s, t, r))` at level 0.
+    public func sample3D(s: Float, t: Float, r: Float) -> SIMD4<Float> {
+        let (z0, z1, fz) = slices(r)
+        if state.filter == .nearest { return layer(z0).sample(s: s, t: t) }
+        if bytes != nil {
+            let a = layer(z0).sampleBytes(s: s, t: t), b = layer(z1).sampleBytes(s: s, t: t)
+            let c = a &+ (((b &- a) &* TextureView.weight(fz) &+ SIMD4(repeating: 128)) &>> 8)
+            return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+        }
+        let a = layer(z0).sample(s: s, t: t), b = layer(z1).sample(s: s, t: t)
+        return a + (b - a) * fz
+    }
+
+    /// The layer a 2D array lookup reads at `r`: the nearest integer, ties to even, clamped to
+    /// the layers there are (llvmpipe rounds with the CPU's default rounding).
+    public func arrayLayer(_ r: Float) -> Int {
+        let rounded = r.isNaN ? 0 : r.rounded(.toNearestOrEven)
+        if rounded <= 0 { return 0 }
+        return rounded >= Float(layerCount - 1) ? layerCount - 1 : Int(rounded)
+    }
+
+    /// `texture(sampler2DArray, vec3(s, t, layer))` at level 0.
+    public func sampleArray(s: Float, t: Float, layer r: Float) -> SIMD4<Float> {
+        layer(arrayLayer(r)).sample(s: s, t: t)
+    }
+
+    /// `texelFetch` of a layered texture: texel (x, y) of layer z at `level`; zeros outside the
+    /// texture or for a level other than 0.
+    public func fetch(x: Int, y: Int, z: Int, level: Int) -> SIMD4<Float> {
+        guard level == 0, z >= 0, z < layerCount else { return SIMD4(repeating: 0) }
+        return layer(z).fetch(x: x, y: y)
+    }
+
+    // MARK: Integer textures
+
+    /// The stored integer value of texel (x, y): RGBA8 bytes as 0…255, float texels truncated
+    /// (NaN as 0, clamped to the int32 range).
+    @inline(__always)
+    public func integerTexel(x: Int, y: Int) -> SIMD4<Int32> {
+        if bytes != nil { return texelRGBA8(x, y) }
+        let f = texelFloat(x, y)
+        return SIMD4((0..<4).map { k -> Int32 in
+            let v = f[k]
+            if v.isNaN { return 0 }
+            return v >= 2_147_483_520 ? Int32.max : (v <= -2_147_483_648 ? Int32.min : Int32(v))
+        })
+    }
+
+    /// What every lookup of an incomplete integer texture (one with a linear filter) returns
+    /// on llvmpipe: the float (0, 0, 0, 1) as bits.
+    public static let incompleteInteger = SIMD4<Int32>(0, 0, 0, Int32(bitPattern: Float(1).bitPattern))
+
+    /// An integer lookup at (s, t): the nearest texel, wrapped (level 0).
+    public func sampleInteger(s: Float, t: Float) -> SIMD4<Int32> {
+        if state.filter != .nearest { return Self.incompleteInteger }
+        let (s, t, ox, oy) = prepared(s, t)
+        let x = TextureView.wrap(TextureView.split(s * widthF).index &+ ox, width, state.wrapS)
+        let y = TextureView.wrap(TextureView.split(t * heightF).index &+ oy, height, state.wrapT)
+        return integerTexel(x: x, y: y)
+    }
+
+    /// An integer 3D lookup: the nearest texel of the nearest slice.
+    public func sampleInteger3D(s: Float, t: Float, r: Float) -> SIMD4<Int32> {
+        if state.filter != .nearest { return Self.incompleteInteger }
+        return layer(slices(r).z0).sampleInteger(s: s, t: t)
+    }
+
+    /// An integer 2D array lookup.
+    public func sampleIntegerArray(s: Float, t: Float, layer r: Float) -> SIMD4<Int32> {
+        if state.filter != .nearest { return Self.incompleteInteger }
+        return layer(arrayLayer(r)).sampleInteger(s: s, t: t)
+    }
+
+    /// `texelFetch` of an integer texture (layer `z` of a layered one); zeros outside it or for
+    /// a level other than 0.
+    public func fetchInteger(x: Int, y: Int, z: Int = 0, level: Int) -> SIMD4<Int32> {
+        guard level == 0, z >= 0, z < layerCount else { return SIMD4(repeating: 0) }
+        let slice = layer(z)
+        guard x >= 0, y >= 0, x < width, y < slice.height else { return SIMD4(repeating: 0) }
+        return slice.integerTexel(x: x, y: y)
+    }
+}
