@@ -30,6 +30,8 @@ struct RenderJob {
     /// cannot hold them).
     var integerUniforms: [String: [Int64]] = [:]
     var samplerState: SamplerState
+    /// `--texture NAME=…` bindings: 3D, array, cube and integer samplers, or a 2D one by name.
+    var bindings: [String: TextureBinding] = [:]
     var width: Int
     var height: Int
     var fragmentPath: String
@@ -44,6 +46,7 @@ struct RenderJob {
         .init(names: ["--fragment", "-f"], takesValue: true),
         .init(names: ["--vertex"], takesValue: true),
         .init(names: ["--input", "-i"], takesValue: true),
+        .init(names: ["--texture"], takesValue: true),
         .init(names: ["--uniform", "-u"], takesValue: true),
         .init(names: ["--size"], takesValue: true),
         .init(names: ["--filter"], takesValue: true),
@@ -128,6 +131,10 @@ struct RenderJob {
             height: size.height, fragmentPath: fragmentPath)
         if let loopLimit { job.loopIterationLimit = loopLimit }
         job.profile = device
+        for spec in scanner.all("--texture") {
+            let (name, binding) = try textureBinding(spec, program: fragment, state: job.samplerState)
+            job.bindings[name] = binding
+        }
         try job.resolveUniforms(given: scanner.all("--uniform"), time: time)
         return job
     }
@@ -254,7 +261,9 @@ struct RenderJob {
 
     /// The draw call for this job.
     var drawCall: DrawCall {
-        var draw = DrawCall(fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState)
+        var draw = DrawCall(
+            fragment: fragment, vertex: vertex, uniforms: uniforms, inputs: inputs, samplerState: samplerState,
+            bindings: bindings)
         draw.integerUniforms = integerUniforms
         draw.loopIterationLimit = loopIterationLimit
         draw.profile = profile
@@ -281,5 +290,76 @@ struct RenderJob {
 
     func render(with executor: Executor, format: PixelFormat = .rgba8) throws(CommandFailure) -> Framebuffer {
         try renderOutputs(at: [0], with: executor, format: format)[0]!
+    }
+}
+
+extension RenderJob {
+    /// `--texture NAME=FILE[,FILE…][@LAYERS]`: the texture of sampler NAME. A `sampler3D` or
+    /// `sampler2DArray` takes one file per slice, or one file holding the slices stacked top to
+    /// bottom (square slices unless `@LAYERS` says how many); a `samplerCube` six files or a
+    /// strip of six squares (+X, −X, +Y, −Y, +Z, −Z); a 2D sampler one file. Integer samplers
+    /// are sampled nearest (GL calls an integer texture with a linear filter incomplete).
+    static func textureBinding(
+        _ spec: String, program: Program, state: SamplerState
+    ) throws(CommandFailure) -> (String, TextureBinding) {
+        guard let equals = spec.firstIndex(of: "="), equals != spec.startIndex else {
+            throw .usage("--texture '\(spec)' is not NAME=FILE[,FILE…][@LAYERS]")
+        }
+        let name = String(spec[..<equals])
+        var files = String(spec[spec.index(after: equals)...])
+        guard let sampler = program.samplers.first(where: { $0.name == name }) else {
+            let names = program.samplers.map(\.name)
+            throw .usage("--texture \(name): the shader declares no sampler '\(name)'"
+                         + (names.isEmpty ? "" : " (its samplers: \(names.joined(separator: ", ")))"))
+        }
+        var layers: Int?
+        if let at = files.lastIndex(of: "@"), let n = Int(files[files.index(after: at)...]) {
+            guard n >= 1 else { throw .usage("--texture \(name): @\(n) is not a number of layers") }
+            layers = n
+            files = String(files[..<at])
+        }
+        let paths = files.split(separator: ",").map(String.init)
+        guard !paths.isEmpty else { throw .usage("--texture \(name): no file given") }
+        var textures: [Texture] = []
+        for path in paths { textures.append(try ChainCommand.decodeImage(path)) }
+        var state = state
+        if sampler.texelKind != .float { state.filter = .nearest }
+        state.mipmapFilter = sampler.kind == .texture2D ? state.mipmapFilter : .none
+        let first = textures[0]
+        guard textures.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
+            throw .usage("--texture \(name): the files are not all \(first.width)x\(first.height)")
+        }
+        let stacked = textures.count == 1
+            ? first : Texture(width: first.width, height: first.height * textures.count, rgba8: textures.flatMap(\.rgba8Bytes))
+        func count(_ wanted: Int?) throws(CommandFailure) -> Int {
+            if textures.count > 1 {
+                if let layers, layers != textures.count {
+                    throw .usage("--texture \(name): @\(layers) layers, but \(textures.count) files")
+                }
+                return textures.count
+            }
+            let n = layers ?? wanted ?? (first.height % first.width == 0 ? first.height / first.width : 0)
+            guard n >= 1, first.height % n == 0 else {
+                throw .usage("--texture \(name): \(first.width)x\(first.height) cannot be cut into "
+                             + (n >= 1 ? "\(n) layers" : "square layers; give @LAYERS"))
+            }
+            return n
+        }
+        switch sampler.kind {
+        case .texture2D:
+            guard textures.count == 1, layers == nil else { throw .usage("--texture \(name): a 2D sampler takes one file") }
+            return (name, .texture2D(first, state))
+        case .texture3D, .texture2DArray:
+            return (name, .layered(stacked, layers: try count(nil), state))
+        case .cube:
+            guard try count(6) == 6 else { throw .usage("--texture \(name): a cube map has six faces") }
+            let size = first.width, rows = stacked.height / 6
+            guard rows == size else { throw .usage("--texture \(name): cube faces must be square, got \(size)x\(rows)") }
+            let bytes = stacked.rgba8Bytes, faceBytes = size * size * 4
+            let faces = (0..<6).map { k in
+                Texture(width: size, height: size, rgba8: Array(bytes[(k * faceBytes)..<((k + 1) * faceBytes)]))
+            }
+            return (name, .cube(faces, state.filter))
+        }
     }
 }

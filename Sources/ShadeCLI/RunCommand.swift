@@ -33,6 +33,12 @@ enum RunCommand {
           -f, --fragment F   fragment shader (also accepted as the only positional argument)
           --vertex V         vertex shader
           -i, --input IMG    input image (PNG or JPEG), repeatable
+          --texture NAME=FILE[,FILE...][@N]
+                             the texture of sampler NAME: for a sampler3D/sampler2DArray one
+                             file per slice, or one file of slices stacked top to bottom
+                             (square unless @N gives their number); for a samplerCube six
+                             files or a strip of six squares (+X -X +Y -Y +Z -Z); integer
+                             samplers (isampler*, usampler*) read the bytes as 0..255, nearest
           -u, --uniform N=V  uniform value(s), comma-separated; matrices column-major
           --size WxH         output size
           --filter F         texture filtering: linear (default) or nearest
