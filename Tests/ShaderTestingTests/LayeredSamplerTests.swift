@@ -128,18 +128,6 @@ import Testing
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func lookupsMatchLlvmpipe() throws {
-        guard let oracle = availableLlvmpipeOracle() else { return }
-        var identical = 0
-        let cases = Self.cases()
-        for c in cases {
-            let mesa = try oracle.render(c)
-            let shade = try DifferentialTest.renderWithExecutor(c)
-            if let d = DifferentialTest.firstDifference(shade, mesa) {
-                Issue.record("\(c.name): \(d.count) pixels differ from llvmpipe, first at (\(d.x), \(d.y)): \(d.a) vs \(d.b)")
-            } else {
-                identical += 1
-            }
-        }
-        print("3D, array and integer lookups: \(identical)/\(cases.count) draws identical to llvmpipe")
+        try expectIdenticalToLlvmpipe(Self.cases(), label: "3D, array and integer lookups")
     }
 }

@@ -15,3 +15,23 @@ func availableLlvmpipeOracle(
         return nil
     }
 }
+
+
+/// Renders every case with the executor and with llvmpipe, records each that differs, and
+/// prints how many were identical under `label`.
+func expectIdenticalToLlvmpipe(_ cases: [DifferentialCase], label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    guard let oracle = availableLlvmpipeOracle(sourceLocation: sourceLocation) else { return }
+    var identical = 0
+    for c in cases {
+        let mesa = try oracle.render(c)
+        let shade = try DifferentialTest.renderWithExecutor(c)
+        if let d = DifferentialTest.firstDifference(shade, mesa) {
+            Issue.record(
+                "\(c.name): \(d.count) pixels differ from llvmpipe, first at (\(d.x), \(d.y)): \(d.a) vs \(d.b)",
+                sourceLocation: sourceLocation)
+        } else {
+            identical += 1
+        }
+    }
+    print("\(label): \(identical)/\(cases.count) draws identical to llvmpipe")
+}
