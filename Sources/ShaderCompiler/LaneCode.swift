@@ -17,7 +17,7 @@ public indirect enum LaneCode: Sendable, Hashable {
     }
 
     /// `d[k] = function(operands[0][k], operands[1][k], …)` for each component `k`, where
-    /// `function` names an element-wise operation (`ElementwiseFunction`).
+    /// `function` names an element-wise operation (an operator's `nativeName`).
     case map(function: String, destination: [Int], operands: [[Source]])
     /// `d[k] = mask ? a[k] : d[k]` per lane.
     case maskedMove(destination: [Int], source: [Source], mask: Int)

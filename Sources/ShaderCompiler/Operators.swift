@@ -61,36 +61,6 @@ extension Clamp { static var nativeName: String? { "clamp" } }
 extension Smoothstep { static var nativeName: String? { "smoothstep" } }
 extension Select { static var nativeName: String? { "select" } }
 
-/// The element-wise operations whose scalar definition the native engine calls back into
-/// (transcendentals: so that every engine computes them with the same code and bits).
-public enum ElementwiseFunction {
-    /// Applies a unary operation to `count` floats in place.
-    public typealias Unary = @convention(c) (UnsafeMutablePointer<Float>, Int) -> Void
-    /// `x[i] = op(x[i], y[i])` for `count` floats.
-    public typealias Binary = @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, Int) -> Void
-
-    /// The unary callbacks, by native name.
-    public static let unary: [String: Unary] = [
-        "sin": { x, n in for i in 0..<n { x[i] = Sin.apply(x[i]) } },
-        "cos": { x, n in for i in 0..<n { x[i] = Cos.apply(x[i]) } },
-        "tan": { x, n in for i in 0..<n { x[i] = Tan.apply(x[i]) } },
-        "asin": { x, n in for i in 0..<n { x[i] = Asin.apply(x[i]) } },
-        "acos": { x, n in for i in 0..<n { x[i] = Acos.apply(x[i]) } },
-        "atan": { x, n in for i in 0..<n { x[i] = Atan.apply(x[i]) } },
-        "exp": { x, n in for i in 0..<n { x[i] = Exp.apply(x[i]) } },
-        "log": { x, n in for i in 0..<n { x[i] = Log.apply(x[i]) } },
-        "exp2": { x, n in for i in 0..<n { x[i] = Exp2.apply(x[i]) } },
-        "log2": { x, n in for i in 0..<n { x[i] = Log2.apply(x[i]) } },
-    ]
-
-    /// The binary callbacks, by native name.
-    public static let binary: [String: Binary] = [
-        "pow": { x, y, n in for i in 0..<n { x[i] = Power.apply(x[i], y[i]) } },
-        "atan2": { x, y, n in for i in 0..<n { x[i] = Atan2.apply(x[i], y[i]) } },
-    ]
-}
-
-
 enum Negate: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { -x } }
 enum Radians: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(Double.pi / 180) } }
 enum Degrees: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x * Float(180 / Double.pi) } }
@@ -206,13 +176,13 @@ enum UIntMaximum: BinaryOp { @inline(__always) static func apply(_ x: Float, _ y
 
 // GLSL ES 3.00 float functions: hyperbolic functions as llvmpipe's formulas (LlvmpipeMath),
 // `round` as llvmpipe's (to nearest even), and the NaN/infinity tests.
-enum Sinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.sinh(x) }; static var nativeName: String? { nil } }
-enum Cosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.cosh(x) }; static var nativeName: String? { nil } }
-enum Tanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.tanh(x) }; static var nativeName: String? { nil } }
-enum Asinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.asinh(x) }; static var nativeName: String? { nil } }
-enum Acosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.acosh(x) }; static var nativeName: String? { nil } }
-enum Atanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.atanh(x) }; static var nativeName: String? { nil } }
-enum RoundEven: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.toNearestOrEven) }; static var nativeName: String? { nil } }
+enum Sinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.sinh(x) }; static var nativeName: String? { "sinh" } }
+enum Cosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.cosh(x) }; static var nativeName: String? { "cosh" } }
+enum Tanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.tanh(x) }; static var nativeName: String? { "tanh" } }
+enum Asinh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.asinh(x) }; static var nativeName: String? { "asinh" } }
+enum Acosh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.acosh(x) }; static var nativeName: String? { "acosh" } }
+enum Atanh: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { LlvmpipeMath.atanh(x) }; static var nativeName: String? { "atanh" } }
+enum RoundEven: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.rounded(.toNearestOrEven) }; static var nativeName: String? { "roundeven" } }
 enum IsNaN: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { x.isNaN ? 1 : 0 }; static var nativeName: String? { "isnan" } }
 /// Rounding to a device profile's fp16 `mediump` (see `CheckedShader.lowered(to:)`).
 enum RoundToFP16: UnaryOp { @inline(__always) static func apply(_ x: Float) -> Float { FloatFormat.fp16.round(x) }; static var nativeName: String? { "fp16" } }

@@ -8,8 +8,9 @@ import ShaderSemantics
 /// registers instead of sending each result through memory; slots the executor fills are loaded
 /// when a group starts, and the slots it reads afterwards (the root mask and the outputs) are
 /// stored when it ends. Arithmetic is written in the closures' order, with FMA contraction off,
-/// so both engines give the same bits; transcendental functions call back into the Swift
-/// definitions (`ElementwiseFunction`) and `texture2D` into `TextureView.sample`.
+/// so both engines give the same bits; transcendental functions are vector code written step
+/// for step as their Swift definitions (`LlvmpipeMath`), and lookups the generated code does not
+/// cover call back into `TextureView.sample`.
 ///
 /// Control flow follows the closures' SIMT model per group: masks are vectors, a side of an
 /// `if` runs when any lane of the group takes it, and a loop runs while any lane of the group is
@@ -44,8 +45,6 @@ struct NativeCodeGenerator {
     }
 
     /// The unary and binary functions implemented by calling back into Swift, in table order.
-    static let unaryCallbacks = ["sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "exp2", "log2"]
-    static let binaryCallbacks = ["pow", "atan2"]
 
     /// What `shade_span` reads and writes: where the executor's inputs come from and which slot
     /// (or per-draw value) each RGBA8 channel is.
@@ -384,11 +383,23 @@ struct NativeCodeGenerator {
         case "degrees": return "\(x(0)) * DEGREES"
         case "exp2": return "exp2_v(\(x(0)))"
         case "log2": return "log2_v(\(x(0)))"
-        case "exp": return "exp2_v(\(x(0)) * FB(0x3fb8aa3b))"
-        case "log": return "log2_v(\(x(0))) * FB(0x3f317218)"
+        case "exp": return "exp_v(\(x(0)))"
+        case "log": return "log_v(\(x(0)))"
         case "pow": return "pow_v(\(x(0)), \(x(1)))"
         case "sin": return "sincos_v(\(x(0)), 0)"
         case "cos": return "sincos_v(\(x(0)), 1)"
+        case "tan": return "sincos_v(\(x(0)), 0) / sincos_v(\(x(0)), 1)"
+        case "asin": return "arcsine_v(\(x(0)), FB(0x3db149e5), FB(0xbcfe31af))"
+        case "acos": return "HALF_PI - arcsine_v(\(x(0)), FB(0x3da68d87), FB(0xbcc19a5f))"
+        case "atan": return "atan_v(\(x(0)))"
+        case "atan2": return "atan2_v(\(x(0)), \(x(1)))"
+        case "sinh": return "(V)(0.5f) * (exp_v(\(x(0))) - exp_v(-\(x(0))))"
+        case "cosh": return "(V)(0.5f) * (exp_v(\(x(0))) + exp_v(-\(x(0))))"
+        case "tanh": return "tanh_v(\(x(0)))"
+        case "asinh": return "sign_v(\(x(0))) * log_v(__builtin_elementwise_abs(\(x(0))) + __builtin_elementwise_sqrt(\(x(0)) * \(x(0)) + 1.0f))"
+        case "acosh": return "log_v(\(x(0)) + __builtin_elementwise_sqrt(\(x(0)) * \(x(0)) - 1.0f))"
+        case "atanh": return "(V)(0.5f) * log_v((1.0f + \(x(0))) / (1.0f - \(x(0))))"
+        case "roundeven": return "__builtin_elementwise_roundeven(\(x(0)))"
         case "sqrt": return "__builtin_elementwise_sqrt(\(x(0)))"
         case "inversesqrt": return "ONE / __builtin_elementwise_sqrt(\(x(0)))"
         case "abs": return "__builtin_elementwise_abs(\(x(0)))"
@@ -471,12 +482,7 @@ struct NativeCodeGenerator {
         case "unpacksnorm": return "unpacksnorm_v(\(x(0)))"
         case "unpackunorm": return "unpackunorm_v(\(x(0)))"
         case "unpackhalf": return "unpackhalf_v(\(x(0)))"
-        default:
-            if let k = Self.unaryCallbacks.firstIndex(of: function) { return "unary_cb(callbacks->unary[\(k)], \(x(0)))" }
-            if let k = Self.binaryCallbacks.firstIndex(of: function) {
-                return "binary_cb(callbacks->binary[\(k)], \(x(0)), \(x(1)))"
-            }
-            return nil
+        default: return nil
         }
     }
 
@@ -667,11 +673,9 @@ struct NativeCodeGenerator {
         #else
         #define GATHER_WORDS(base, index) gather_words_scalar((const unsigned char *)(base), (index))
         #endif
-        typedef void (*unary_fn)(float *, long);
-        typedef void (*binary_fn)(float *, const float *, long);
         typedef void (*texture_fn)(const void *, long, const float *, const float *, long, float *, float *, float *, float *);
         typedef void (*external_fn)(void *, long, float *);
-        typedef struct { unary_fn unary[10]; binary_fn binary[2]; texture_fn texture2D; external_fn external; } shade_callbacks;
+        typedef struct { texture_fn texture2D; external_fn external; } shade_callbacks;
         // A texture view: RGBA8 texels (null for float textures), size, and whether the sampler
         // is bilinear with clamp-to-edge on both axes (the filter sampled here; any other goes
         // back to TextureView.sample through the callback with the view itself).
@@ -997,6 +1001,47 @@ struct NativeCodeGenerator {
           const V r = exp2_v(log2_v(x) * y);
           return SELECT((x == 0) | (x != x), ZERO, r);
         }
+        static inline V exp_v(V x) { return exp2_v(x * FB(0x3fb8aa3b)); }
+        static inline V log_v(V x) { return log2_v(x) * FB(0x3f317218); }
+        // LlvmpipeMath.asin, .acos, .atan, .atan2 and .tanh on vectors, step for step.
+        #define HALF_PI ((V)(FB(0x3fc90fdb)))
+        static inline V arcsine_v(V x, float p0, float p1) {
+          const V m = __builtin_elementwise_abs(x);
+          V t = m * (p0 + m * p1);
+          t = m * (FB(0xbe5bc094) + t);
+          return sign_v(x) * (HALF_PI - __builtin_elementwise_sqrt(1.0f - m) * (HALF_PI + t));
+        }
+        static inline V atan_v(V t) {
+          const V m = __builtin_elementwise_abs(t);
+          const I nan = m != m;
+          const V x = SELECT(nan, ONE, SELECT(ONE < m, ONE, m)) / SELECT(nan, ONE, SELECT(ONE >= m, ONE, m));
+          const V x2 = x * x, x3 = x2 * x, x5 = x3 * x2, x7 = x5 * x2, x9 = x7 * x2;
+          V s = x * FB(0x3f7ffea5) + x3 * FB(0xbeaa5476);
+          s = s + x5 * FB(0x3e468bc1);
+          s = s + x7 * FB(0xbdf0555d);
+          s = s + x9 * FB(0x3d5be101);
+          s = s + x2 * (x9 * FB(0xbc46c6a5));
+          const V above = SELECT(m > 1.0f, ONE, ZERO);
+          s = above * (s * -2.0f + HALF_PI) + s;
+          return s * sign_v(t);
+        }
+        static inline V atan2_v(V y, V x) {
+          const I flip = 0.0f >= x;
+          const V ax = __builtin_elementwise_abs(x);
+          const V s = SELECT(flip, ax, y), t = SELECT(flip, y, ax);
+          const V scale = SELECT(__builtin_elementwise_abs(t) >= FB(0x5d5e0b6b), (V)(0.25f), ONE);
+          const V reciprocal = 1.0f / (t * scale);
+          const V ratio = (s * scale) * reciprocal;
+          const V tangent = SELECT(ax == __builtin_elementwise_abs(y), ONE, __builtin_elementwise_abs(ratio));
+          const V arc = SELECT(flip, ONE, ZERO) * HALF_PI + atan_v(tangent);
+          const V m = SELECT(y != y, reciprocal, SELECT(reciprocal != reciprocal, y, SELECT(reciprocal < y, reciprocal, y)));
+          return SELECT(m < 0.0f, -arc, arc);
+        }
+        static inline V tanh_v(V x) {
+          const V lower = SELECT(x > -10.0f, x, (V)(-10.0f));
+          const V c = SELECT(lower < 10.0f, lower, (V)(10.0f));
+          return (exp_v(c) - exp_v(-c)) / (exp_v(c) + exp_v(-c));
+        }
         // The executor's row work, fused into shade_span: shade_interpolate_row's sum, and
         // shade_pack_rgba8's conversion (clamp, then rint(c * 255); NaN and values whose scaled
         // form does not fit an int32 are 0, as llvmpipe's conversion gives).
@@ -1010,10 +1055,6 @@ struct NativeCodeGenerator {
         }
         static const DV LANES_D = {\((0..<vectorWidth).map { "\($0)" }.joined(separator: ", "))};
         static const I LANES_I = {\((0..<vectorWidth).map { "\($0)" }.joined(separator: ", "))};
-        static inline V unary_cb(unary_fn f, V x) { float b[W]; STORE(b, x); f(b, W); return LOAD(b); }
-        static inline V binary_cb(binary_fn f, V x, V y) {
-          float a[W], b[W]; STORE(a, x); STORE(b, y); f(a, b, W); return LOAD(a);
-        }
 
         """
     }

@@ -182,26 +182,22 @@ public final class NativeEngine: @unchecked Sendable {
     init() {
         vectorWidth = Self.hostVectorWidth()
         compilerPath = Self.findCompiler()
-        let unary = NativeCodeGenerator.unaryCallbacks, binary = NativeCodeGenerator.binaryCallbacks
-        let table = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: unary.count + binary.count + 2)
-        for (k, name) in unary.enumerated() { table[k] = unsafeBitCast(ElementwiseFunction.unary[name]!, to: UnsafeRawPointer.self) }
-        for (k, name) in binary.enumerated() {
-            table[unary.count + k] = unsafeBitCast(ElementwiseFunction.binary[name]!, to: UnsafeRawPointer.self)
-        }
+        // `shade_callbacks` in the generated C: the texture lookup, then the external step.
+        let table = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 2)
         let texture: @convention(c) (
             UnsafeRawPointer, Int, UnsafePointer<Float>, UnsafePointer<Float>, Int, UnsafeMutablePointer<Float>?,
             UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?
         ) -> Void = { view, _, s, t, count, r, g, b, a in
             view.assumingMemoryBound(to: TextureView.self).pointee.sample(s: s, t: t, count: count, outputs: (r, g, b, a))
         }
-        table[unary.count + binary.count] = unsafeBitCast(texture, to: UnsafeRawPointer.self)
+        table[0] = unsafeBitCast(texture, to: UnsafeRawPointer.self)
         let external: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Float>?) -> Void = { state, index, scratch in
             let s = state!.assumingMemoryBound(to: NativeWorkerState.External.self)
             var context = s.pointee.context
             context.registers = scratch!
             s.pointee.kernels[index](context)
         }
-        table[unary.count + binary.count + 1] = unsafeBitCast(external, to: UnsafeRawPointer.self)
+        table[1] = unsafeBitCast(external, to: UnsafeRawPointer.self)
         callbacks = UnsafeMutableRawPointer(table)
     }
 
