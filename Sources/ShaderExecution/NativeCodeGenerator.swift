@@ -44,8 +44,6 @@ struct NativeCodeGenerator {
         self.liveOut = liveOut
     }
 
-    /// The unary and binary functions implemented by calling back into Swift, in table order.
-
     /// What `shade_span` reads and writes: where the executor's inputs come from and which slot
     /// (or per-draw value) each RGBA8 channel is.
     ///
@@ -1040,7 +1038,8 @@ struct NativeCodeGenerator {
         static inline V tanh_v(V x) {
           const V lower = SELECT(x > -10.0f, x, (V)(-10.0f));
           const V c = SELECT(lower < 10.0f, lower, (V)(10.0f));
-          return (exp_v(c) - exp_v(-c)) / (exp_v(c) + exp_v(-c));
+          const V up = exp_v(c), down = exp_v(-c);
+          return (up - down) / (up + down);
         }
         // The executor's row work, fused into shade_span: shade_interpolate_row's sum, and
         // shade_pack_rgba8's conversion (clamp, then rint(c * 255); NaN and values whose scaled
