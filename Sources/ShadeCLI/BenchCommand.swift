@@ -191,7 +191,7 @@ enum BenchCommand {
 
     static func timeShader(_ scanner: ArgumentScanner, repeats: Int, console: Console) throws(CommandFailure) {
         let job = try RenderJob.prepare(scanner)
-        let executor = try RenderJob.executor(scanner)
+        let executor = try RenderJob.executor(scanner, compilingInBackground: false)
         let target = Framebuffer(width: job.width, height: job.height)
         var draw = job.drawCall
         draw.preparedInputs = job.inputs.map { SampledTexture($0, state: job.samplerState) }

@@ -221,9 +221,12 @@ struct RenderJob {
         }
     }
 
-    /// The executor for `--threads N`, `--tile WxH` and `--lanes N`.
-    static func executor(_ scanner: ArgumentScanner) throws(CommandFailure) -> Executor {
-        var schedule = Schedule(engine: commandLineEngine)
+    /// The executor for `--threads N`, `--tile WxH` and `--lanes N`. With
+    /// `compilingInBackground` (what every command but `bench` asks), a shader whose native
+    /// code is not in the cache yet shades on closures while clang compiles it
+    /// (`Schedule.compilesInBackground`): the same bits, with no wait for the compiler.
+    static func executor(_ scanner: ArgumentScanner, compilingInBackground: Bool = true) throws(CommandFailure) -> Executor {
+        var schedule = Schedule(engine: commandLineEngine, compilesInBackground: compilingInBackground)
         do {
             if let threads = try scanner.parsed("--threads", as: "a positive number", { Int($0).flatMap { $0 > 0 ? $0 : nil } }) {
                 schedule.threadCount = threads

@@ -335,6 +335,8 @@ struct TileJob: @unchecked Sendable {
     let tilesAcross: Int, tileCount: Int
     let laneX: [Int], laneY: [Int]
     let engine: ShadingEngine
+    /// `Schedule.compilesInBackground`.
+    let compilesInBackground: Bool
     /// True when the draw samples a mipmapped texture: lookups then need 2×2 quads for their
     /// level of detail (on the native engine they call back into `TextureView.sample`, whose
     /// quads are the lane group's).
@@ -355,6 +357,7 @@ struct TileJob: @unchecked Sendable {
         lanes = schedule.laneWidth
         samplesMipmaps = (0..<program.textureViewCount).contains { views[$0].isMipmapped }
         engine = schedule.engine
+        compilesInBackground = schedule.compilesInBackground
         // Programs with derivatives (and lookups with mipmaps) need whole 2×2 quads; the
         // others shade one row of lanes, so that texture reads and framebuffer writes are
         // contiguous runs of pixels.
@@ -380,10 +383,16 @@ struct TileJob: @unchecked Sendable {
     func run(worker: Int, of workers: Int) -> Int {
         // Everything the batch loop touches is copied into memory this worker owns: no shared
         // reference counts in the hot path.
-        let shader = Worker(job: self)
+        var shader = Worker(job: self)
         defer { shader.deallocate() }
         var tile = worker
         while tile < tileCount {
+            if shader.awaitsNativeCode && !NativeEngine.shared.isCompiling(program, part: shader.codePart) {
+                // The program's native code is ready (or failed): a worker that makes the same
+                // bits faster from this tile on.
+                shader.deallocate()
+                shader = Worker(job: self)
+            }
             let tx = tile % tilesAcross * tileWidth, ty = tile / tilesAcross * tileHeight
             var by = ty
             while by < min(ty + tileHeight, target.height) {
@@ -489,6 +498,11 @@ struct Worker {
     /// shader so that derivatives and implicit levels of detail see their neighbours), and
     /// only covered lanes are written.
     let coverage: UnsafeMutablePointer<Float>
+    /// True when this worker shades on closures while the program's native code compiles in
+    /// the background (`Schedule.compilesInBackground`).
+    let awaitsNativeCode: Bool
+    /// The entry point of the native code this worker shades with, or waits for.
+    let codePart: NativeEngine.CodePart
     /// The native engine's fused row function, when the draw can use it: one-row batches, one
     /// RGBA8 draw buffer. It shades the batches a triangle covers whole.
     let span: NativeEngine.Span?
@@ -519,14 +533,22 @@ struct Worker {
         context = KernelContext(
             registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
             loopIterations: status + 1, loopIterationLimit: job.loopIterationLimit)
-        let native = job.engine == .native ? NativeEngine.shared.kernels(for: job.program, context: context) : nil
+        // The fused row function shades every row when batches are rows, the draw has one RGBA8
+        // buffer with the channels it was made for, and every triangle is affine; the batch
+        // function is then never called, and only one of the two is compiled.
+        let layout = NativeEngine.spanLayout(of: job.program)
+        let shadesRowsNatively = job.engine == .native && job.batchHeight == 1 && job.attachments.count == 1
+            && job.attachments[0].target.format == .rgba8 && job.triangles.allSatisfy { !$0.isPerspective }
+            && layout.map { layout in layout.channels.map { $0 ?? -1 } == job.attachments[0].channels.map(\.slot) } == true
+        let part: NativeEngine.CodePart = shadesRowsNatively ? .span : .batch
+        let native = job.engine == .native
+            ? NativeEngine.shared.kernels(for: job.program, context: context, part: part, waiting: !job.compilesInBackground)
+            : nil
         kernel = native?.batch ?? job.program.batchKernel
-        if let span = native?.span, job.batchHeight == 1, job.attachments.count == 1, job.attachments[0].target.format == .rgba8,
-           span.channelSlots == SIMD4(job.attachments[0].channels.map(\.slot)) {
-            self.span = span
-        } else {
-            span = nil
-        }
+        awaitsNativeCode = native == nil && job.engine == .native && job.compilesInBackground
+            && NativeEngine.shared.mayRunNatively(job.program, part: part, stride: n)
+        span = native?.span
+        codePart = part
         spanFunction = span?.function
         spanTextures = span?.textures
         spanCallbacks = span?.callbacks

@@ -72,13 +72,19 @@ struct NativeCodeGenerator {
 
     /// The C source of `shade_batch` for `code` (and `shade_span` when `span` is given), or nil
     /// when it uses something the generator does not translate.
+    ///
+    /// With `batch` false the source has `shade_span` alone: a draw whose every row the fused
+    /// row function shades needs nothing else, and each function is the whole program, so
+    /// leaving one out halves what clang compiles.
     static func source(
-        for code: [LaneCode], vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>, span: SpanLayout? = nil
+        for code: [LaneCode], vectorWidth: Int, liveIn: Set<Int>, liveOut: Set<Int>, span: SpanLayout? = nil,
+        batch: Bool = true
     ) -> String? {
         var generator = NativeCodeGenerator(vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
         generator.written = writtenSlots(code)
         guard generator.emit(code) else { return nil }
-        var text = generator.finish()
+        var text = prelude(vectorWidth: vectorWidth)
+        if batch { text += generator.batchFunction() }
         if let span { text += generator.spanFunction(span) }
         return text
     }
@@ -484,10 +490,10 @@ struct NativeCodeGenerator {
         }
     }
 
-    private func finish() -> String {
+    /// `shade_batch`: the code on the register file's lanes, one group of W at a time.
+    private func batchFunction() -> String {
         let all = slots.sorted()
-        var text = Self.prelude(vectorWidth: vectorWidth)
-        text += """
+        var text = """
             // A batch has no hints: every lookup tests its lanes (sample2d).
             #define SITE_X(k) (-1)
             #define SITE_Y(k) (-1)

@@ -150,9 +150,9 @@ public final class NativeEngine: @unchecked Sendable {
         }
     }
 
-    /// Both entry points of a compiled program.
+    /// The entry points of a compiled library (the one its `CodePart` names).
     struct Functions {
-        var batch: BatchFunction
+        var batch: BatchFunction?
         /// `shade_span` with its hint functions.
         var span: (function: SpanFunction, hintSize: HintSizeFunction, hints: HintFunction)?
     }
@@ -176,7 +176,9 @@ public final class NativeEngine: @unchecked Sendable {
         var failure: String?
     }
 
-    private var programs: [ObjectIdentifier: ProgramEntry] = [:]
+    private var programs: [EntryKey: ProgramEntry] = [:]
+    /// Programs being compiled, each with a group left when its entry is in `programs`.
+    private var compiling: [EntryKey: DispatchGroup] = [:]
     private let callbacks: UnsafeMutableRawPointer
 
     init() {
@@ -206,21 +208,29 @@ public final class NativeEngine: @unchecked Sendable {
     /// machine) cannot have them. `context` is the worker's (its uniform file, texture views
     /// and status must outlive the kernels). The views' C descriptors and the register file of
     /// `LaneCode.external` steps are made here, once per worker and draw, not per batch.
-    func kernels(for program: Program, context: KernelContext) -> (batch: Kernel, span: Span?)? {
+    /// With `waiting` false, nil while the program compiles in the background (see
+    /// `functions(for:part:waiting:)`).
+    ///
+    /// `part` says which entry point the draw needs (each is compiled on its own): `.batch`
+    /// gives the batch kernel and no span, `.span` the fused row function and no batch kernel.
+    func kernels(
+        for program: Program, context: KernelContext, part: CodePart = .batch, waiting: Bool = true
+    ) -> (batch: Kernel?, span: Span?)? {
         guard context.stride % vectorWidth == 0 else { return nil }
-        guard let functions = functions(for: program) else { return nil }
+        guard let functions = functions(for: program, part: part, waiting: waiting) else { return nil }
         nonisolated(unsafe) let table = UnsafeRawPointer(callbacks)
         let state = NativeWorkerState(program: program, context: context, vectorWidth: vectorWidth)
         let textures = state.textures
-        let function = functions.batch
         nonisolated(unsafe) let scratch = state.scratch, external = UnsafeMutableRawPointer(state.external)
-        // The kernel keeps `state` alive (its scratch and external context are raw pointers);
-        // the span may be dropped by a draw that cannot use it.
-        let batch: Kernel = { ctx in
-            withExtendedLifetime(state) {
-                function(
-                    ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit,
-                    table, scratch, external)
+        // The kernel keeps `state` alive (its scratch and external context are raw pointers).
+        var batch: Kernel?
+        if let function = functions.batch {
+            batch = { ctx in
+                withExtendedLifetime(state) {
+                    function(
+                        ctx.registers, ctx.uniforms, ctx.stride, textures.descriptors, ctx.status, ctx.loopIterationLimit,
+                        table, scratch, external)
+                }
             }
         }
         let span = functions.span.flatMap { f in
@@ -236,14 +246,123 @@ public final class NativeEngine: @unchecked Sendable {
 
     /// The compiled batch function of `program` (cached per program object and per source).
     func function(for program: Program) -> BatchFunction? {
-        functions(for: program)?.batch
+        functions(for: program, part: .batch)?.batch
+    }
+
+    /// Which entry point of a program's native code a draw needs: a library holds one.
+    enum CodePart: Hashable, Sendable {
+        /// `shade_batch`, on the register file's lanes.
+        case batch
+        /// `shade_span`, the fused row function (and its hint functions).
+        case span
+    }
+
+    /// A program object and an entry point: what a library is compiled for.
+    private struct EntryKey: Hashable {
+        var program: ObjectIdentifier
+        var part: CodePart
     }
 
     /// The compiled functions of `program` (cached per program object and per source).
-    func functions(for program: Program) -> Functions? {
+    ///
+    /// With `waiting` false this never blocks on the C compiler: when the program is not
+    /// compiled yet it starts compiling it on a background thread (once) and returns nil, and
+    /// a later call returns the functions once they are loaded (`isCompiling` says whether to
+    /// ask again). Every engine gives the same bits, so a draw may shade on closures meanwhile.
+    func functions(for program: Program, part: CodePart, waiting: Bool = true) -> Functions? {
+        waiting ? entry(for: program, part: part).function : readyEntry(for: program, part: part)?.function
+    }
+
+    /// The entry of `program`, compiling it (or waiting for its background compile) first.
+    private func entry(for program: Program, part: CodePart) -> ProgramEntry {
+        let id = EntryKey(program: ObjectIdentifier(program), part: part)
+        lock.lock()
+        if let entry = programs[id], entry.program === program {
+            lock.unlock()
+            return entry
+        }
+        if let group = compiling[id] {
+            lock.unlock()
+            group.wait()
+            return entry(for: program, part: part)
+        }
+        let group = DispatchGroup()
+        group.enter()
+        compiling[id] = group
+        lock.unlock()
+        return finishCompiling(program, part, group)
+    }
+
+    /// The entry of `program` when its compile has finished; otherwise starts the compile in
+    /// the background (unless it is under way) and returns nil.
+    private func readyEntry(for program: Program, part: CodePart) -> ProgramEntry? {
+        let id = EntryKey(program: ObjectIdentifier(program), part: part)
         lock.lock()
         defer { lock.unlock() }
-        return entry(for: program).function
+        if let entry = programs[id], entry.program === program { return entry }
+        if compiling[id] != nil { return nil }
+        let group = DispatchGroup()
+        group.enter()
+        compiling[id] = group
+        DispatchQueue.global(qos: .userInitiated).async {
+            // At most `backgroundCompiles` clangs at once (a multipass shader's passes all start
+            // theirs on the first frame).
+            self.backgroundSlots.wait()
+            _ = self.finishCompiling(program, part, group)
+            self.backgroundSlots.signal()
+        }
+        return nil
+    }
+
+    /// Background compiles that may run at once: half the cores (at least one), so that the
+    /// draws shading on closures meanwhile keep the rest.
+    private let backgroundSlots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
+
+    /// True while some of `program`'s native code is being compiled (in the background, for a
+    /// schedule that `compilesInBackground`, or for another thread).
+    public func isCompiling(_ program: Program) -> Bool {
+        isCompiling(program, part: .batch) || isCompiling(program, part: .span)
+    }
+
+    /// True while `program`'s `part` is being compiled (in the background or for another thread).
+    func isCompiling(_ program: Program, part: CodePart) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return compiling[EntryKey(program: ObjectIdentifier(program), part: part)] != nil
+    }
+
+    /// True when `program` has native code for batches of `stride` lanes, or may have once its
+    /// compile (under way) ends.
+    func mayRunNatively(_ program: Program, part: CodePart, stride: Int) -> Bool {
+        guard stride % vectorWidth == 0 else { return false }
+        let id = EntryKey(program: ObjectIdentifier(program), part: part)
+        lock.lock()
+        defer { lock.unlock() }
+        if compiling[id] != nil { return true }
+        guard let entry = programs[id], entry.program === program else { return false }
+        return entry.function != nil
+    }
+
+    /// Compiles `program` (the lock not held: clang runs for seconds on large programs) and
+    /// records the result; `group` is the compile's, left when the entry is in place.
+    private func finishCompiling(_ program: Program, _ part: CodePart, _ group: DispatchGroup) -> ProgramEntry {
+        var entry = ProgramEntry(program: program)
+        switch compile(program, part: part) {
+        case .success(let function): entry.function = function
+        case .failure(let failure):
+            entry.failure = failure.reason
+            if Self.reportsClosures {
+                FileHandle.standardError.write(Data("shade: native engine: running on closures: \(failure.reason)\n".utf8))
+            }
+        }
+        let id = EntryKey(program: ObjectIdentifier(program), part: part)
+        lock.lock()
+        if programs.count >= 1024 { programs = programs.filter { $0.value.program != nil } }
+        programs[id] = entry
+        compiling[id] = nil
+        lock.unlock()
+        group.leave()
+        return entry
     }
 
     /// What a fused row function of `program` reads and writes, or nil when it has none: it
@@ -264,24 +383,22 @@ public final class NativeEngine: @unchecked Sendable {
             canDiscard: program.canDiscard)
     }
 
-    /// The cache entry of `program`, compiling it on first use. Call with `lock` held.
-    private func entry(for program: Program) -> ProgramEntry {
-        if let entry = programs[ObjectIdentifier(program)], entry.program === program { return entry }
-        var entry = ProgramEntry(program: program)
-        switch compile(program) {
-        case .success(let function): entry.function = function
-        case .failure(let failure): entry.failure = failure.reason
-        }
-        if programs.count >= 1024 { programs = programs.filter { $0.value.program != nil } }
-        programs[ObjectIdentifier(program)] = entry
-        return entry
-    }
+    /// `$SHADE_NATIVE_VERBOSE`: say on standard error why a program runs on closures.
+    static let reportsClosures = ProcessInfo.processInfo.environment["SHADE_NATIVE_VERBOSE"] != nil
 
     /// True when `program` runs natively on this machine.
     public func runsNatively(_ program: Program) -> Bool { function(for: program) != nil }
 
-    /// The C source the engine generates for `program`, or nil when it cannot translate it.
-    public func source(for program: Program) -> String? {
+    /// The C source the engine generates for `program` (both entry points), or nil when it
+    /// cannot translate it.
+    public func source(for program: Program) -> String? { source(for: program, batch: true, span: true) }
+
+    /// The C source of `program`'s library for `part`.
+    func source(for program: Program, part: CodePart) -> String? {
+        source(for: program, batch: part == .batch, span: part == .span)
+    }
+
+    private func source(for program: Program, batch: Bool, span: Bool) -> String? {
         guard let code = program.laneCode else { return nil }
         var liveIn: Set<Int> = [Program.rootMaskSlot]
         for input in program.inputs { liveIn.formUnion(input.slots) }
@@ -292,25 +409,34 @@ public final class NativeEngine: @unchecked Sendable {
             for case .lane(let s) in output.value.components { liveOut.insert(s) }
         }
         return NativeCodeGenerator.source(
-            for: code, vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut, span: Self.spanLayout(of: program))
+            for: code, vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut,
+            span: span ? Self.spanLayout(of: program) : nil, batch: batch)
     }
 
     /// Why `program` does not run natively, or nil when it does.
     public func reasonForClosures(_ program: Program) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entry(for: program).failure
+        entry(for: program, part: .batch).failure
     }
 
-    private func compile(_ program: Program) -> Result<Functions, Failure> {
+    private func compile(_ program: Program, part: CodePart) -> Result<Functions, Failure> {
         guard let compilerPath else { return .failure(Failure(reason: "no clang on PATH (set SHADE_CC)")) }
-        guard let source = source(for: program) else {
+        if part == .span && Self.spanLayout(of: program) == nil {
+            return .failure(Failure(reason: "the program has no fused row function (more than one colour output)"))
+        }
+        guard let source = source(for: program, part: part) else {
             return .failure(Failure(
                 reason: "the program indexes an array of over 256 elements with a lane value, or its C would pass \(NativeCodeGenerator.lineLimit) lines (function bodies are written out at every call); closures run it"))
         }
-        if let known = compiled[source] { return known }
+        lock.lock()
+        let known = compiled[source]
+        lock.unlock()
+        if let known { return known }
+        // Two threads may compile the same source at once: each writes its own files and the
+        // library's rename is atomic.
         let result = Result { () throws(Failure) in try load(source, compiler: compilerPath) }
+        lock.lock()
         compiled[source] = result
+        lock.unlock()
         return result
     }
 
@@ -327,29 +453,34 @@ public final class NativeEngine: @unchecked Sendable {
             let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
             let sourcePath = directory.appendingPathComponent("shade-\(key)-\(unique).c").path
             let temporary = directory.appendingPathComponent("shade-\(key)-\(unique).so").path
-            let keepsSource = ProcessInfo.processInfo.environment["SHADE_NATIVE_KEEP_SOURCE"] != nil
-            defer {
-                if keepsSource {
-                    // For reading and debugging the generated code: `shade-KEY.c` beside the library.
-                    _ = rename(sourcePath, directory.appendingPathComponent("shade-\(key).c").path)
-                }
-                try? FileManager.default.removeItem(atPath: sourcePath)
-                try? FileManager.default.removeItem(atPath: temporary)
-            }
+            // For reading and debugging the generated code: `shade-KEY.c` beside the library.
+            let kept = ProcessInfo.processInfo.environment["SHADE_NATIVE_KEEP_SOURCE"] != nil
+                ? directory.appendingPathComponent("shade-\(key).c").path : ""
             guard FileManager.default.createFile(atPath: sourcePath, contents: Data(source.utf8)) else {
                 throw Failure(reason: "cannot write \(sourcePath)")
             }
+            // The compile, the atomic rename into the cache (another process compiling the same
+            // shader replaces it with the same bytes) and the cleanup run in one shell, so that
+            // they finish even when this process exits first (a render that ended on closures
+            // while its code compiled in the background): the next run finds the library.
+            let script = """
+                cc=$1 src=$2 tmp=$3 lib=$4 kept=$5; shift 5
+                if "$cc" "$@" "$src" -o "$tmp"; then mv -f "$tmp" "$lib" || status=1; else status=1; fi
+                if [ -n "$kept" ]; then mv -f "$src" "$kept"; else rm -f "$src"; fi
+                rm -f "$tmp"
+                exit ${status:-0}
+                """
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: compiler)
-            process.arguments = [
-                "-O2", "-fPIC", "-shared", "-fno-math-errno", "-w", sourcePath, "-o", temporary,
-            ] + Self.targetFlags
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, "sh", compiler, sourcePath, temporary, library, kept]
+                + ["-O2", "-fPIC", "-shared", "-fno-math-errno", "-w"] + Self.targetFlags
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             do {
                 try process.run()
             } catch {
+                try? FileManager.default.removeItem(atPath: sourcePath)
                 throw Failure(reason: "cannot run \(compiler): \(error)")
             }
             let message = errors.fileHandleForReading.readDataToEndOfFile()
@@ -357,24 +488,19 @@ public final class NativeEngine: @unchecked Sendable {
             guard process.terminationStatus == 0 else {
                 throw Failure(reason: "\(compiler) failed: " + String(decoding: message, as: UTF8.self))
             }
-            // Atomic: another process compiling the same shader replaces it with the same bytes.
-            guard rename(temporary, library) == 0 else {
-                throw Failure(reason: "cannot move \(temporary) to \(library)")
-            }
         }
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
             throw Failure(reason: "cannot load \(library): " + (dlerror().map { String(cString: $0) } ?? ""))
         }
-        guard let symbol = dlsym(handle, "shade_batch") else {
-            throw Failure(reason: "\(library) has no shade_batch")
-        }
+        let symbol = dlsym(handle, "shade_batch")
         var span: (SpanFunction, HintSizeFunction, HintFunction)?
         if let function = dlsym(handle, "shade_span"), let size = dlsym(handle, "shade_span_hint_size"),
            let hints = dlsym(handle, "shade_span_hints") {
             span = (unsafeBitCast(function, to: SpanFunction.self), unsafeBitCast(size, to: HintSizeFunction.self),
                     unsafeBitCast(hints, to: HintFunction.self))
         }
-        return Functions(batch: unsafeBitCast(symbol, to: BatchFunction.self), span: span)
+        guard symbol != nil || span != nil else { throw Failure(reason: "\(library) has neither shade_batch nor shade_span") }
+        return Functions(batch: symbol.map { unsafeBitCast($0, to: BatchFunction.self) }, span: span)
     }
 
     // MARK: Machine

@@ -11,13 +11,18 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     public var laneWidth: Int
     /// The code that shades batches (`ShadingEngine`; the same bits either way).
     public var engine: ShadingEngine
+    /// With the native engine: when a program's code is not compiled yet, shade on closures
+    /// while clang compiles it on another thread, and switch to the native code tile by tile
+    /// once it is loaded (the same bits either way). False waits for the compile, so that
+    /// every tile runs natively (what benchmarks and engine tests need).
+    public var compilesInBackground: Bool
 
     /// Creates a schedule.
     ///
     /// - Precondition: positive sizes; `laneWidth` is 4 times a power of two.
     public init(
         tileWidth: Int = 4096, tileHeight: Int = 8, threadCount: Int = Schedule.coreCount, laneWidth: Int = 64,
-        engine: ShadingEngine = ShadingEngine.defaultEngine
+        engine: ShadingEngine = ShadingEngine.defaultEngine, compilesInBackground: Bool = false
     ) {
         precondition(tileWidth > 0 && tileHeight > 0 && threadCount > 0, "schedule sizes must be positive")
         precondition(laneWidth >= 4 && laneWidth <= 1024 && laneWidth.nonzeroBitCount == 1, "lane width must be 4, 8, 16, … 1024; got \(laneWidth)")
@@ -26,6 +31,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
         self.threadCount = threadCount
         self.laneWidth = laneWidth
         self.engine = engine
+        self.compilesInBackground = compilesInBackground
     }
 
     /// Active processor cores on this machine.

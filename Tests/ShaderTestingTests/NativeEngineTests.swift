@@ -42,6 +42,50 @@ import Testing
             "no clang on PATH (or $SHADE_CC): the native engine cannot run, so none of these tests compare anything")
     }
 
+
+    /// `Schedule.compilesInBackground`: a draw that starts before the program's code is compiled
+    /// shades on closures (the first request only starts the compile) and moves to the native
+    /// code tile by tile once it is loaded; every draw, during and after the compile, gives the
+    /// closures' bits, on rows (the fused row function) and on quads (derivatives).
+    @Test(arguments: [false, true])
+    func drawsWhileCompilingInTheBackgroundGiveTheSameBits(_ quads: Bool) throws {
+        // A constant of this run's own, so that no earlier test loaded this program's code.
+        let seed = Float(UInt32.random(in: 1...1_000_000)) / 1_000_003
+        let source = """
+            \(quads ? "#extension GL_OES_standard_derivatives : enable" : "")
+            precision highp float;
+            varying vec2 textureCoordinate;
+            void main() {
+                vec2 p = textureCoordinate * 7.0 + \(seed);
+                float a = 0.0;
+                for (int i = 0; i < 24; i++) { a += sin(p.x * float(i) + cos(p.y - a)); }
+                float d = \(quads ? "abs(dFdx(a)) + abs(dFdy(a))" : "0.25");
+                gl_FragColor = vec4(fract(a), d, atan(p.y, p.x), 1.0);
+            }
+            """
+        let program = try Compiler.compile(compileFrontEnd(source: source, name: "background.frag", stage: .fragment))
+        func render(_ schedule: Schedule) throws -> Texture {
+            let target = Framebuffer(width: 96, height: 64)
+            try Executor(schedule: schedule).render(DrawCall(fragment: program), into: target)
+            return target.makeTexture()
+        }
+        let closures = try render(Schedule(threadCount: 1, engine: .closures))
+        // Tiles of two rows: 32 chances to switch within a draw.
+        let background = Schedule(tileHeight: 2, threadCount: 2, engine: .native, compilesInBackground: true)
+        var draws = 0
+        repeat {
+            let image = try render(background)
+            if let d = DifferentialTest.firstDifference(closures, image) {
+                Issue.record("draw \(draws): \(d.count) pixels differ; first at (\(d.x), \(d.y)): closures \(d.a), native \(d.b)")
+            }
+            draws += 1
+        } while NativeEngine.shared.isCompiling(program) && draws < 10_000
+        #expect(draws >= 1)
+        #expect(!NativeEngine.shared.isCompiling(program), "the background compile did not end")
+        let after = try render(background)
+        #expect(DifferentialTest.firstDifference(closures, after) == nil, "the draw after the compile differs")
+        #expect(NativeEngine.shared.runsNatively(program), "\(NativeEngine.shared.reasonForClosures(program) ?? "")")
+    }
     /// 4 chunks of 40 seeded programs at 16×8 (two lane groups per row at any vector width).
     @Test(arguments: 0..<4)
     func generatedProgramsRenderTheSameBitsOnBothEngines(_ chunk: Int) {
