@@ -50,6 +50,9 @@ public struct TextureView: @unchecked Sendable {
     /// for code generators that sample with the same filter (`ShaderExecution`'s native engine).
     public var rgba8Texels: UnsafePointer<UInt8>? { bytes }
 
+    /// The RGBA32F texels, row 0 first, when the texture holds floats (nil for RGBA8 ones).
+    public var float32Texels: UnsafePointer<Float>? { floats }
+
     /// The same texels sampled with other parameters.
     public func with(_ state: SamplerState) -> TextureView {
         TextureView(

@@ -61,6 +61,21 @@ public indirect enum LaneCode: Sendable, Hashable {
     /// `mipmapped` when texture view `view` has mipmaps in the draw, else `plain` (a lookup with
     /// its own level of detail: the plain lookup is exact without mipmaps).
     case mipmapSwitch(view: Int, mipmapped: [LaneCode], plain: [LaneCode])
+    /// A lookup with its own level of detail on a mipmapped view (`Kernels.texture2D` with a
+    /// level-of-detail kind): `lodSlots` holds the per-lane bias, the level, or ds/dx, dt/dx,
+    /// ds/dy, dt/dy; channel `c` goes to `outputs[c]` when it is not negative. `fallback` is the
+    /// same lookup as a closure step, for views the generated sampler does not take.
+    case textureLevel(view: Int, s: Int, t: Int, kind: LevelOfDetail, lodSlots: [Int], outputs: [Int], fallback: [LaneCode])
+
+    /// How a `textureLevel` lookup gets its level of detail.
+    public enum LevelOfDetail: Sendable, Hashable {
+        /// The quad's implicit level plus a per-lane bias (`texture(s, p, bias)`).
+        case bias
+        /// Given per lane (`textureLod`).
+        case explicit
+        /// From per-lane derivatives (`textureGrad`).
+        case gradients
+    }
     /// `Program.externalKernels[index]` run on the lanes of a group (a register file of the
     /// group's width holding the slots `reads`); it writes only the slots `writes`.
     case external(index: Int, reads: [Int], writes: [Int])
@@ -76,6 +91,7 @@ extension LaneCode {
         case .loop(_, _, _, let condition, _, let body, let step, _): return condition + body + step
         case .countedLoop(_, _, _, _, let body), .call(_, _, let body), .block(let body): return body
         case .mipmapSwitch(_, let mipmapped, let plain): return mipmapped + plain
+        case .textureLevel(_, _, _, _, _, _, let fallback): return fallback
         case .map, .maskedMove, .dot, .texture2D, .leave, .gather, .scatter, .external: return []
         }
     }

@@ -369,8 +369,18 @@ extension ProgramBuilder {
             view: sampler.viewIndex, s: c[0], t: c[1], lod: kind, lodSlots: slots, offset: offset, d: d, channels: order)
         if offset == (0, 0) {
             let external = externalCode(kernel, reads: Array(c.prefix(2)) + slots, writes: d)
+            var outputs = [-1, -1, -1, -1]
+            for (k, ch) in order.enumerated() { outputs[ch] = d[k] }
+            let level: [LaneCode]
+            switch kind {
+            case .implicit: level = [external]
+            case .bias, .explicit, .gradients:
+                let code: LaneCode.LevelOfDetail = kind == .bias ? .bias : kind == .explicit ? .explicit : .gradients
+                level = [.textureLevel(
+                    view: sampler.viewIndex, s: c[0], t: c[1], kind: code, lodSlots: slots, outputs: outputs, fallback: [external])]
+            }
             emit(kernel, .mipmapSwitch(
-                view: sampler.viewIndex, mipmapped: [external],
+                view: sampler.viewIndex, mipmapped: level,
                 plain: [Self.textureCode(view: sampler.viewIndex, s: c[0], t: c[1], d: d, channels: order)]))
         } else {
             emitExternal(kernel, reads: Array(c.prefix(2)) + slots, writes: d)

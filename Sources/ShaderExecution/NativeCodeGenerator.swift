@@ -97,7 +97,8 @@ struct NativeCodeGenerator {
             switch c {
             case .map(_, let d, _), .maskedMove(let d, _, _), .gather(let d, _, _, _, _, _, _): slots.formUnion(d)
             case .dot(let d, _, _): slots.insert(d)
-            case .texture2D(_, _, _, let outputs): slots.formUnion(outputs.filter { $0 >= 0 })
+            case .texture2D(_, _, _, let outputs), .textureLevel(_, _, _, _, _, let outputs, _):
+                slots.formUnion(outputs.filter { $0 >= 0 })
             case .branch(_, _, let thenMask, let elseMask, _, _): slots.formUnion([thenMask, elseMask])
             case .loop(_, let loopMask, let bodyMask, _, _, _, _, _): slots.formUnion([loopMask, bodyMask])
             case .countedLoop(_, _, let index, _, _): slots.insert(index)
@@ -307,6 +308,24 @@ struct NativeCodeGenerator {
         case .mipmapSwitch(let view, let mipmapped, let plain):
             viewCount = max(viewCount, view + 1)
             return emitIfElse("textures[\(view)].mipmapped", mipmapped, plain)
+        case .textureLevel(let view, let s, let t, let kind, let lodSlots, let outputs, let fallback):
+            // sample_lod on views it takes; the closure step on the others.
+            viewCount = max(viewCount, view + 1)
+            let l = (0..<4).map { $0 < lodSlots.count ? slot(lodSlots[$0]) : "ZERO" }
+            let names = outputs.map { _ in fresh() }
+            let code = kind == .bias ? 1 : kind == .explicit ? 2 : 3
+            line("if (textures[\(view)].general) {")
+            indent += 1
+            line("V \(names.joined(separator: ", "));")
+            line("sample_lod(&textures[\(view)], \(slot(s)), \(slot(t)), \(code), \(l.joined(separator: ", ")), &\(names[0]), &\(names[1]), &\(names[2]), &\(names[3]));")
+            for (k, name) in names.enumerated() where outputs[k] >= 0 { line("\(slot(outputs[k])) = \(name);") }
+            indent -= 1
+            line("} else {")
+            indent += 1
+            guard emit(fallback) else { return false }
+            indent -= 1
+            line("}")
+            return true
         case .external(let index, let reads, let writes):
             // A closure kernel on this group's lanes: the slots it reads go to a register file
             // W lanes wide, the callback runs it there, the slots it writes come back.
@@ -680,10 +699,16 @@ struct NativeCodeGenerator {
         typedef void (*texture_fn)(const void *, long, const float *, const float *, long, float *, float *, float *, float *);
         typedef void (*external_fn)(void *, long, float *);
         typedef struct { texture_fn texture2D; external_fn external; } shade_callbacks;
-        // A texture view: RGBA8 texels (null for float textures), size, and whether the sampler
-        // is bilinear with clamp-to-edge on both axes (the filter sampled here; any other goes
-        // back to TextureView.sample through the callback with the view itself).
-        typedef struct { const unsigned char *texels; long width, height; long linear_clamped; const void *view; long mipmapped; } shade_texture;
+        // One mipmap level of a view (level 0 first): RGBA8 or RGBA32F texels, row 0 first.
+        typedef struct { const unsigned char *bytes; const float *floats; long width, height; } shade_level;
+        // A texture view: RGBA8 texels (null for float and mipmapped textures), size, and whether
+        // the sampler is bilinear with clamp-to-edge on both axes (the vector filter below). Any
+        // other view is sampled per lane by sample_general from its levels and sampler state
+        // (`general`; else, for texel offsets and layers, TextureView.sample through the callback).
+        typedef struct {
+          const unsigned char *texels; long width, height; long linear_clamped; const void *view; long mipmapped;
+          const shade_level *levels; long level_count, linear, mip_filter, wrap_s, wrap_t, general; float lod_bias;
+        } shade_texture;
         #define ZERO ((V)(0.0f))
         #define ONE ((V)(1.0f))
         #define RADIANS ((V)(\(Float(Double.pi / 180).bitPatternLiteral)))
@@ -792,6 +817,167 @@ struct NativeCodeGenerator {
         static inline U gather_words_scalar(const unsigned char *base, I index) {
           U r; for (int i = 0; i < W; i++) r[i] = load_word(base + 4L * index[i]); return r;
         }
+        // TextureView's one-lane sampling (TextureView.swift, TextureView+Mipmaps.swift), step
+        // for step in scalar C: the same bits, without a call into Swift per group.
+        static inline void split_s(float x, long *index, float *fraction) {
+          const float limit = 4194304.0f;
+          const float c = x <= limit ? (x >= -limit ? x : -limit) : limit;
+          const float nearest = (c + MAGIC) - MAGIC;
+          const float f = nearest > c ? nearest - 1.0f : nearest;
+          *index = (long)(__builtin_bit_cast(int, f + MAGIC) - 0x4B400000);
+          *fraction = c - f;
+        }
+        static inline int weight_s(float f) { return __builtin_bit_cast(int, f * 256.0f + MAGIC) - 0x4B400000; }
+        static inline long wrap_s(long i, long n, long mode) {
+          if (mode == 0) return i < 0 ? 0 : (i >= n ? n - 1 : i);
+          if (mode == 1) { const long m = i % n; return m < 0 ? m + n : m; }
+          long m = i % (2 * n);
+          if (m < 0) m += 2 * n;
+          return m < n ? m : 2 * n - 1 - m;
+        }
+        static inline float fraction_below_one(float x) {
+          const float f = x - __builtin_floorf(x);
+          return f < 0.99999994f ? f : (f == f ? 0.99999994f : f);
+        }
+        // One level sampled at (s, t) with the view's filter and wraps: RGBA8 as bytes (0...255
+        // in c[k]) or floats (in f[k]).
+        static inline void sample_level(const shade_texture *tex, const shade_level *l, float s, float t, int *c, float *f) {
+          const long w = l->width, h = l->height;
+          if (tex->wrap_s == 1 && (w & (w - 1)) != 0) s = fraction_below_one(s);
+          if (tex->wrap_t == 1 && (h & (h - 1)) != 0) t = fraction_below_one(t);
+          const float wf = (float)w, hf = (float)h;
+          long ix, iy; float fx, fy;
+          if (!tex->linear) {
+            split_s(s * wf, &ix, &fx); split_s(t * hf, &iy, &fy);
+            const long x = wrap_s(ix, w, tex->wrap_s), y = wrap_s(iy, h, tex->wrap_t);
+            if (l->bytes) { const unsigned char *p = l->bytes + (y * w + x) * 4; for (int k = 0; k < 4; k++) c[k] = p[k]; }
+            else { const float *p = l->floats + (y * w + x) * 4; for (int k = 0; k < 4; k++) f[k] = p[k]; }
+            return;
+          }
+          split_s(s * wf - 0.5f, &ix, &fx); split_s(t * hf - 0.5f, &iy, &fy);
+          const long x0 = wrap_s(ix, w, tex->wrap_s), y0 = wrap_s(iy, h, tex->wrap_t);
+          if (l->bytes) {
+            const int wx = weight_s(fx), wy = weight_s(fy);
+            const unsigned char *p00 = l->bytes + (y0 * w + x0) * 4;
+            if (wx == 0 && wy == 0) { for (int k = 0; k < 4; k++) c[k] = p00[k]; return; }
+            const long x1 = wrap_s(ix + 1, w, tex->wrap_s), y1 = wrap_s(iy + 1, h, tex->wrap_t);
+            const unsigned char *p10 = l->bytes + (y0 * w + x1) * 4, *p01 = l->bytes + (y1 * w + x0) * 4;
+            const unsigned char *p11 = l->bytes + (y1 * w + x1) * 4;
+            for (int k = 0; k < 4; k++) {
+              const int top = p00[k] + (((p10[k] - p00[k]) * wx + 128) >> 8);
+              const int bottom = p01[k] + (((p11[k] - p01[k]) * wx + 128) >> 8);
+              c[k] = top + (((bottom - top) * wy + 128) >> 8);
+            }
+            return;
+          }
+          const long x1 = wrap_s(ix + 1, w, tex->wrap_s), y1 = wrap_s(iy + 1, h, tex->wrap_t);
+          const float *p00 = l->floats + (y0 * w + x0) * 4, *p10 = l->floats + (y0 * w + x1) * 4;
+          const float *p01 = l->floats + (y1 * w + x0) * 4, *p11 = l->floats + (y1 * w + x1) * 4;
+          for (int k = 0; k < 4; k++) {
+            const float top = p00[k] + (p10[k] - p00[k]) * fx;
+            const float bottom = p01[k] + (p11[k] - p01[k]) * fx;
+            f[k] = top + (bottom - top) * fy;
+          }
+        }
+        static inline int exponent_s(float x) { return (int)((__builtin_bit_cast(unsigned, x) >> 23) & 0xFF) - 127; }
+        // Level k (mixed with k + 1 by `fraction` when positive) at (s, t), as floats.
+        static inline void sample_levels(const shade_texture *tex, float s, float t, long k, float fraction, float *out) {
+          int c[4]; float f[4];
+          sample_level(tex, &tex->levels[k], s, t, c, f);
+          if (tex->levels[k].bytes) {
+            const int w = (int)(fraction * 256.0f);
+            if (w > 0) {
+              int c1[4]; float f1[4];
+              sample_level(tex, &tex->levels[k + 1], s, t, c1, f1);
+              for (int j = 0; j < 4; j++) c[j] = c[j] + (((c1[j] - c[j]) * w + 128) >> 8);
+            }
+            for (int j = 0; j < 4; j++) out[j] = (float)c[j] * (float)(1.0 / 255.0);
+            return;
+          }
+          if (fraction > 0) {
+            int c1[4]; float f1[4];
+            sample_level(tex, &tex->levels[k + 1], s, t, c1, f1);
+            for (int j = 0; j < 4; j++) f[j] = f[j] + (f1[j] - f[j]) * fraction;
+          }
+          for (int j = 0; j < 4; j++) out[j] = f[j];
+        }
+        // fastLog2(rho²) / 2 (TextureView.levelOfDetail(rhoSquared:)).
+        static inline float lod_of_rho(float rho) {
+          const float m = __builtin_bit_cast(float, (__builtin_bit_cast(unsigned, rho) & 0x7FFFFFu) | (127u << 23));
+          return ((float)exponent_s(rho) + (m - 1.0f)) * 0.5f;
+        }
+        // The levels a lookup at `lod` reads (TextureView.sample(s:t:lod:views:), levels(forLOD:)).
+        static inline void sample_at_lod(const shade_texture *tex, float s, float t, float lod, float *out) {
+          const long last = tex->level_count - 1;
+          if (tex->lod_bias != 0) lod = lod + tex->lod_bias;
+          long k = 0; float fraction = 0;
+          if (tex->mip_filter == 1) {
+            if (lod == lod) {
+              const float r = __builtin_rintf(lod);
+              k = r <= 0 ? 0 : (r >= (float)last ? last : (long)r);
+            }
+          } else if (lod == lod && lod >= 0) {
+            if (lod >= (float)last) k = last;
+            else { const float i = __builtin_floorf(lod); k = (long)i; fraction = lod - i; }
+          }
+          sample_levels(tex, s, t, k, fraction, out);
+        }
+        // A lookup of a quad's lane with the quad's squared rho (TextureView.sample(s:t:rhoSquared:bias:)
+        // without a bias): the levels chosen as TextureView.levels(forLOD:) and nearestLevel choose them.
+        static inline void sample_implicit(const shade_texture *tex, float s, float t, float rho, float *out) {
+          const long last = tex->level_count - 1;
+          if (tex->mip_filter == 1 && tex->lod_bias == 0) {
+            const int e = (exponent_s(rho) + 1) >> 1;
+            sample_levels(tex, s, t, e <= 0 ? 0 : (e < last ? e : last), 0, out);
+            return;
+          }
+          sample_at_lod(tex, s, t, lod_of_rho(rho), out);
+        }
+        // A lookup with its own level of detail on a mipmapped view, every lane of a group
+        // (TextureView.sample(s:t:count:lod:outputs:)): kind 1 the quad's implicit level plus the
+        // lane's bias l0, 2 the level l0, 3 the level of derivatives l0…l3 (ds/dx, dt/dx, ds/dy, dt/dy).
+        static __attribute__((noinline)) void sample_lod(const shade_texture *tex, V s, V t, int kind, V l0, V l1, V l2, V l3,
+                                                         V *r, V *g, V *b, V *a) {
+          float out[4];
+          const float wf = (float)tex->width, hf = (float)tex->height;
+          for (int i = 0; i < W; i++) {
+            float lod;
+            if (kind == 1) {
+              const int q = i & ~3;
+              const float e0 = (s[q + 1] - s[q]) * wf, e1 = (s[q + 2] - s[q]) * wf;
+              const float e2 = (t[q + 1] - t[q]) * hf, e3 = (t[q + 2] - t[q]) * hf;
+              const float x = e0 * e0 + e2 * e2, y = e1 * e1 + e3 * e3;
+              lod = lod_of_rho(y >= x ? y : x) + l0[i];
+            } else if (kind == 2) {
+              lod = l0[i];
+            } else {
+              const float x0 = wf * l0[i], x1 = hf * l1[i], y0 = wf * l2[i], y1 = hf * l3[i];
+              const float x = x0 * x0 + x1 * x1, y = y0 * y0 + y1 * y1;
+              float rho = y >= x ? y : x;
+              if (!(rho - rho == 0)) rho = 0;  // infinite or NaN
+              lod = lod_of_rho(rho);
+            }
+            sample_at_lod(tex, s[i], t[i], lod, out);
+            (*r)[i] = out[0]; (*g)[i] = out[1]; (*b)[i] = out[2]; (*a)[i] = out[3];
+          }
+        }
+        // Every lane of a group: level 0 alone, or with mipmaps each 2×2 quad's level of detail
+        // from its first three lanes (TextureView.sample(s:t:count:lod:outputs:), implicit).
+        static __attribute__((noinline)) void sample_general(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a) {
+          float out[4];
+          for (int i = 0; i < W; i++) {
+            if (tex->mipmapped) {
+              const int q = i & ~3;
+              const float e0 = (s[q + 1] - s[q]) * (float)tex->width, e1 = (s[q + 2] - s[q]) * (float)tex->width;
+              const float e2 = (t[q + 1] - t[q]) * (float)tex->height, e3 = (t[q + 2] - t[q]) * (float)tex->height;
+              const float x = e0 * e0 + e2 * e2, y = e1 * e1 + e3 * e3;
+              sample_implicit(tex, s[i], t[i], y >= x ? y : x, out);  // Swift.max
+            } else {
+              sample_levels(tex, s[i], t[i], 0, 0, out);
+            }
+            (*r)[i] = out[0]; (*g)[i] = out[1]; (*b)[i] = out[2]; (*a)[i] = out[3];
+          }
+        }
         // llvmpipe's fixed-point bilinear filter on RGBA8 with clamp-to-edge, as
         // TextureView.linearRGBA8Span: 8-bit weights rint(fract * 256), integer lerps, x then y.
         static __attribute__((noinline)) void sample2d_slow(const shade_texture *tex, V s, V t, V *r, V *g, V *b, V *a, const shade_callbacks *cb) {
@@ -864,7 +1050,12 @@ struct NativeCodeGenerator {
             *r = channel[0]; *g = channel[1]; *b = channel[2]; *a = channel[3];
             return;
           }
-          // Float textures, nearest filtering, repeat and mirror: TextureView.sample itself.
+          if (tex->general) {
+            // Float textures, nearest filtering, repeat and mirror, mipmaps: per lane, in C.
+            sample_general(tex, s, t, r, g, b, a);
+            return;
+          }
+          // Texel offsets and layered views: TextureView.sample itself.
           STORE(ss, s); STORE(ts, t);
           cb->texture2D(tex->view, 0, ss, ts, W, rs, gs, bs, as);
           *r = LOAD(rs); *g = LOAD(gs); *b = LOAD(bs); *a = LOAD(as);

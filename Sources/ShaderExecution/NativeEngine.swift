@@ -37,17 +37,52 @@ struct NativeTexture {
     /// kernel).
     var mipmapped: Int
 
-    init(_ view: UnsafePointer<TextureView>) {
+    /// The view's levels (`NativeTextureTable` owns them), level 0 first.
+    var levels: UnsafePointer<NativeLevel>?
+    var levelCount: Int
+    /// 1 for the linear filter, 0 for nearest.
+    var linear: Int
+    /// 0 none, 1 nearest, 2 linear.
+    var mipmapFilter: Int
+    /// 0 clamp to edge, 1 repeat, 2 mirrored repeat.
+    var wrapS: Int
+    var wrapT: Int
+    /// 1 when the generated `sample_general` samples the view (every view but those with a texel
+    /// offset or layers, which call back into `TextureView.sample`).
+    var general: Int
+    var lodBias: Float
+
+    /// The descriptor of `view`, whose levels are `levels` (`levelCount` of them, filled in).
+    init(_ view: UnsafePointer<TextureView>, levels: UnsafePointer<NativeLevel>) {
         let v = view.pointee
-        // A mipmapped view has no texels here: its lookups take the callback, which picks the
-        // level of each quad of lanes (a lane group holds whole quads).
+        // A mipmapped view has no texels here: its lookups pick the level of each quad of lanes
+        // (a lane group holds whole quads).
         texels = v.isMipmapped ? nil : v.rgba8Texels
         width = v.width
         height = v.height
         linearClamped = v.state.filter == .linear && v.state.wrapS == .clampToEdge && v.state.wrapT == .clampToEdge ? 1 : 0
         self.view = UnsafeRawPointer(view)
         mipmapped = v.isMipmapped ? 1 : 0
+        self.levels = levels
+        levelCount = v.levelCount
+        linear = v.state.filter == .linear ? 1 : 0
+        mipmapFilter = switch v.state.mipmapFilter { case .none: 0; case .nearest: 1; case .linear: 2 }
+        func code(_ wrap: TextureWrap) -> Int {
+            switch wrap { case .clampToEdge: 0; case .repeat: 1; case .mirroredRepeat: 2 }
+        }
+        wrapS = code(v.state.wrapS)
+        wrapT = code(v.state.wrapT)
+        general = v.texelOffset == (0, 0) && v.layerCount == 1 ? 1 : 0
+        lodBias = v.state.lodBias
     }
+}
+
+/// The C `shade_level` of one mipmap level.
+struct NativeLevel {
+    var bytes: UnsafePointer<UInt8>?
+    var floats: UnsafePointer<Float>?
+    var width: Int
+    var height: Int
 }
 
 /// What a worker's native kernels read besides the register file: the views' descriptors, and
@@ -87,14 +122,30 @@ final class NativeWorkerState: @unchecked Sendable {
 /// The `shade_texture` descriptors of a draw's views, owned by the kernel that reads them.
 final class NativeTextureTable: @unchecked Sendable {
     let storage: UnsafeMutablePointer<NativeTexture>
+    let levels: UnsafeMutablePointer<NativeLevel>
     var descriptors: UnsafeRawPointer { UnsafeRawPointer(storage) }
 
     init(_ views: UnsafePointer<TextureView>, count: Int) {
         storage = .allocate(capacity: max(count, 1))
-        for k in 0..<count { (storage + k).initialize(to: NativeTexture(views + k)) }
+        let total = (0..<count).reduce(0) { $0 + views[$1].levelCount }
+        levels = .allocate(capacity: max(total, 1))
+        var next = 0
+        for k in 0..<count {
+            let first = next
+            for l in 0..<views[k].levelCount {
+                let level = views[k].level(l)
+                (levels + next).initialize(to: NativeLevel(
+                    bytes: level.rgba8Texels, floats: level.float32Texels, width: level.width, height: level.height))
+                next += 1
+            }
+            (storage + k).initialize(to: NativeTexture(views + k, levels: levels + first))
+        }
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        levels.deallocate()
+    }
 }
 
 /// Compiles programs' batch stages to native code and keeps the results: in memory for the

@@ -318,6 +318,83 @@ import Testing
         #expect(Self.check(c), "the mipmapped draw did not run natively")
     }
 
+    /// `sample_general`, the generated per-lane sampler, gives the closures' bits for every
+    /// sampler state it takes: nearest and linear filters, no, nearest and linear mipmaps,
+    /// clamp, repeat and mirrored repeat (repeat on a size that is not a power of two wraps
+    /// the coordinate first), RGBA8 and RGBA32F texels (Shadertoy's buffers), at magnified and
+    /// minified coordinates off the texture on every side, and at NaN and huge ones.
+    @Test(arguments: [TextureFilter.nearest, .linear])
+    func generatedGeneralSamplerGivesTheClosuresBits(_ filter: TextureFilter) throws {
+        let source = """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform vec2 u_scale;
+            uniform float u_huge;
+            void main() {
+                vec2 p = (textureCoordinate - 0.5) * u_scale * (1.0 + textureCoordinate.y) + 0.5;
+                vec4 c = texture2D(inputImageTexture, p);
+                c += texture2D(inputImageTexture, vec2(p.x * u_huge, p.y)) * 0.5;
+                gl_FragColor = c;
+            }
+            """
+        // Lookups with their own level of detail (bias, level, derivatives): `sample_lod`.
+        let levels = """
+            #version 300 es
+            precision highp float;
+            in vec2 textureCoordinate;
+            uniform sampler2D inputImageTexture;
+            uniform vec2 u_scale;
+            uniform float u_huge;
+            out vec4 colour;
+            void main() {
+                vec2 p = (textureCoordinate - 0.5) * u_scale * (1.0 + textureCoordinate.y) + 0.5;
+                vec4 c = texture(inputImageTexture, p, textureCoordinate.x * 3.0 - 1.0);
+                c += textureLod(inputImageTexture, p, textureCoordinate.y * 6.0 - 1.5) * 0.5;
+                c += textureGrad(inputImageTexture, p, dFdx(p) * u_huge, dFdy(p) * 3.0) * 0.25;
+                colour = c;
+            }
+            """
+        let programs = try [(source, "general.frag"), (levels, "general-lod.frag")].map { text, name in
+            try Compiler.compile(compileFrontEnd(source: text, name: name, stage: .fragment))
+        }
+        for program in programs {
+            #expect(NativeEngine.shared.runsNatively(program), "\(NativeEngine.shared.reasonForClosures(program) ?? "")")
+        }
+        let bytes = ShaderTraceTests.gradient(37, 23, seed: 3)
+        let floats = Texture(
+            width: 32, height: 24,
+            float32: (0..<(32 * 24 * 4)).map { k in Float((k * 7_919) % 1_000) / 250 - 1.3 })
+        var compared = 0
+        for input in [bytes, floats] {
+            for mipmap in MipmapFilter.allCases {
+                for wrap in TextureWrap.allCases {
+                    var state = SamplerState(filter: filter, mipmapFilter: mipmap, wrapS: wrap, wrapT: wrap == .repeat ? .mirroredRepeat : wrap)
+                    state.lodBias = wrap == .mirroredRepeat ? 0.6 : 0
+                    for program in programs {
+                        for (scale, huge): ([Float], Float) in [([1, 1], 1), ([5.3, -2.1], 1e9), ([0.37, 13.7], .nan)] {
+                            var outputs: [[UInt32]] = []
+                            for engine in [ShadingEngine.closures, .native] {
+                                let target = Framebuffer(width: 48, height: 20, format: .float32)
+                                var schedule = Schedule.singleThreaded
+                                schedule.engine = engine
+                                try Executor(schedule: schedule).render(
+                                    DrawCall(fragment: program, uniforms: ["u_scale": scale, "u_huge": [huge]], inputs: [input],
+                                             samplerState: state),
+                                    into: target)
+                                outputs.append((0..<(48 * 20 * 4)).map { target.float32Pointer[$0].bitPattern })
+                            }
+                            let differing = zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
+                            #expect(differing == 0, "\(input.width)x\(input.height), \(state), scale \(scale): \(differing) floats differ")
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared == 2 * 3 * 3 * 2 * 3)
+    }
+
     /// The generated bilinear filter gives the closures' bits at arbitrary coordinates: off the
     /// texture on every side, between texels, at huge and infinite coordinates.
     @Test func generatedBilinearFilterGivesTheClosuresBits() throws {
