@@ -829,6 +829,7 @@ struct NativeCodeGenerator {
         }
         static inline int weight_s(float f) { return __builtin_bit_cast(int, f * 256.0f + MAGIC) - 0x4B400000; }
         static inline long wrap_s(long i, long n, long mode) {
+          if ((unsigned long)i < (unsigned long)n) return i;  // inside: every mode keeps it
           if (mode == 0) return i < 0 ? 0 : (i >= n ? n - 1 : i);
           if (mode == 1) { const long m = i % n; return m < 0 ? m + n : m; }
           long m = i % (2 * n);
@@ -841,7 +842,7 @@ struct NativeCodeGenerator {
         }
         // One level sampled at (s, t) with the view's filter and wraps: RGBA8 as bytes (0...255
         // in c[k]) or floats (in f[k]).
-        static inline void sample_level(const shade_texture *tex, const shade_level *l, float s, float t, int *c, float *f) {
+        static inline __attribute__((always_inline)) void sample_level(const shade_texture *tex, const shade_level *l, float s, float t, int *c, float *f) {
           const long w = l->width, h = l->height;
           if (tex->wrap_s == 1 && (w & (w - 1)) != 0) s = fraction_below_one(s);
           if (tex->wrap_t == 1 && (h & (h - 1)) != 0) t = fraction_below_one(t);
@@ -881,7 +882,7 @@ struct NativeCodeGenerator {
         }
         static inline int exponent_s(float x) { return (int)((__builtin_bit_cast(unsigned, x) >> 23) & 0xFF) - 127; }
         // Level k (mixed with k + 1 by `fraction` when positive) at (s, t), as floats.
-        static inline void sample_levels(const shade_texture *tex, float s, float t, long k, float fraction, float *out) {
+        static inline __attribute__((always_inline)) void sample_levels(const shade_texture *tex, float s, float t, long k, float fraction, float *out) {
           int c[4]; float f[4];
           sample_level(tex, &tex->levels[k], s, t, c, f);
           if (tex->levels[k].bytes) {
