@@ -93,8 +93,7 @@ struct ProceduralShader {
         switch dialect {
         case .shadertoy:
             header += ShadertoyHeader.preamble
-            // A multipass pass gets all four, as Shadertoy declares them (and a name the
-            // comment stripping misses, after a '/*' inside a '//' comment, cannot hide one).
+            // A multipass pass gets all four, as Shadertoy declares them.
             wanted = ProceduralShader.hostUniforms.filter {
                 $0.name.hasPrefix("i") && (!$0.type.hasPrefix("sampler") || isShadertoyPass || uses($0.name))
             }
@@ -218,10 +217,10 @@ struct ProceduralShader {
     }
 
     /// The source with `//` and `/* */` comments blanked, so names in comments do not count.
+    /// One pass from left to right, as the preprocessor reads them: a `/*` inside a `//` comment
+    /// (`//* note`) opens nothing, and a `//` inside a block comment starts nothing.
     static func strippingComments(_ source: String) -> String {
-        var result = source.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: " ", options: .regularExpression)
-        result = result.replacingOccurrences(of: #"//[^\n]*"#, with: "", options: .regularExpression)
-        return result
+        source.replacingOccurrences(of: #"//[^\n]*|/\*[\s\S]*?\*/"#, with: " ", options: .regularExpression)
     }
 }
 

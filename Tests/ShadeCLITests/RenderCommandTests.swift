@@ -298,6 +298,22 @@ struct ProceduralShaderTests {
             .text.contains("void st_assert(bool shadeCondition, int shadeChannel)"))
     }
 
+    @Test("comments are read left to right: '//*' is a line comment, '//' inside /* */ starts nothing")
+    func commentsReadLeftToRight() {
+        // Shadertoy 4tdXRM and 4sKXzy write `//* …`; reading block comments first made that
+        // open one which hid `mainImage`, so the shader went to GLSL ES 1.00 and failed.
+        let source = """
+            //* a note with a star
+            float f(float x) { return x * 2.0; } /* a block // with slashes */
+            void mainImage(out vec4 c, in vec2 p) { c = vec4(f(p.x) * iTime); }
+            //*/ the end
+            """
+        let shader = ProceduralShader(source: source)
+        #expect(shader.dialect == .shadertoy)
+        #expect(shader.addedUniforms.contains("iTime"))
+        #expect(ProceduralShader.strippingComments("a /* b // c */ d // e /* f\ng") == "a   d  \ng")
+    }
+
     @Test("a #version is kept: only the uniforms used and not declared, precision and main are added")
     func ownVersion() {
         let wrapped = ProceduralShader(source: """
