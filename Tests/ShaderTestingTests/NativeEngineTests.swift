@@ -318,6 +318,19 @@ import Testing
         #expect(Self.check(c), "the mipmapped draw did not run natively")
     }
 
+    /// How many floats of a Float32 target `draw` writes differ between the engines.
+    static func differingFloats(_ draw: DrawCall, width: Int, height: Int) throws -> Int {
+        var outputs: [[UInt32]] = []
+        for engine in [ShadingEngine.closures, .native] {
+            let target = Framebuffer(width: width, height: height, format: .float32)
+            var schedule = Schedule.singleThreaded
+            schedule.engine = engine
+            try Executor(schedule: schedule).render(draw, into: target)
+            outputs.append((0..<(width * height * 4)).map { target.float32Pointer[$0].bitPattern })
+        }
+        return zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
+    }
+
     /// `sample_general`, the generated per-lane sampler, gives the closures' bits for every
     /// sampler state it takes: nearest and linear filters, no, nearest and linear mipmaps,
     /// clamp, repeat and mirrored repeat (repeat on a size that is not a power of two wraps
@@ -373,18 +386,10 @@ import Testing
                     state.lodBias = wrap == .mirroredRepeat ? 0.6 : 0
                     for program in programs {
                         for (scale, huge): ([Float], Float) in [([1, 1], 1), ([5.3, -2.1], 1e9), ([0.37, 13.7], .nan)] {
-                            var outputs: [[UInt32]] = []
-                            for engine in [ShadingEngine.closures, .native] {
-                                let target = Framebuffer(width: 48, height: 20, format: .float32)
-                                var schedule = Schedule.singleThreaded
-                                schedule.engine = engine
-                                try Executor(schedule: schedule).render(
-                                    DrawCall(fragment: program, uniforms: ["u_scale": scale, "u_huge": [huge]], inputs: [input],
-                                             samplerState: state),
-                                    into: target)
-                                outputs.append((0..<(48 * 20 * 4)).map { target.float32Pointer[$0].bitPattern })
-                            }
-                            let differing = zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
+                            let differing = try Self.differingFloats(
+                                DrawCall(fragment: program, uniforms: ["u_scale": scale, "u_huge": [huge]], inputs: [input],
+                                         samplerState: state),
+                                width: 48, height: 20)
                             #expect(differing == 0, "\(input.width)x\(input.height), \(state), scale \(scale): \(differing) floats differ")
                             compared += 1
                         }
@@ -412,17 +417,9 @@ import Testing
         #expect(NativeEngine.shared.runsNatively(program), "\(NativeEngine.shared.reasonForClosures(program) ?? "")")
         let input = ShaderTraceTests.gradient(37, 23, seed: 5)
         for scale: [Float] in [[1, 1], [0.37, 1.9], [3.3, -2.1], [1e30, 1e-3]] {
-            var outputs: [[UInt32]] = []
-            for engine in [ShadingEngine.closures, .native] {
-                let target = Framebuffer(width: 96, height: 40, format: .float32)
-                var schedule = Schedule.singleThreaded
-                schedule.engine = engine
-                try Executor(schedule: schedule).render(
-                    DrawCall(fragment: program, uniforms: ["u_scale": scale], inputs: [input]), into: target)
-                outputs.append((0..<(96 * 40 * 4)).map { target.float32Pointer[$0].bitPattern })
-            }
-            let differing = zip(outputs[0], outputs[1]).filter { $0 != $1 }.count
-            #expect(differing == 0, "scale \(scale): \(differing) of \(outputs[0].count) floats differ")
+            let differing = try Self.differingFloats(
+                DrawCall(fragment: program, uniforms: ["u_scale": scale], inputs: [input]), width: 96, height: 40)
+            #expect(differing == 0, "scale \(scale): \(differing) of \(96 * 40 * 4) floats differ")
         }
     }
 }
