@@ -176,10 +176,12 @@ extension CheckContext {
         }
         let size = checkExpression(sizeExpr)
         if size.type.isError || base.isError { return .error }
-        guard size.type == .int, let value = size.constantValue?.scalar?.intValue else {
+        // An integral constant expression: int, or uint (GLSL ES 3.00 §4.1.9, §4.3.3).
+        guard size.type == .int || size.type == .uint, let scalar = size.constantValue?.scalar else {
             error(.arraySizeNotConstant, at: sizeExpr.span)
             return .error
         }
+        let value = size.type == .uint ? Int64(scalar.uintValue) : Int64(scalar.intValue)
         guard value > 0 else {
             error(.arraySizeNotPositive(Int(value)), at: sizeExpr.span)
             return .error

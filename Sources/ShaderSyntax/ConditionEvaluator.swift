@@ -154,13 +154,11 @@ struct ConditionEvaluator {
         position += 1
         switch t.kind {
         case .intLiteral:
-            guard
-                case .success(.int(let value)) = NumberLiteral.parse(
-                    t.text, isFloat: false, allowsFloatSuffix: false)
-            else {
-                throw failure("invalid integer \(t.quoted)", at: t)
+            // `26u` too, in every version, as Mesa's preprocessor reads it.
+            switch NumberLiteral.parse(t.text, isFloat: false, allowsFloatSuffix: false, allowsUnsignedSuffix: true) {
+            case .success(.int(let value)), .success(.unsigned(let value)): return value
+            default: throw failure("invalid integer \(t.quoted)", at: t)
             }
-            return value
         case .floatLiteral:
             throw failure("floating-point literal \(t.quoted) is not allowed", at: t)
         case .identifier, .keyword, .typeName, .reservedWord:
