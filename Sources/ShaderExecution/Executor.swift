@@ -337,9 +337,19 @@ struct TileJob: @unchecked Sendable {
     let engine: ShadingEngine
     /// `Schedule.compilesInBackground`.
     let compilesInBackground: Bool
+    /// The native entry point the draw's workers use: the fused row function when it shades
+    /// every row (batches are rows, one RGBA8 buffer with the channels it was made for, every
+    /// triangle affine; the batch function is then never called), else the batch function.
+    var nativePart: NativeEngine.CodePart {
+        guard engine == .native, batchHeight == 1, attachments.count == 1, attachments[0].target.format == .rgba8,
+              triangles.allSatisfy({ !$0.isPerspective }),
+              let layout = NativeEngine.spanLayout(of: program),
+              layout.channels.map({ $0 ?? -1 }) == attachments[0].channels.map(\.slot)
+        else { return .batch }
+        return .span
+    }
     /// True when the draw samples a mipmapped texture: lookups then need 2×2 quads for their
-    /// level of detail (on the native engine they call back into `TextureView.sample`, whose
-    /// quads are the lane group's).
+    /// level of detail (on the native engine a lane group holds whole quads).
     let samplesMipmaps: Bool
 
     init(
@@ -533,14 +543,7 @@ struct Worker {
         context = KernelContext(
             registers: registers, uniforms: job.uniforms, stride: n, textures: job.views, status: status,
             loopIterations: status + 1, loopIterationLimit: job.loopIterationLimit)
-        // The fused row function shades every row when batches are rows, the draw has one RGBA8
-        // buffer with the channels it was made for, and every triangle is affine; the batch
-        // function is then never called, and only one of the two is compiled.
-        let layout = NativeEngine.spanLayout(of: job.program)
-        let shadesRowsNatively = job.engine == .native && job.batchHeight == 1 && job.attachments.count == 1
-            && job.attachments[0].target.format == .rgba8 && job.triangles.allSatisfy { !$0.isPerspective }
-            && layout.map { layout in layout.channels.map { $0 ?? -1 } == job.attachments[0].channels.map(\.slot) } == true
-        let part: NativeEngine.CodePart = shadesRowsNatively ? .span : .batch
+        let part = job.nativePart
         let native = job.engine == .native
             ? NativeEngine.shared.kernels(for: job.program, context: context, part: part, waiting: !job.compilesInBackground)
             : nil

@@ -33,8 +33,8 @@ struct NativeTexture {
     var height: Int
     var linearClamped: Int
     var view: UnsafeRawPointer
-    /// 1 when the view has mipmaps in the draw (`LaneCode.mipmapSwitch` then takes the closure
-    /// kernel).
+    /// 1 when the view has mipmaps in the draw (`LaneCode.mipmapSwitch` then takes its
+    /// mipmapped side).
     var mipmapped: Int
 
     /// The view's levels (`NativeTextureTable` owns them), level 0 first.
