@@ -56,9 +56,10 @@ enum LValue {
     case readOnly([Int])
     /// Components `components` of element `index` of a lane array.
     case element(RegisterArray, index: Value, components: [Int])
-    /// Like `element`, on a copy of non-consecutive lane slots (`v.wzyx[i]`): a write also
-    /// stores the whole copy back into `slots`.
-    case gathered(RegisterArray, index: Value, components: [Int], slots: [Int])
+    /// Like `element`, on a scratch copy of `outer`: non-consecutive lane slots (`v.wzyx[i]`)
+    /// or a dynamically indexed element indexed again (`h[j][i]`, `legs[k].angles[j]`). Reads
+    /// and writes refresh the copy from `outer` first; a write stores the whole copy back.
+    indirect case nested(RegisterArray, index: Value, components: [Int], outer: LValue)
 }
 
 /// The per-call state of an inlined function.
@@ -656,8 +657,8 @@ final class Lowering {
             case .direct(let s): return .direct(comps.map { s[$0] })
             case .readOnly(let s): return .readOnly(comps.map { s[$0] })
             case .element(let a, let i, let cs): return .element(a, index: i, components: comps.map { cs[$0] })
-            case .gathered(let a, let i, let cs, let s):
-                return .gathered(a, index: i, components: comps.map { cs[$0] }, slots: s)
+            case .nested(let a, let i, let cs, let o):
+                return .nested(a, index: i, components: comps.map { cs[$0] }, outer: o)
             }
         case .field(let b, let index, _):
             let (offset, width) = fieldRange(b.type, index)
@@ -665,8 +666,8 @@ final class Lowering {
             case .direct(let s): return .direct(Array(s[offset..<(offset + width)]))
             case .readOnly(let s): return .readOnly(Array(s[offset..<(offset + width)]))
             case .element(let a, let i, let cs): return .element(a, index: i, components: Array(cs[offset..<(offset + width)]))
-            case .gathered(let a, let i, let cs, let s):
-                return .gathered(a, index: i, components: Array(cs[offset..<(offset + width)]), slots: s)
+            case .nested(let a, let i, let cs, let o):
+                return .nested(a, index: i, components: Array(cs[offset..<(offset + width)]), outer: o)
             }
         case .index(let b, let i):
             let width = b.type.indexedType?.componentCount ?? 1
@@ -688,16 +689,18 @@ final class Lowering {
                 case .readOnly(let s): return .readOnly(Array(s[(j * width)..<((j + 1) * width)]))
                 case .element(let a, let i, let cs):
                     return .element(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]))
-                case .gathered(let a, let i, let cs, let s):
-                    return .gathered(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]), slots: s)
+                case .nested(let a, let i, let cs, let o):
+                    return .nested(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]), outer: o)
                 }
             }
-            guard case .direct(let s) = base else { throw unsupported("nested dynamic indices are not supported", e.span) }
-            let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count, rule: OutOfRangeIndex(indexing: b.type))
-            let isConsecutive = s.indices.allSatisfy { s[$0] == s[0] + $0 }
-            return isConsecutive
-                ? .element(array, index: snapshot(index), components: Array(0..<width))
-                : .gathered(array, index: snapshot(index), components: Array(0..<width), slots: s)
+            let rule = OutOfRangeIndex(indexing: b.type)
+            if case .direct(let s) = base, s.indices.allSatisfy({ s[$0] == s[0] + $0 }) {
+                let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count, rule: rule)
+                return .element(array, index: snapshot(index), components: Array(0..<width))
+            }
+            var scratch = builder.array(elementWidth: width, count: count)
+            scratch.outOfRange = rule
+            return .nested(scratch, index: snapshot(index), components: Array(0..<width), outer: base)
         default:
             throw unsupported("expression cannot be assigned", e.span)
         }
@@ -706,7 +709,10 @@ final class Lowering {
     func read(_ place: LValue) -> Value {
         switch place {
         case .direct(let s), .readOnly(let s): return ProgramBuilder.lanes(s)
-        case .element(let a, let i, let cs), .gathered(let a, let i, let cs, _):
+        case .element(let a, let i, let cs):
+            return builder.load(a, at: i).swizzled(cs)
+        case .nested(let a, let i, let cs, let outer):
+            builder.store(read(outer), into: a.allComponents)
             return builder.load(a, at: i).swizzled(cs)
         }
     }
@@ -724,9 +730,11 @@ final class Lowering {
                 for (k, c) in cs.enumerated() { element[c] = v.components[k] }
                 builder.store(Value(element), into: a, at: i)
             }
-        case .gathered(let a, let i, let cs, let s):
-            write(.element(a, index: i, components: cs), value)
-            builder.store(a.allComponents, into: ProgramBuilder.lanes(s))
+        case .nested(let a, let i, let cs, let outer):
+            let v = detached(value)
+            builder.store(read(outer), into: a.allComponents)
+            write(.element(a, index: i, components: cs), v)
+            write(outer, a.allComponents)
         }
     }
 
