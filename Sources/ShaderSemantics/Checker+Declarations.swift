@@ -39,13 +39,14 @@ extension CheckContext {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
-        let checked = CheckedShader(
+        var checked = CheckedShader(
             stage: stage, version: version, globals: globals, functions: functions, main: main,
             uniforms: uniforms, attributes: attributes, varyings: varyings, outputs: outputs,
             samplers: uniforms.filter { $0.variable.type.containsSampler },
             builtinsUsed: builtinsUsed, usesDiscard: usesDiscard,
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
+        checked.uniformBlocks = uniformBlocks
         // The profile's fp16 and fixed-point qualifiers, as rounding the compiler and the
         // reference interpreter both run.
         return checked.lowered(to: profile.precision(for: stage))
@@ -232,6 +233,7 @@ extension CheckContext {
                 error(.invalidLayout("a default layout needs 'uniform'"), at: q.layoutSpan ?? span)
             } else {
                 checkInterfaceQualifiers(q, type: nil)
+                defaultBlockLayout = defaultBlockLayout.applying(q.layout)
             }
             return []
         case .invariant(let inv):
@@ -293,7 +295,9 @@ extension CheckContext {
         if version.hasInOutStorage, storageQualifier == .in || storageQualifier == .out,
             isGlobalScope, !base.isError
         {
-            checkES3Interface(storageQualifier!, base, qualifiers: qualifiers, span: list.type.span)
+            // `out S v[2];`: the array is the declarator's, the rules are on the whole type.
+            let type = list.declarators.contains { $0.array != nil } && !base.isArray ? .array(base, 1) : base
+            checkES3Interface(storageQualifier!, type, qualifiers: qualifiers, span: list.type.span)
         }
         if storageQualifier == .attribute, stage != .vertex {
             error(.qualifierNotAllowed("attribute", reason: "is only allowed in vertex shaders"),
@@ -303,6 +307,11 @@ extension CheckContext {
         }
         if spec.precision != nil, !base.takesPrecision, !base.isError {
             error(.precisionNotAllowed(base), at: spec.precisionSpan ?? spec.span)
+        }
+        if isTypeUnsized, list.declarators.isEmpty, !base.isError {
+            // `int[];`: an empty declaration has no initializer to take the size from (Mesa
+            // rejects it too).
+            error(.unsizedEmptyDeclaration(base), at: spec.array?.span ?? list.type.span)
         }
         var out: [VariableDeclaration] = []
         for d in list.declarators {
@@ -615,10 +624,11 @@ extension CheckContext {
         switch scopes[0].symbols[name] {
         case .functions(let g)?:
             group = g
-        case nil:
+        case nil where !declaredBlockNames.contains(name):
             group = FunctionGroup(name: name)
             scopes[0].symbols[name] = .functions(group)
         default:
+            // A uniform block's name too (GLSL ES 3.00 §4.3.7).
             error(.redefinition(name), at: p.name.span)
             return nil
         }
@@ -882,7 +892,8 @@ extension CheckContext {
             invalid("a structure")
             return
         }
-        if stage == .vertex && q == .in && type.isArray {
+        // Desktop GLSL allows arrays of vertex inputs from 1.50 (Mesa agrees).
+        if stage == .vertex && q == .in && type.isArray && (version.isES || (version.desktopNumber ?? 0) < 150) {
             invalid("an array")
             return
         }
@@ -959,6 +970,8 @@ extension CheckContext {
         }
         var fields: [StructType.Field] = []
         var seen: Set<String> = []
+        let layout = defaultBlockLayout.applying(block.qualifiers.layout)
+        var members: [UniformBlockInterface.Member] = []
         for member in block.members {
             if (member.qualifiers.storage != nil && member.qualifiers.storage != .uniform)
                 || member.qualifiers.interpolation != nil
@@ -979,8 +992,14 @@ extension CheckContext {
                 error(.invalidVariableType(base, context: "a uniform block member"), at: member.type.span)
             }
             let precision = resolvePrecision(member.type.precision, for: base, at: member.type.span)
-            fields += memberFields(member, base: base, precision: precision, seen: &seen)
+            let memberFields = memberFields(member, base: base, precision: precision, seen: &seen)
+            let order = layout.applying(member.qualifiers.layout).matrixOrder
+            members += memberFields.map { .init(name: $0.name, type: $0.type, precision: $0.precision, matrixOrder: order) }
+            fields += memberFields
         }
+        uniformBlocks.append(UniformBlockInterface(
+            name: blockName, instanceName: block.instanceName?.name, packing: layout.packing,
+            matrixOrder: layout.matrixOrder, members: members))
         var declared: [Variable] = []
         if let instance = block.instanceName {
             let blockType = StructType(name: block.name.name, fields: fields, span: block.span)

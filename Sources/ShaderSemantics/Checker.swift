@@ -201,6 +201,10 @@ final class CheckContext {
     var firstOutputWrite: SourceSpan?
     /// Names of the uniform blocks declared (their own namespace).
     var declaredBlockNames: Set<String> = []
+    /// The uniform blocks declared, for the link-time rules.
+    var uniformBlocks: [UniformBlockInterface] = []
+    /// The block layouts `layout(…) uniform;` has set so far.
+    var defaultBlockLayout = BlockLayout()
     /// The structure types made for block instances (arrays of them need constant indices).
     var blockTypes: Set<ObjectIdentifier> = []
     var builtinsUsed: Set<BuiltinVariable> = []

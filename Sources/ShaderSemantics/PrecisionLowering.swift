@@ -56,6 +56,7 @@ extension CheckedShader {
             usesDiscard: usesDiscard, usesDerivatives: usesDerivatives,
             enabledExtensions: enabledExtensions, warnings: warnings)
         shader.precision = formats
+        shader.uniformBlocks = uniformBlocks
         return shader
     }
 }

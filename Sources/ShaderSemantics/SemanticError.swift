@@ -94,6 +94,8 @@ public enum SemanticError: Sendable, Hashable {
     case invalidMethod(String, GLSLType)
     case unsizedArrayInitializer(GLSLType, found: GLSLType)
     case implicitlySizedArray(GLSLType)
+    /// `int[];`: an unsized array type declaring nothing, so nothing can size it.
+    case unsizedEmptyDeclaration(GLSLType)
     case sizedByUsesIndexNotConstant(String)
     case sizedByUsesWholeUse(String)
     case functionNotDefined(String)
@@ -223,6 +225,8 @@ public enum SemanticError: Sendable, Hashable {
             "array constructor '\(t)' needs one argument per element, found \(f)"
         case .unsizedArrayInitializer(let e, let f):
             "an array declared '\(e)[]' takes its size from an array initializer, found '\(f)'"
+        case .unsizedEmptyDeclaration(let e):
+            "'\(e)[]' declares nothing, so nothing gives the array a size"
         case .implicitlySizedArray(let e):
             "arrays sized by their uses ('\(e)[]' without an initializer) are not supported"
         case .sizedByUsesIndexNotConstant(let n):

@@ -382,4 +382,7 @@ public struct CheckedShader: Sendable {
     /// The formats the shader's precision qualifiers were lowered to (`lowered(to:)`); all
     /// fp32 unless the checker was given a device profile with fp16 or fixed-point ones.
     public internal(set) var precision: PrecisionFormats = .allFP32
+    /// The uniform blocks declared, in declaration order (their members are in `uniforms`
+    /// too, or the instance is).
+    public internal(set) var uniformBlocks: [UniformBlockInterface] = []
 }

@@ -295,6 +295,10 @@ struct Parser {
 
     /// translation_unit: external_declaration+
     mutating func parseTranslationUnit() -> TranslationUnit {
+        // GLSL ES 3.00 §3.8 limits names to 1024 characters; Mesa holds every version to it.
+        for t in tokens where t.kind == .identifier && t.text.utf8.count > SyntaxError.maximumIdentifierLength {
+            report(.identifierTooLong(t.text), at: t)
+        }
         var declarations: [ExternalDeclaration] = []
         while !isAtEnd && !isAborted {
             // A stray `;` at global scope (`void f() { … };`) is accepted, as Mesa does.

@@ -16,6 +16,11 @@ public enum SyntaxError: Error, Sendable, Hashable {
     case arrayConstructor(LanguageVersion)
     /// A method call, `a.length()`, before GLSL 1.20.
     case methodCall(String, LanguageVersion)
+    /// A name longer than `maximumIdentifierLength` characters.
+    case identifierTooLong(String)
+
+    /// The longest name GLSL ES 3.00 allows (§3.8).
+    public static let maximumIdentifierLength = 1024
 
     /// The diagnostic message.
     public var message: String {
@@ -34,6 +39,8 @@ public enum SyntaxError: Error, Sendable, Hashable {
             v.isES
                 ? "method calls ('.\(name)()') need GLSL ES 3.00 ('#version 300 es')"
                 : "method calls ('.\(name)()') need GLSL 1.20 ('#version 120')"
+        case .identifierTooLong(let name):
+            "the name '\(name.prefix(16))…' is \(name.utf8.count) characters long; at most \(Self.maximumIdentifierLength) are allowed"
         }
     }
 

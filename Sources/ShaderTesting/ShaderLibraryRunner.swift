@@ -76,9 +76,13 @@ public struct ShaderLibraryRunner: Sendable {
             options: options)
     }
 
-    /// GLSL ES 1.00 §4.3.3–4.3.5 link rules between the two stages: a varying the fragment
-    /// shader uses must be declared by the vertex shader with the same type, and a uniform
-    /// declared in both must have the same type (structures compared member by member).
+    /// The link rules between the two stages: a varying the fragment shader uses must be
+    /// declared by the vertex shader with the same type (GLSL ES 1.00 §4.3.5) and, in GLSL ES
+    /// 3.00 and desktop 1.30+, the same interpolation (§4.3.9); a uniform declared in both
+    /// must have the same type (structures compared member by member) and, in GLSL ES 3.00,
+    /// the same precision (§4.5.3; ES 1.00 programs rely on the contrary, as Mesa allows); a
+    /// uniform block declared in both must have the same members, in order, with the same
+    /// types, precisions and layouts (§4.3.7).
     func link(_ vertex: CheckedShader, _ fragment: CheckedShader) -> [String] {
         var errors: [String] = []
         let written = Dictionary(vertex.varyings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -91,11 +95,33 @@ public struct ShaderLibraryRunner: Sendable {
             if signature(source.variable.type) != signature(varying.variable.type) {
                 errors.append("varying '\(varying.name)' is '\(source.variable.type)' in the vertex shader and '\(varying.variable.type)' in the fragment shader")
             }
+            let (written, read) = (source.variable.interpolation ?? .smooth, varying.variable.interpolation ?? .smooth)
+            if fragment.version.hasInOutStorage, written != read {
+                errors.append("'\(varying.name)' is '\(written.rawValue)' in the vertex shader and '\(read.rawValue)' in the fragment shader")
+            }
         }
         let vertexUniforms = Dictionary(vertex.uniforms.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for uniform in fragment.uniforms {
             if let other = vertexUniforms[uniform.name], signature(other.variable.type) != signature(uniform.variable.type) {
                 errors.append("uniform '\(uniform.name)' has different types in the two shaders: '\(signature(other.variable.type))' and '\(signature(uniform.variable.type))'")
+            } else if let other = vertexUniforms[uniform.name], fragment.version.isES, fragment.version.hasNativeIntegers,
+                other.variable.precision != uniform.variable.precision
+            {
+                errors.append("uniform '\(uniform.name)' is '\(other.variable.precision?.rawValue ?? "no precision")' in the vertex shader and '\(uniform.variable.precision?.rawValue ?? "no precision")' in the fragment shader")
+            }
+        }
+        let vertexBlocks = Dictionary(vertex.uniformBlocks.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for block in fragment.uniformBlocks {
+            guard let other = vertexBlocks[block.name] else { continue }
+            if other.packing != block.packing || other.matrixOrder != block.matrixOrder {
+                errors.append("uniform block '\(block.name)' is '\(other.packing.rawValue), \(other.matrixOrder.rawValue)' in the vertex shader and '\(block.packing.rawValue), \(block.matrixOrder.rawValue)' in the fragment shader")
+            }
+            func describe(_ m: UniformBlockInterface.Member) -> String {
+                (m.precision.map { $0.rawValue + " " } ?? "") + signature(m.type) + " " + m.name + " (\(m.matrixOrder.rawValue))"
+            }
+            let (written, read) = (other.members.map(describe), block.members.map(describe))
+            if written != read {
+                errors.append("uniform block '\(block.name)' has different members in the two shaders: {\(written.joined(separator: "; "))} and {\(read.joined(separator: "; "))}")
             }
         }
         return errors
