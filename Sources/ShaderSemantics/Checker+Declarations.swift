@@ -882,7 +882,7 @@ extension CheckContext {
         let what = q == .in ? (stage == .vertex ? "vertex shader input" : "fragment shader input")
             : (stage == .vertex ? "vertex shader output" : "fragment shader output")
         func invalid(_ reason: String) {
-            error(.qualifierNotAllowed(q.rawValue, reason: "\(reason) cannot be a \(what)"), at: span)
+            error(.qualifierNotAllowed(q.rawValue, reason: "is not allowed here: \(reason) cannot be a \(what)"), at: span)
         }
         if kind == .bool || element.containsSampler {
             invalid("a '\(type)'")
