@@ -25,81 +25,37 @@ extension Lowering {
         _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement,
         maximum: Int = Lowering.maximumIterations, checksBody: Bool = true
     ) -> (variable: Variable, values: [ConstantValue])? {
-        guard case .declarations(let ds)? = initializer?.kind, ds.count == 1, let start = ds[0].initializer?.constantValue,
-              let condition, let step else { return nil }
-        let v = ds[0].variable
-        guard v.type == .int || v.type == .float || v.type == .uint, start.components.count == 1 else { return nil }
-        // The condition: `i OP constant` or `constant OP i`.
-        guard case .binary(let op, let a, let b) = condition.kind else { return nil }
-        let bound: ScalarValue, variableOnLeft: Bool
-        if case .variable(let x) = a.kind, x.id == v.id, let c = b.constantValue?.components.first {
-            (bound, variableOnLeft) = (c, true)
-        } else if case .variable(let x) = b.kind, x.id == v.id, let c = a.constantValue?.components.first {
-            (bound, variableOnLeft) = (c, false)
-        } else {
-            return nil
-        }
-        // The step: `i++`, `++i`, `i--`, `--i`, `i += c`, `i -= c`.
-        let increment: Double
-        switch step.kind {
-        case .unary(let u, let x):
-            guard case .variable(let y) = x.kind, y.id == v.id else { return nil }
-            switch u {
-            case .preIncrement, .postIncrement: increment = 1
-            case .preDecrement, .postDecrement: increment = -1
-            default: return nil
-            }
-        case .assignment(let o, let l, let r):
-            guard case .variable(let y) = l.kind, y.id == v.id, let c = r.constantValue?.components.first,
-                  o == .add || o == .subtract else { return nil }
-            increment = o == .add ? Double(c.floatValue) : -Double(c.floatValue)
-        default:
-            return nil
-        }
-        guard increment != 0, !checksBody || (!assigns(body, v.id) && !leavesLoop(body)) else { return nil }
-        // Count the iterations exactly in the variable's arithmetic (fp32 for floats; integers
-        // stay within ±2^24, where fp32 and int32 agree).
-        let limit = Double(1 << 24)
-        var x = Double(start.components[0].floatValue)
-        let k = Double(bound.floatValue)
-        func holds(_ x: Double) -> Bool {
-            let (l, r) = variableOnLeft ? (x, k) : (k, x)
-            switch op {
-            case .less: return l < r
-            case .lessEqual: return l <= r
-            case .greater: return l > r
-            case .greaterEqual: return l >= r
-            case .notEqual: return l != r
-            default: return false
-            }
-        }
-        guard [.less, .lessEqual, .greater, .greaterEqual, .notEqual].contains(op) else { return nil }
-        var values: [ConstantValue] = []
-        while holds(x) {
-            guard values.count < maximum, abs(x) <= limit else { return nil }
-            switch v.type {
-            case .float: values.append(.float(Float(x)))
-            case .uint:
-                guard x >= 0 else { return nil }
-                values.append(ConstantValue(type: .uint, components: [.uint(UInt32(x))]))
-            default: values.append(.int(Int32(x)))
-            }
-            x = v.type == .float ? Double(Float(x) + Float(increment)) : x + increment
-        }
-        guard !values.isEmpty, !checksBody || values.count * unrolledSize(of: body) <= Self.maximumUnrolledSize else { return nil }
+        guard let (v, values) = MesaLoopUnrolling.countedIterations(initializer, condition, step, maximum: maximum),
+              !checksBody || (!assigns(body, v.id) && !leavesLoop(body)) else { return nil }
+        guard !checksBody || values.count * unrolledSize(of: body) <= Self.maximumUnrolledSize else { return nil }
         return (v, values)
     }
 
     /// Lowers a loop `unrolledIterations` accepted: the declaration, then per iteration the
     /// variable's value stored and the body.
-    func lowerUnrolled(_ initializer: TypedStatement, _ v: Variable, _ values: [ConstantValue], _ body: TypedStatement) throws {
+    ///
+    /// With `counterIsKnown` (a loop Mesa unrolls too, `MesaLoopUnrolling.unrolledCounter`),
+    /// the counter is the constant itself in each copy, as in Mesa's unrolled code, so what it
+    /// feeds folds as Mesa folds it (`CompileTimeMath`).
+    func lowerUnrolled(
+        _ initializer: TypedStatement, _ v: Variable, _ values: [ConstantValue], _ body: TypedStatement,
+        counterIsKnown: Bool = false
+    ) throws {
         try lower(initializer)
         guard case .value(let storage)? = bindings[v.id] else { throw unsupported("internal error: no storage for '\(v.name)'", initializer.span) }
         let place = LValue.direct(slots(of: storage))
+        let stage = builder.foldingStage
+        if counterIsKnown { builder.foldingStage = .nir }
+        defer { builder.foldingStage = stage }
         for value in values {
-            write(place, constant(value))
+            if counterIsKnown {
+                bindings[v.id] = .value(constant(value))
+            } else {
+                write(place, constant(value))
+            }
             try lower(body)
         }
+        bindings[v.id] = .value(storage)
     }
 
     /// True when `s` may assign variable `id` (directly, by `++`/`--`, or as an `out` argument).

@@ -350,6 +350,11 @@ final class Lowering {
             let condition = try lower(c)
             builder.ifThen(condition, then: nested { try self.lower(t) }, else: e.map { e in nested { try self.lower(e) } })
         case .forLoop(let initializer, let condition, let step, let body):
+            if let initializer, let (v, values) = MesaLoopUnrolling.unrolledCounter(
+                initializer, condition, step, body, functionBody: { [self] in functions[$0.id]?.body }) {
+                try lowerUnrolled(initializer, v, values, body, counterIsKnown: true)
+                break
+            }
             if let initializer, let (v, values) = unrolledIterations(initializer, condition, step, body) {
                 try lowerUnrolled(initializer, v, values, body)
                 break

@@ -7,8 +7,48 @@ import ShaderSemantics
 // are the transcendental functions (`LlvmpipeMath`, llvmpipe's own algorithms bit for bit;
 // measured by scripts/measure-transcendentals).
 
-protocol UnaryOp { static func apply(_ x: Float) -> Float; static var nativeName: String? { get } }
-protocol BinaryOp { static func apply(_ x: Float, _ y: Float) -> Float; static var nativeName: String? { get } }
+protocol UnaryOp {
+    static func apply(_ x: Float) -> Float
+    static var nativeName: String? { get }
+    /// The built-in function this operation is, when Mesa may fold it with the C library
+    /// (`CompileTimeMath`); nil for every other operation.
+    static var builtin: BuiltinFunction? { get }
+}
+protocol BinaryOp {
+    static func apply(_ x: Float, _ y: Float) -> Float
+    static var nativeName: String? { get }
+    /// As `UnaryOp.builtin`.
+    static var builtin: BuiltinFunction? { get }
+}
+
+extension UnaryOp {
+    static var builtin: BuiltinFunction? { nil }
+    /// `x` known when compiling: what Mesa folds the call to at `stage` (`CompileTimeMath`),
+    /// which for the transcendental functions is the C library's value.
+    static func fold(_ x: Float, at stage: CompileTimeMath.Stage) -> Float {
+        if let f = builtin, let g = CompileTimeMath.unary(f, at: stage) { return g(x) }
+        return apply(x)
+    }
+}
+extension BinaryOp {
+    static var builtin: BuiltinFunction? { nil }
+    /// As `UnaryOp.fold`.
+    static func fold(_ x: Float, _ y: Float, at stage: CompileTimeMath.Stage) -> Float {
+        if let f = builtin, let g = CompileTimeMath.binary(f, at: stage) { return g(x, y) }
+        return apply(x, y)
+    }
+}
+extension Sin { static var builtin: BuiltinFunction? { .sin } }
+extension Cos { static var builtin: BuiltinFunction? { .cos } }
+extension Tan { static var builtin: BuiltinFunction? { .tan } }
+extension Exp { static var builtin: BuiltinFunction? { .exp } }
+extension Log { static var builtin: BuiltinFunction? { .log } }
+extension Exp2 { static var builtin: BuiltinFunction? { .exp2 } }
+extension Log2 { static var builtin: BuiltinFunction? { .log2 } }
+extension Atan { static var builtin: BuiltinFunction? { .atan } }
+extension Atan2 { static var builtin: BuiltinFunction? { .atan } }
+extension InverseSqrt { static var builtin: BuiltinFunction? { .inversesqrt } }
+extension Power { static var builtin: BuiltinFunction? { .pow } }
 protocol TernaryOp { static func apply(_ x: Float, _ y: Float, _ z: Float) -> Float; static var nativeName: String? { get } }
 
 // The names the native engine knows each operation by (`LaneCode.map`, `ElementwiseFunction`).

@@ -52,6 +52,10 @@ public final class ProgramBuilder {
     var fragCoordSlots: [Int]?
     var frontFacingSlot: Int?
     var usesDerivatives = false
+    /// Where Mesa would fold a call whose arguments are all constant Values: in GLSL IR
+    /// (constants propagated through variables and inlined calls), or in NIR (inside a loop it
+    /// unrolls). See `CompileTimeMath`.
+    var foldingStage = CompileTimeMath.Stage.glslIR
     var usesDiscard = false
 
     /// The zero initialisation of the variable declared last, while nothing followed it.
@@ -245,7 +249,7 @@ public final class ProgramBuilder {
     // MARK: Generic element-wise emission
 
     func elementwise<Op: UnaryOp>(_ op: Op.Type, _ a: Value) -> Value {
-        if let c = a.constantValues { return .constant(c.map(Op.apply)) }
+        if let c = a.constantValues { return .constant(c.map { Op.fold($0, at: foldingStage) }) }
         if a.isUniform {
             let s = uniformSlots(a), d = Array(allocateUniforms(a.width)..<(uniformFile.count))
             Self.forChunks(a.width) { r in
@@ -268,7 +272,7 @@ public final class ProgramBuilder {
         let a = a.splat(width), b = b.splat(width)
         precondition(a.width == b.width, "internal error: operand widths \(a.width) and \(b.width)")
         if let x = a.constantValues, let y = b.constantValues {
-            return .constant(zip(x, y).map { Op.apply($0, $1) })
+            return .constant(zip(x, y).map { Op.fold($0, $1, at: foldingStage) })
         }
         // x - 0, x * 1 and x / 1 are x, bit for bit: `uv - vec2(t, 0.0)` touches one slab.
         let identity: Float? = Op.self == Subtract.self ? 0 : (Op.self == Multiply.self || Op.self == Divide.self ? 1 : nil)

@@ -309,7 +309,7 @@ extension CheckContext {
         let constants = converted.compactMap(\.constantValue)
         let constant =
             constants.count == converted.count && !converted.isEmpty
-            ? ConstantFolder.builtin(overload, constants, nativeIntegers: version.hasNativeIntegers) : nil
+            ? ConstantFolder.compileTime(overload, constants, nativeIntegers: version.hasNativeIntegers) : nil
         return TypedExpression(.builtinCall(overload, converted), type: overload.returnType,
                                constant: constant, span: span)
     }

@@ -237,6 +237,28 @@ enum ConstantFolder {
     /// foldable (texture lookups) or results that are undefined.
     ///
     /// - Parameter nativeIntegers: true in GLSL ES 3.00 and desktop 1.30+ (32-bit integers).
+    /// Folds a call in a constant expression as Mesa's GLSL IR does: the transcendental
+    /// functions with the C library (`CompileTimeMath`, stage `.glslIR`), everything else as
+    /// `builtin` (llvmpipe's run-time bits).
+    static func compileTime(
+        _ overload: BuiltinOverload, _ args: [ConstantValue], nativeIntegers: Bool = false
+    ) -> ConstantValue? {
+        let type = overload.returnType
+        if type.scalarKind == .float, args.allSatisfy({ $0.type.scalarKind == .float }) {
+            let f = args.map { $0.components.map(\.floatValue) }
+            func at(_ a: Int, _ i: Int) -> Float { f[a].count == 1 ? f[a][0] : f[a][i] }
+            if args.count == 1, let g = CompileTimeMath.unary(overload.function, at: .glslIR) {
+                return floats(f[0].map(g), type)
+            }
+            // `pow` with an exponent of 1 or 2 keeps the rewrites `builtin` makes (same bits).
+            if args.count == 2, let g = CompileTimeMath.binary(overload.function, at: .glslIR),
+               !(overload.function == .pow && (f[1].allSatisfy { $0 == 1 } || f[1].allSatisfy { $0 == 2 })) {
+                return floats((0..<type.componentCount).map { g(at(0, $0), at(1, $0)) }, type)
+            }
+        }
+        return builtin(overload, args, nativeIntegers: nativeIntegers)
+    }
+
     static func builtin(
         _ overload: BuiltinOverload, _ args: [ConstantValue], nativeIntegers: Bool = false
     ) -> ConstantValue? {

@@ -33,7 +33,10 @@ enum ReferenceBuiltins {
     ///     rewrites `pow(x, 1.0)`, `pow(x, 2.0)` and `mix` with a constant weight).
     ///   - count: the result's component count.
     /// - Returns: nil for a function this table does not define.
-    static func evaluate(_ function: BuiltinFunction, _ args: [[Float]], isConstant: [Bool], count: Int) -> [Float]? {
+    static func evaluate(
+        _ function: BuiltinFunction, _ args: [[Float]], isConstant: [Bool], count: Int,
+        foldingStage: CompileTimeMath.Stage = .glslIR
+    ) -> [Float]? {
         /// Component k of argument i, a scalar argument applying to every component.
         func a(_ i: Int, _ k: Int) -> Float { args[i].count == 1 ? args[i][0] : args[i][k] }
         func each(_ f: (Int) -> Float) -> [Float] { (0..<count).map(f) }
@@ -42,6 +45,16 @@ enum ReferenceBuiltins {
         func ternary(_ f: (Float, Float, Float) -> Float) -> [Float] { each { f(a(0, $0), a(1, $0), a(2, $0)) } }
         func bool(_ b: Bool) -> Float { b ? 1 : 0 }
 
+        // Every argument known when compiling: Mesa folds the transcendental functions with the
+        // C library, by GLSL IR's rules or, in a loop it unrolls, NIR's (`CompileTimeMath`;
+        // `pow` with an exponent of 1 or 2 is rewritten first, below).
+        if !isConstant.isEmpty, isConstant.allSatisfy({ $0 }) {
+            if args.count == 1, let g = CompileTimeMath.unary(function, at: foldingStage) { return unary(g) }
+            if args.count == 2, let g = CompileTimeMath.binary(function, at: foldingStage),
+               !(function == .pow && (args[1].allSatisfy { $0 == 1 } || args[1].allSatisfy { $0 == 2 })) {
+                return binary(g)
+            }
+        }
         switch function {
         // A device profile's formats, written apart from FloatFormat.round (which the engines
         // run): binary16 by scaling in Double, fixed point by division.

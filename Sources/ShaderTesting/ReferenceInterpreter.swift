@@ -107,6 +107,10 @@ final class ReferenceInterpreter {
     /// declared (or, for an `in` parameter, called) with a value known then. llvmpipe's
     /// compiler (and Shade's, which follows it) rewrites `pow` and `mix` on such values.
     var known: Set<Variable> = []
+    /// Per `for` loop (by its counter's id), the counter when Mesa unrolls the loop.
+    var unrolledCounters: [Int: Variable?] = [:]
+    /// How many loops Mesa unrolls are being run: inside one, calls fold by NIR's rules.
+    var unrolledDepth = 0
 
     /// When set, the lane whose steps are recorded in `events`.
     let tracedLane: Int?
@@ -362,6 +366,10 @@ final class ReferenceInterpreter {
             if let otherwise, !rest.isEmpty { try execute(otherwise, rest) }
         case .forLoop(let initializer, let condition, let stepExpression, let body):
             if let initializer { try execute(initializer, m) }
+            // A loop Mesa unrolls: its counter is known when compiling (what it feeds folds).
+            let counter = unrolledCounter(initializer, condition, stepExpression, body)
+            if let counter { known.insert(counter); unrolledDepth += 1 }
+            defer { if let counter { known.remove(counter); unrolledDepth -= 1 } }
             try loop(s, m, condition: condition, testsFirst: true, body: body, step: stepExpression, kind: "for")
         case .whileLoop(let c, let body):
             try loop(s, m, condition: c, testsFirst: true, body: body, step: nil, kind: "while")
@@ -397,6 +405,18 @@ final class ReferenceInterpreter {
             if l.isEmpty { return }
             try execute(s, l)
         }
+    }
+
+    /// The counter of a `for` loop Mesa unrolls (`MesaLoopUnrolling`), remembered per loop.
+    func unrolledCounter(
+        _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement
+    ) -> Variable? {
+        guard case .declarations(let ds)? = initializer?.kind, let first = ds.first else { return nil }
+        if let known = unrolledCounters[first.variable.id] { return known }
+        let counter = MesaLoopUnrolling.unrolledCounter(
+            initializer, condition, step, body, functionBody: { [functions] in functions[$0]?.body })?.variable
+        unrolledCounters[first.variable.id] = .some(counter)
+        return counter
     }
 
     func loop(
@@ -1085,11 +1105,15 @@ final class ReferenceInterpreter {
                 return components(result)
             })
         }
-        // Only `pow` and `mix` depend on what the compiler knows.
-        let known = f == .pow || f == .mix ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
+        // What the compiler knows decides `pow` and `mix` (llvmpipe's rewrites) and the
+        // transcendental functions (folded with the C library, `CompileTimeMath`).
+        let folds = CompileTimeMath.unary(f, at: .glslIR) != nil || CompileTimeMath.binary(f, at: .glslIR) != nil
+        let known = f == .pow || f == .mix || folds
+            ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
+        let stage: CompileTimeMath.Stage = unrolledDepth > 0 ? .nir : .glslIR
         return try Quad((0..<4).map { k in
             guard let result = ReferenceBuiltins.evaluate(
-                f, values.map { $0.lanes[k] }, isConstant: known, count: type.componentCount)
+                f, values.map { $0.lanes[k] }, isConstant: known, count: type.componentCount, foldingStage: stage)
             else {
                 throw InterpreterError(message: "the reference interpreter cannot evaluate '\(overload)'")
             }
