@@ -47,9 +47,10 @@ extension CheckContext {
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
         checked.uniformBlocks = uniformBlocks
-        // The profile's fp16 and fixed-point qualifiers, as rounding the compiler and the
-        // reference interpreter both run.
-        return checked.lowered(to: profile.precision(for: stage))
+        // Constants regrouped as Mesa's NIR regroups them, then the profile's fp16 and
+        // fixed-point qualifiers as rounding: what the compiler and the reference interpreter
+        // both run.
+        return checked.reassociated().lowered(to: profile.precision(for: stage))
     }
 
     // MARK: Types

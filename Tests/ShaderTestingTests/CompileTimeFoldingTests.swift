@@ -9,7 +9,9 @@ import Testing
 /// `atan` llvmpipe's polynomial). Each case writes the 32 bits of its result as RGBA, so one
 /// wrong bit shows. Both engines and the reference interpreter must give llvmpipe's bits, and
 /// each `…folded` case is checked to differ in llvmpipe from its twin whose arguments are run-time
-/// values (`+ zero`, a uniform 0), so the cases do exercise Mesa's folding.
+/// values (`+ zero`, a uniform 0), so the cases do exercise Mesa's folding. The same holds for
+/// constants NIR regroups (`(x * 1.37) * 2.71` is `3.7127 * x`), against twins whose constants
+/// are uniforms.
 @Suite struct CompileTimeFoldingTests {
     static func shader(_ body: String, functions: String = "") -> String {
         """
@@ -61,6 +63,28 @@ import Testing
 
     static let hash = "float hash(float x) { return fract(sin(x * 12.9898) * 43758.5453); }"
 
+    /// Constants regrouped as NIR regroups them (`CheckedShader.reassociated()`), each with a
+    /// twin whose constants are uniforms (`k1` = 1.37, `k2` = 2.71), which NIR leaves as written.
+    /// `body` after per-fragment `x` (16 values along a row) and `y`, with uniforms `k1`, `k2`.
+    static func regroupedCase(_ body: String) -> DifferentialCase {
+        var c = draw(body, shader("float x = gl_FragCoord.x * 0.7311 - 1.3 + zero; float y = gl_FragCoord.y * 1.9 + zero; " + body,
+                                  functions: "uniform float k1; uniform float k2;"))
+        c.uniforms = ["zero": [0], "k1": [1.37], "k2": [2.71]]
+        c.width = 16
+        return c
+    }
+
+    static let regrouped: [(DifferentialCase, DifferentialCase)] = [
+        ("r = (x * 1.37) * 2.71;", "r = (x * k1) * k2;"),
+        ("r = (x + 1.37) + 2.71;", "r = (x + k1) + k2;"),
+        ("r = (x - 1.37) + 2.71;", "r = (x - k1) + k2;"),
+        ("r = 2.71 - (x - 1.37);", "r = k2 - (x - k1);"),
+        ("r = (1.37 - x) + 2.71;", "r = (k1 - x) + k2;"),
+        ("r = -x * 2.71 * 1.37;", "r = -x * k2 * k1;"),
+        ("r = log(abs(x) + 1.0) * 1.37;", "r = log(abs(x) + 1.0) * k1;"),
+        ("r = ((vec2(y, x) * 1.37) * 2.71).y;", "r = ((vec2(y, x) * k1) * k2).y;"),
+    ].map { (regroupedCase($0), regroupedCase($1)) }
+
     /// Cases Mesa does not fold, or folds to llvmpipe's run-time bits.
     static let notFolded: [DifferentialCase] = [
         // One term more than NIR unrolls at each trip count, and a trip count of 33.
@@ -71,11 +95,13 @@ import Testing
         // In an unrolled loop `atan` is arithmetic (llvmpipe's polynomial) and `exp` is `exp2f`.
         draw("atan in loop", shader("for (int i = 0; i < 4; i++) { if (i == 3) r = atan(float(i) * 0.37); }")),
         draw("exp in loop", shader("for (int i = 0; i < 4; i++) { if (i == 3) r += exp(float(i)); r += exp(float(i) * 0.5); }")),
+        // Regrouped: `exp2(-((2.71 * log2(e)) * x))`.
+        regroupedCase("r = exp(-x * 2.71);"),
         // `asin` and `acos` are GLSL IR functions built of arithmetic: folded to run-time bits.
         draw("asin literal", shader("r = asin(0.37) + acos(0.61);")),
     ]
 
-    static var all: [DifferentialCase] { folded.flatMap { [$0.0, $0.1] } + notFolded }
+    static var all: [DifferentialCase] { (folded + regrouped).flatMap { [$0.0, $0.1] } + notFolded }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func closuresMatchLlvmpipe() throws {
@@ -102,7 +128,7 @@ import Testing
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func foldingChangesLlvmpipesBits() throws {
         guard let oracle = availableLlvmpipeOracle() else { return }
-        for (folded, runTime) in Self.folded {
+        for (folded, runTime) in Self.folded + Self.regrouped {
             #expect(DifferentialTest.firstDifference(try oracle.render(folded), try oracle.render(runTime)) != nil,
                     "\(folded.name): llvmpipe gives the same bits folded and at run time")
         }
