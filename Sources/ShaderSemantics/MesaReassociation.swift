@@ -24,29 +24,13 @@ extension CheckedShader {
     /// grouping and are left alone.
     public func reassociated() -> CheckedShader {
         let rewriter = MesaReassociation()
-        func function(_ f: CheckedFunction) -> CheckedFunction {
-            CheckedFunction(
-                symbol: f.symbol, parameters: f.parameters, body: f.body.map { $0.mappingExpressions(rewriter.rewrite) },
-                callees: f.callees, span: f.span)
-        }
-        var rewritten: [FunctionSymbol: CheckedFunction] = [:]
-        for f in functions { rewritten[f.symbol] = function(f) }
-        func lookup(_ f: CheckedFunction) -> CheckedFunction { rewritten[f.symbol] ?? function(f) }
-        let items = globals.map { item -> GlobalItem in
-            switch item {
-            case .declarations(let ds): .declarations(ds.map { $0.mappingInitializer(rewriter.rewrite) })
-            case .function(let f): .function(lookup(f))
-            }
-        }
-        var shader = CheckedShader(
-            stage: stage, version: version, globals: items, functions: functions.map(lookup),
-            main: lookup(main), uniforms: uniforms, attributes: attributes, varyings: varyings,
-            outputs: outputs, samplers: samplers, builtinsUsed: builtinsUsed,
-            usesDiscard: usesDiscard, usesDerivatives: usesDerivatives,
-            enabledExtensions: enabledExtensions, warnings: warnings)
-        shader.precision = precision
-        shader.uniformBlocks = uniformBlocks
-        return shader
+        return rewriting(
+            function: { f in
+                CheckedFunction(
+                    symbol: f.symbol, parameters: f.parameters, body: f.body.map { $0.mappingExpressions(rewriter.rewrite) },
+                    callees: f.callees, span: f.span)
+            },
+            declaration: { $0.mappingInitializer(rewriter.rewrite) })
     }
 }
 
@@ -142,24 +126,10 @@ struct MesaReassociation {
     /// `a * b` regrouped when one operand is a constant and the other a product of a constant
     /// and a non-constant (negations pulled out): `±(c1 * c2) * x`; nil otherwise.
     func constantProduct(_ type: GLSLType, _ a: TypedExpression, _ b: TypedExpression, span: SourceSpan) -> TypedExpression? {
-        let (outerConstant, other): (ConstantValue, TypedExpression)
-        if let c = a.constantValue, b.constantValue == nil {
-            (outerConstant, other) = (c, b)
-        } else if let c = b.constantValue, a.constantValue == nil {
-            (outerConstant, other) = (c, a)
-        } else {
-            return nil
-        }
+        guard let ((outerConstant, _), (other, _)) = Self.constantAndOther((a, ()), (b, ())) else { return nil }
         let (inner, negated) = Self.strippingNegation(other)
         guard Self.isFloatValue(inner), case .binary(.multiply, let p, let q) = inner.kind else { return nil }
-        let (innerConstant, rest): (ConstantValue, TypedExpression)
-        if let c = p.constantValue, q.constantValue == nil {
-            (innerConstant, rest) = (c, q)
-        } else if let c = q.constantValue, p.constantValue == nil {
-            (innerConstant, rest) = (c, p)
-        } else {
-            return nil
-        }
+        guard let ((innerConstant, _), (rest, _)) = Self.constantAndOther((p, ()), (q, ())) else { return nil }
         let (x, restNegated) = Self.strippingNegation(rest)
         guard let k = Self.fold(.multiply, outerConstant, innerConstant) else { return nil }
         let product = TypedExpression(.binary(.multiply, Self.constant(k, span), x), type: type, span: span)
@@ -174,14 +144,7 @@ struct MesaReassociation {
     func constantSum(
         _ type: GLSLType, _ a: (TypedExpression, negated: Bool), _ b: (TypedExpression, negated: Bool), span: SourceSpan
     ) -> TypedExpression? {
-        let outer: (ConstantValue, Bool), other: (TypedExpression, Bool)
-        if let c = a.0.constantValue, b.0.constantValue == nil {
-            (outer, other) = ((c, a.negated), b)
-        } else if let c = b.0.constantValue, a.0.constantValue == nil {
-            (outer, other) = ((c, b.negated), a)
-        } else {
-            return nil
-        }
+        guard let (outer, other) = Self.constantAndOther((a.0, a.negated), (b.0, b.negated)) else { return nil }
         guard Self.isFloatValue(other.0) else { return nil }
         let terms: [(TypedExpression, Bool)]
         switch other.0.kind {
@@ -192,14 +155,7 @@ struct MesaReassociation {
         case .binary(.subtract, let p, let q): terms = [(p, false), (q, true)]
         default: return nil
         }
-        let innerConstant: (ConstantValue, Bool), rest: (TypedExpression, Bool)
-        if let c = terms[0].0.constantValue, terms[1].0.constantValue == nil {
-            (innerConstant, rest) = ((c, terms[0].1), terms[1])
-        } else if let c = terms[1].0.constantValue, terms[0].0.constantValue == nil {
-            (innerConstant, rest) = ((c, terms[1].1), terms[0])
-        } else {
-            return nil
-        }
+        guard let (innerConstant, rest) = Self.constantAndOther(terms[0], terms[1]) else { return nil }
         // a' + s·c', with each constant's sign applied first (NIR negates constants when it
         // lowers a subtraction), then ± x.
         let subtractsOther = other.1
@@ -212,6 +168,16 @@ struct MesaReassociation {
     }
 
     // MARK: Constants
+
+    /// The operand that is a constant and the one that is not, each with its tag; nil unless
+    /// exactly one of them is constant.
+    static func constantAndOther<Tag>(
+        _ a: (TypedExpression, Tag), _ b: (TypedExpression, Tag)
+    ) -> (constant: (ConstantValue, Tag), other: (TypedExpression, Tag))? {
+        if let c = a.0.constantValue, b.0.constantValue == nil { return ((c, a.1), b) }
+        if let c = b.0.constantValue, a.0.constantValue == nil { return ((c, b.1), a) }
+        return nil
+    }
 
     /// `c`, negated when `negated`.
     static func signed(_ c: ConstantValue, _ negated: Bool) -> ConstantValue? {

@@ -40,22 +40,33 @@ extension CheckedShader {
     public func lowered(to formats: PrecisionFormats) -> CheckedShader {
         if formats.isAllFP32 { return self }
         let lowering = PrecisionLowering(formats: formats)
+        var shader = rewriting(function: lowering.function, declaration: lowering.declaration)
+        shader.precision = formats
+        return shader
+    }
+
+    /// The shader with every function (each once, `main` too) rewritten by `function` and
+    /// every global declaration by `declaration`; its interface, precision and uniform blocks
+    /// stay.
+    func rewriting(
+        function: (CheckedFunction) -> CheckedFunction, declaration: (VariableDeclaration) -> VariableDeclaration
+    ) -> CheckedShader {
         var rewritten: [FunctionSymbol: CheckedFunction] = [:]
-        for function in functions { rewritten[function.symbol] = lowering.function(function) }
-        func lowered(_ f: CheckedFunction) -> CheckedFunction { rewritten[f.symbol] ?? lowering.function(f) }
+        for f in functions { rewritten[f.symbol] = function(f) }
+        func lookup(_ f: CheckedFunction) -> CheckedFunction { rewritten[f.symbol] ?? function(f) }
         let items = globals.map { item -> GlobalItem in
             switch item {
-            case .declarations(let declarations): .declarations(declarations.map(lowering.declaration))
-            case .function(let f): .function(lowered(f))
+            case .declarations(let declarations): .declarations(declarations.map(declaration))
+            case .function(let f): .function(lookup(f))
             }
         }
         var shader = CheckedShader(
-            stage: stage, version: version, globals: items, functions: functions.map(lowered),
-            main: lowered(main), uniforms: uniforms, attributes: attributes, varyings: varyings,
+            stage: stage, version: version, globals: items, functions: functions.map(lookup),
+            main: lookup(main), uniforms: uniforms, attributes: attributes, varyings: varyings,
             outputs: outputs, samplers: samplers, builtinsUsed: builtinsUsed,
             usesDiscard: usesDiscard, usesDerivatives: usesDerivatives,
             enabledExtensions: enabledExtensions, warnings: warnings)
-        shader.precision = formats
+        shader.precision = precision
         shader.uniformBlocks = uniformBlocks
         return shader
     }
