@@ -59,40 +59,7 @@ extension Lowering {
     }
 
     /// True when `s` may assign variable `id` (directly, by `++`/`--`, or as an `out` argument).
-    func assigns(_ s: TypedStatement, _ id: Int) -> Bool {
-        func statement(_ s: TypedStatement) -> Bool {
-            switch s.kind {
-            case .expression(let e): return expression(e)
-            case .declarations(let ds): return ds.contains { $0.initializer.map(expression) ?? false }
-            case .block(let b): return b.contains(where: statement)
-            case .ifElse(let c, let t, let e): return expression(c) || statement(t) || (e.map(statement) ?? false)
-            case .forLoop(let i, let c, let st, let b):
-                return (i.map(statement) ?? false) || (c.map(expression) ?? false) || (st.map(expression) ?? false) || statement(b)
-            case .whileLoop(let c, let b), .doWhile(let b, let c): return expression(c) || statement(b)
-            case .return(let e): return e.map(expression) ?? false
-            default: return false
-            }
-        }
-        func root(_ e: TypedExpression) -> Bool { e.rootVariable?.id == id }
-        func expression(_ e: TypedExpression) -> Bool {
-            switch e.kind {
-            case .constant, .variable: return false
-            case .swizzle(let b, _), .field(let b, _, _): return expression(b)
-            case .index(let b, let i): return expression(b) || expression(i)
-            case .unary(let op, let x): return (op.isIncrementOrDecrement && root(x)) || expression(x)
-            case .binary(_, let a, let b), .comma(let a, let b): return expression(a) || expression(b)
-            case .assignment(_, let l, let r): return root(l) || expression(l) || expression(r)
-            case .ternary(let c, let a, let b): return expression(c) || expression(a) || expression(b)
-            case .call(let f, let args):
-                return zip(f.parameters, args).contains { p, a in (p.qualifier != .in && root(a)) || expression(a) }
-            case .builtinCall(let o, let args):
-                if let k = o.function.outParameterIndex, root(args[k]) { return true }
-                return args.contains(where: expression)
-            case .construct(_, let args): return args.contains(where: expression)
-            }
-        }
-        return statement(s)
-    }
+    func assigns(_ s: TypedStatement, _ id: Int) -> Bool { LoopBodyFacts.assigns(s, id) }
 
     /// True when `s` has a `break` or `continue` of the loop it is the body of (not of a loop
     /// nested in it).
