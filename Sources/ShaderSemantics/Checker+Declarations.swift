@@ -39,6 +39,7 @@ extension CheckContext {
             error(.missingMain, at: nil)
         }
         guard let main, !diagnostics.containsError else { return nil }
+        diagnostics.append(contentsOf: functions.flatMap(UndefinedReads.warnings))
         var checked = CheckedShader(
             stage: stage, version: version, globals: globals, functions: functions, main: main,
             uniforms: uniforms, attributes: attributes, varyings: varyings, outputs: outputs,

@@ -163,6 +163,37 @@ struct WarningTests {
         #expect(warning.message.contains("'a__b'"))
         #expect(warning.span?.location == ShaderDiagnostics.SourceLocation(line: 2, column: 21))
     }
+
+    @Test("a value read before anything writes it is a warning at the first read, once per variable")
+    func readBeforeWrite() throws {
+        let shader = try #require(checked("""
+            precision mediump float;
+            void f(out vec4 o, vec2 u) { o += vec4(u, 0.0, 1.0); }
+            void g(out vec4 o) { o = vec4(1.0); }
+            void main() {
+                float i, s = 0.5, k;
+                vec2 col;
+                k = 2.0;
+                for (int n = 0; n < 3; n++) { i++; s += sin(col.x + k + i); }
+                vec4 a, b;
+                f(a, gl_FragCoord.xy);
+                g(b);
+                vec3 c;
+                if (s > 1.0) c = vec3(1.0); else c = vec3(0.0);
+                gl_FragColor = a * b * s * c.x;
+            }
+            """))
+        let found = shader.warnings.map { ($0.message.split(separator: "'", omittingEmptySubsequences: false)[1], $0.span?.location) }
+        // `o` in f (a compound assignment reads it), `i` (++ reads it), `col`; not k, s, b
+        // (written by g), a (an out argument), c (written in both branches) or n.
+        #expect(found.map(\.0) == ["o", "i", "col"])
+        #expect(found.map(\.1) == [
+            ShaderDiagnostics.SourceLocation(line: 2, column: 30),
+            ShaderDiagnostics.SourceLocation(line: 8, column: 35),
+            ShaderDiagnostics.SourceLocation(line: 8, column: 49),
+        ])
+        #expect(shader.warnings.allSatisfy { $0.message.contains("may be read before anything writes it") })
+    }
 }
 
 @Suite("Checker hints")
