@@ -48,6 +48,21 @@ public enum CompileTimeMath {
         }
     }
 
+    /// True when Mesa folds `function` with the C library at some stage (the functions
+    /// `unary` and `binary` answer for).
+    public static func folds(_ function: BuiltinFunction) -> Bool {
+        switch function {
+        case .sin, .cos, .tan, .exp, .exp2, .log, .log2, .sqrt, .inversesqrt, .atan, .sinh, .pow: true
+        default: false
+        }
+    }
+
+    /// True for `pow` with an exponent whose components are all 1 or all 2: Mesa rewrites it
+    /// to `x` or `x * x` before anything folds it (as the engines and the folder do).
+    public static func isRewrittenPow(_ function: BuiltinFunction, exponent: [Float]) -> Bool {
+        function == .pow && (exponent.allSatisfy { $0 == 1 } || exponent.allSatisfy { $0 == 2 })
+    }
+
     /// Mesa's folded value of the two-argument float function `function` at `stage`: `pow`
     /// (`powf`) at both stages, `atan(y, x)` (`atan2f`) in GLSL IR; nil otherwise.
     public static func binary(_ function: BuiltinFunction, at stage: Stage) -> ((Float, Float) -> Float)? {

@@ -233,10 +233,6 @@ enum ConstantFolder {
 
     // MARK: Built-in functions
 
-    /// Folds a built-in call on constant arguments; `nil` for functions that aren't
-    /// foldable (texture lookups) or results that are undefined.
-    ///
-    /// - Parameter nativeIntegers: true in GLSL ES 3.00 and desktop 1.30+ (32-bit integers).
     /// Folds a call in a constant expression as Mesa's GLSL IR does: the transcendental
     /// functions with the C library (`CompileTimeMath`, stage `.glslIR`), everything else as
     /// `builtin` (llvmpipe's run-time bits).
@@ -252,13 +248,17 @@ enum ConstantFolder {
             }
             // `pow` with an exponent of 1 or 2 keeps the rewrites `builtin` makes (same bits).
             if args.count == 2, let g = CompileTimeMath.binary(overload.function, at: .glslIR),
-               !(overload.function == .pow && (f[1].allSatisfy { $0 == 1 } || f[1].allSatisfy { $0 == 2 })) {
+               !CompileTimeMath.isRewrittenPow(overload.function, exponent: f[1]) {
                 return floats((0..<type.componentCount).map { g(at(0, $0), at(1, $0)) }, type)
             }
         }
         return builtin(overload, args, nativeIntegers: nativeIntegers)
     }
 
+    /// Folds a built-in call on constant arguments; `nil` for functions that aren't
+    /// foldable (texture lookups) or results that are undefined.
+    ///
+    /// - Parameter nativeIntegers: true in GLSL ES 3.00 and desktop 1.30+ (32-bit integers).
     static func builtin(
         _ overload: BuiltinOverload, _ args: [ConstantValue], nativeIntegers: Bool = false
     ) -> ConstantValue? {

@@ -51,7 +51,7 @@ enum ReferenceBuiltins {
         if !isConstant.isEmpty, isConstant.allSatisfy({ $0 }) {
             if args.count == 1, let g = CompileTimeMath.unary(function, at: foldingStage) { return unary(g) }
             if args.count == 2, let g = CompileTimeMath.binary(function, at: foldingStage),
-               !(function == .pow && (args[1].allSatisfy { $0 == 1 } || args[1].allSatisfy { $0 == 2 })) {
+               !CompileTimeMath.isRewrittenPow(function, exponent: args[1]) {
                 return binary(g)
             }
         }

@@ -1107,8 +1107,7 @@ final class ReferenceInterpreter {
         }
         // What the compiler knows decides `pow` and `mix` (llvmpipe's rewrites) and the
         // transcendental functions (folded with the C library, `CompileTimeMath`).
-        let folds = CompileTimeMath.unary(f, at: .glslIR) != nil || CompileTimeMath.binary(f, at: .glslIR) != nil
-        let known = f == .pow || f == .mix || folds
+        let known = f == .pow || f == .mix || CompileTimeMath.folds(f)
             ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
         let stage: CompileTimeMath.Stage = unrolledDepth > 0 ? .nir : .glslIR
         return try Quad((0..<4).map { k in
