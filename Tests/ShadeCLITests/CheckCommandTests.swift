@@ -1,9 +1,18 @@
 import Foundation
 import Testing
 
-/// A temporary shader file that is removed when the test ends.
+/// One folder for this test process's temporary files, removed when the process exits.
+let scratchFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("shade-cli-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: scratchFolder) }
+    return folder
+}()
+
+/// A temporary shader file, in a folder of its own under `scratchFolder`.
 func temporaryShader(_ text: String, named name: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shade-check-\(UUID().uuidString)")
+    let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)

@@ -3,9 +3,9 @@ import Framebuffers
 import ImageCodecs
 import Testing
 
-/// A fresh empty folder for outputs.
+/// A fresh empty folder for outputs, under `scratchFolder`.
 func temporaryFolder() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shade-run-\(UUID().uuidString)")
+    let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.path
 }

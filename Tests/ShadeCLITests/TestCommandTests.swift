@@ -9,7 +9,7 @@ struct TestCommandTests {
     static let ownTests = repository.appendingPathComponent("Tests/ShaderTests").path
 
     func temporary(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shade-test-\(UUID())")
+        let folder = scratchFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
