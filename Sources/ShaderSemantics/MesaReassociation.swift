@@ -17,6 +17,12 @@ extension CheckedShader {
     ///   `exp(-d * 2.0)` is `exp2(-((2.0 * log2(e)) * d))` and `log(x) * 0.5` is
     ///   `log2(x) * (ln(2) * 0.5)`.
     ///
+    /// - `(a * b + c * d) + e`, two products summed once and a third term that is not a
+    ///   product, is `(a * b + e) + c * d` (NIR's "reassociate add chains for more MAD/FMA-friendly
+    ///   code", which llvmpipe runs although it fuses nothing): `(x*x - y*y) + w` is
+    ///   `(x*x + w) - y*y`, `w + (x*x - y*y)` too, `(x*x + y*y) + 1.0` is `(x*x + 1.0) + y*y`; see
+    ///   `MesaSumChains`.
+    ///
     /// Each rounds differently from the source's order, and a chaotic shader (a hash, a
     /// feedback buffer) shows it. Measured with glref.py on Mesa 22.3.6 (README "Calls Mesa
     /// evaluates when compiling"): the rules above apply; `(x * y) * c` with two non-constant
@@ -26,11 +32,13 @@ extension CheckedShader {
         let rewriter = MesaReassociation()
         return rewriting(
             function: { f in
-                CheckedFunction(
-                    symbol: f.symbol, parameters: f.parameters, body: f.body.map { $0.mappingExpressions(rewriter.rewrite) },
+                let body = f.body.map { $0.mappingExpressions(rewriter.rewrite) }
+                let sums = MesaSumChains(counting: body)
+                return CheckedFunction(
+                    symbol: f.symbol, parameters: f.parameters, body: body.map { $0.mappingExpressions(sums.rewrite) },
                     callees: f.callees, span: f.span)
             },
-            declaration: { $0.mappingInitializer(rewriter.rewrite) })
+            declaration: { $0.mappingInitializer(rewriter.rewrite).mappingInitializer(MesaSumChains().rewrite) })
     }
 }
 
@@ -192,5 +200,200 @@ struct MesaReassociation {
 
     static func constant(_ c: ConstantValue, _ span: SourceSpan) -> TypedExpression {
         TypedExpression(.constant(c), type: c.type, constant: c, span: span)
+    }
+}
+
+/// NIR's `fadd(fadd(a, b), c) -> fadd(fadd(a, c), b)` when `a` and `b` are products (`fmul`,
+/// or a negated `fmul`), `c` is not, and the inner sum has no other use: the rule Mesa keeps
+/// "for more MAD/FMA-friendly code". A subtraction is an addition of the negated operand, so
+/// `(p - q) + c` is `(p + c) - q` and `(p + q) - c` is `(p - c) + q`; `c - (p + q)` adds a
+/// negated sum, which is not a sum, and stays. Measured on llvmpipe (Mesa 22.3.6) with
+/// per-fragment operands: every form above, a product as `c` (no change), a sum used twice
+/// (no change), a sum written into a variable read once (changed: NIR sees the same SSA value;
+/// Shade rewrites only sums written inline), `dot(vec2, vec2) + c` (changed, in the lowered
+/// `a.y*b.y + a.x*b.x` order; not modelled yet).
+///
+/// The same pass distributes: `a * b + a * c` is `a * (b + c)` (either operand of either
+/// product the common one; `x*y - x*w` stays, a negated product is not a product). NIR visits
+/// the last instruction of a block first, so an outer sum is regrouped before its operands are
+/// factored: `(x*y + x*w) + v` is `(x*y + v) + x*w`, while `x*y + x*w + x*v` is
+/// `x * ((y + w) + v)`.
+struct MesaSumChains {
+    /// How many times each sum (by its text) occurs in the function: NIR merges equal
+    /// expressions, and a merged sum is used more than once.
+    private var occurrences: [String: Int] = [:]
+
+    /// A rewriter for a global initializer (every sum used once).
+    init() {}
+
+    /// A rewriter for a function whose body (already through `MesaReassociation`) is `body`.
+    init(counting body: [TypedStatement]) {
+        var counts: [String: Int] = [:]
+        func visit(_ e: TypedExpression) {
+            if case .binary(let op, _, _) = e.kind, op == .add || op == .subtract, MesaReassociation.isFloatValue(e) {
+                counts[e.description, default: 0] += 1
+            }
+            e.children.forEach(visit)
+        }
+        for statement in body {
+            _ = statement.mappingExpressions { e in visit(e); return e }
+        }
+        occurrences = counts
+    }
+
+    /// A term of a sum: an expression, and whether it is subtracted.
+    typealias Term = (expression: TypedExpression, negated: Bool)
+
+    /// `e` rewritten in NIR's order: a node before its operands (the algebraic pass walks a
+    /// block from its last instruction up), and a node again once an operand changed (NIR
+    /// revisits the users of what it replaced).
+    func rewrite(_ e: TypedExpression) -> TypedExpression {
+        if e.constantValue != nil { return e }
+        if let compared = comparedWithoutConstant(e) { return compared.mappingChildren(rewrite) }
+        if let (a, other, b) = madOperands(e) {
+            var inner = Self.add((rewrite(a.expression), a.negated), (rewrite(other.expression), other.negated))
+            inner.expression = Self.factored(inner.expression) ?? inner.expression
+            let outer = Self.expression(Self.add(inner, (rewrite(b.expression), b.negated)), type: e.type)
+            return Self.factored(outer) ?? outer
+        }
+        let node = e.mappingChildren(rewrite)
+        return Self.factored(node) ?? regrouped(node) ?? node
+    }
+
+    /// `a * b + a * c` as `a * (b + c)` (NIR's distribution, used or not elsewhere; a
+    /// difference of products is an addition of a negated product and stays); nil otherwise.
+    static func factored(_ e: TypedExpression) -> TypedExpression? {
+        guard MesaReassociation.isFloatValue(e), e.constantValue == nil, case .binary(.add, let p, let q) = e.kind,
+              let (p1, p2) = factors(p), let (q1, q2) = factors(q) else { return nil }
+        for (common, b) in [(p1, p2), (p2, p1)] {
+            for (candidate, c) in [(q1, q2), (q2, q1)] where common.description == candidate.description && isPure(common) {
+                let sumType = b.type.componentCount >= c.type.componentCount ? b.type : c.type
+                let sum = TypedExpression(.binary(.add, b, c), type: sumType, span: b.span)
+                return TypedExpression(.binary(.multiply, common, sum), type: e.type, span: e.span)
+            }
+        }
+        return nil
+    }
+
+    /// The operands of a float product of two non-matrix operands (not a negated one).
+    static func factors(_ e: TypedExpression) -> (TypedExpression, TypedExpression)? {
+        guard e.constantValue == nil, MesaReassociation.isFloatValue(e), case .binary(.multiply, let a, let b) = e.kind,
+              !a.type.isMatrix, !b.type.isMatrix else { return nil }
+        return (a, b)
+    }
+
+    /// True when evaluating `e` twice gives the same value: no assignment, increment or user
+    /// call in it, so two equal texts are one value to NIR.
+    static func isPure(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .assignment, .call: return false
+        case .unary(let op, _) where op != .negate && op != .plus && op != .logicalNot && op != .bitwiseNot: return false
+        default: return e.children.allSatisfy(isPure)
+        }
+    }
+
+    /// The two terms of a float sum or difference; nil for anything else.
+    static func terms(_ e: TypedExpression) -> (Term, Term)? {
+        guard MesaReassociation.isFloatValue(e), e.constantValue == nil else { return nil }
+        switch e.kind {
+        case .binary(.add, let a, let b): return ((a, false), (b, false))
+        case .binary(.subtract, let a, let b): return ((a, false), (b, true))
+        default: return nil
+        }
+    }
+
+    /// True when `e` is a product NIR sees as `fmul` (negations looked through): a float
+    /// scalar or vector product of two non-matrix operands, not folded to a constant.
+    static func isProduct(_ e: TypedExpression) -> Bool {
+        let (inner, _) = MesaReassociation.strippingNegation(e)
+        guard inner.constantValue == nil, MesaReassociation.isFloatValue(inner),
+              case .binary(.multiply, let a, let b) = inner.kind else { return false }
+        return !a.type.isMatrix && !b.type.isMatrix
+    }
+
+    /// `x + c1 < c2` as `x < c2 - c1` (NIR's inexact comparison rules, `flt`, `fge`, `feq`
+    /// and `fneu` of a sum used once with a constant, against a constant): `<`, `>=`, `==` and
+    /// `!=` with the sum on the left, `>` and `<=` with it on the right (NIR has only `<` and
+    /// `>=`), either side of `==` and `!=`; `-(x + c1) < c2` is `-(c2 + c1) < x`. A scalar
+    /// float comparison only; nil otherwise.
+    func comparedWithoutConstant(_ e: TypedExpression) -> TypedExpression? {
+        // `step(edge, x)` is `x >= edge`.
+        if case .builtinCall(let o, let args) = e.kind, o.function == .step, args.count == 2, args[0].type == .float,
+           args[1].type == .float, args[0].constantValue != nil,
+           case .binary(.greaterEqual, let x, let k)? = comparedWithoutConstant(
+               TypedExpression(.binary(.greaterEqual, args[1], args[0]), type: .bool, span: e.span)).map(\.kind),
+           k.constantValue != nil {
+            return TypedExpression(.builtinCall(o, [k, x]), type: e.type, span: e.span)
+        }
+        guard case .binary(let op, let left, let right) = e.kind, left.type == .float, right.type == .float else { return nil }
+        // NIR's operand order: `a > b` is `b < a`, `a <= b` is `b >= a`.
+        let (nirOp, a, b): (BinaryOperator, TypedExpression, TypedExpression)
+        switch op {
+        case .less, .greaterEqual, .equal, .notEqual: (nirOp, a, b) = (op, left, right)
+        case .greater: (nirOp, a, b) = (.less, right, left)
+        case .lessEqual: (nirOp, a, b) = (.greaterEqual, right, left)
+        default: return nil
+        }
+        let symmetric = nirOp == .equal || nirOp == .notEqual
+        for (sumSide, constantSide) in symmetric ? [(a, b), (b, a)] : [(a, b)] {
+            guard let c2 = constantSide.constantValue else { continue }
+            var (sum, negatedSum) = (sumSide, false)
+            if case .unary(.negate, let inner) = sumSide.kind { (sum, negatedSum) = (inner, true) }
+            guard let (t1, t2) = Self.terms(sum), occurrences[sum.description, default: 1] == 1 else { continue }
+            guard let ((c1, constantNegated), (x, xNegated)) = MesaReassociation.constantAndOther(
+                (t1.expression, t1.negated), (t2.expression, t2.negated)) else { continue }
+            // The sum is fadd(x', b): b the constant with its sign, x' the other with its own.
+            guard let b1 = MesaReassociation.signed(c1, constantNegated) else { continue }
+            let xTerm = xNegated ? TypedExpression(.unary(.negate, x), type: x.type, span: x.span) : x
+            let bool = e.type
+            if negatedSum {
+                // -(x' + b) < c2  ->  -(c2 + b) < x'
+                guard let k = MesaReassociation.fold(.add, c2, b1), let negK = ConstantFolder.unary(.negate, k) else { continue }
+                return TypedExpression(.binary(nirOp, MesaReassociation.constant(negK, e.span), xTerm), type: bool, span: e.span)
+            }
+            // x' + b < c2  ->  x' < c2 + (-b)
+            guard let negB = ConstantFolder.unary(.negate, b1), let k = MesaReassociation.fold(.add, c2, negB) else { continue }
+            return TypedExpression(.binary(nirOp, xTerm, MesaReassociation.constant(k, e.span)), type: bool, span: e.span)
+        }
+        return nil
+    }
+
+    /// The terms `(a, c, b)` of `(a + b) + c` when the MAD rule applies to `e`; nil otherwise.
+    func madOperands(_ e: TypedExpression) -> (Term, Term, Term)? {
+        guard let (first, second) = Self.terms(e) else { return nil }
+        // NIR tries the operands in order: the first that is a sum of two products wins.
+        for (sum, other) in [(first, second), (second, first)] where !sum.negated {
+            guard sum.expression.type == e.type, let (a, b) = Self.terms(sum.expression),
+                  Self.isProduct(a.expression), Self.isProduct(b.expression),
+                  !Self.isProduct(other.expression),
+                  occurrences[sum.expression.description, default: 1] == 1 else { continue }
+            return (a, other, b)
+        }
+        return nil
+    }
+
+    func regrouped(_ e: TypedExpression) -> TypedExpression? {
+        guard let (a, other, b) = madOperands(e) else { return nil }
+        return Self.expression(Self.add(Self.add(a, other), b), type: e.type)
+    }
+
+    /// `a + b` as a term, written with the fewest negations: `a - b`, `b - a`, or `-(a + b)`.
+    static func add(_ a: Term, _ b: Term) -> Term {
+        let type = a.expression.type.componentCount >= b.expression.type.componentCount ? a.expression.type : b.expression.type
+        let span = a.expression.span
+        func node(_ op: BinaryOperator, _ x: TypedExpression, _ y: TypedExpression) -> TypedExpression {
+            TypedExpression(.binary(op, x, y), type: type, span: span)
+        }
+        switch (a.negated, b.negated) {
+        case (false, false): return (node(.add, a.expression, b.expression), false)
+        case (false, true): return (node(.subtract, a.expression, b.expression), false)
+        case (true, false): return (node(.subtract, b.expression, a.expression), false)
+        case (true, true): return (node(.add, a.expression, b.expression), true)
+        }
+    }
+
+    /// A term as an expression of `type`.
+    static func expression(_ t: Term, type: GLSLType) -> TypedExpression {
+        t.negated ? TypedExpression(.unary(.negate, t.expression), type: type, span: t.expression.span) : t.expression
     }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import ShaderTesting
+import Testing
+
+/// NIR's "reassociate add chains for more MAD/FMA-friendly code" (`MesaSumChains`): a sum of two
+/// products used once, plus a term that is not a product, is regrouped, `(x*x - y*y) + w` is
+/// `(x*x + w) - y*y` on llvmpipe; and `a * b + a * c` is `a * (b + c)`. Each case writes the 32
+/// bits of its result as RGBA over 32 per-fragment values; both engines and the reference
+/// interpreter must give llvmpipe's bits. Each regrouped case has a twin NIR computes as
+/// written (an inner sum used twice, `+ zero * t`; a factor that is another value with the same
+/// bits, `x + zero`; the other order of the two rules), and llvmpipe must give the two different
+/// bits somewhere, so the cases do exercise the rules.
+@Suite struct SumChainTests {
+    /// `body` after per-fragment `x`, `y` and `w = y - x` (not a product).
+    static func sumCase(_ body: String) -> DifferentialCase {
+        var c = CompileTimeFoldingTests.draw(
+            body,
+            CompileTimeFoldingTests.shader(
+                "float x = gl_FragCoord.x * 0.7311 - 1.3 + zero; float y = gl_FragCoord.y * 1.9 - 0.61 + zero; float w = y - x; "
+                    + body))
+        c.width = 16
+        return c
+    }
+
+    static let regrouped: [(DifferentialCase, DifferentialCase)] = [
+        ("r = (x*x - y*y) + w;", "float t = x*x - y*y; r = (t + w) + zero * t;"),
+        ("r = w + (x*x - y*y);", "float t = x*x - y*y; r = (w + t) + zero * t;"),
+        ("r = (x*x - y*y) - w;", "float t = x*x - y*y; r = (t - w) + zero * t;"),
+        ("r = (x*x + y*y) + 1.0;", "float t = x*x + y*y; r = (t + 1.0) + zero * t;"),
+        ("r = (-x*y + w*w) + x;", "float t = -x*y + w*w; r = (t + x) + zero * t;"),
+        ("r = (x*y + w*x) + (w + y);", "float t = x*y + w*x; r = (t + (w + y)) + zero * t;"),
+        ("r = ((vec2(x, y) * y + vec2(w) * x) + vec2(w, x)).y;",
+         "vec2 t = vec2(x, y) * y + vec2(w) * x; r = ((t + vec2(w, x)) + zero * t).y;"),
+        // Distribution: `a * b + a * c` is `a * (b + c)`; the twin's factor is another value
+        // (`x + zero`) with the same bits.
+        ("r = x*y + w*x;", "r = x*y + w*(x + zero);"),
+        ("r = y*x + x*w + x*(y - w);", "r = y*x + x*w + (x + zero)*(y - w);"),
+        // The outer sum first: regrouped, not factored (the twin is the factored order).
+        ("r = (x*y + x*w) + 1.5;", "r = x*(y + w) + 1.5;"),
+    ].map { (sumCase($0), sumCase($1)) }
+
+    /// `body` after a per-fragment `x` that walks the 32 floats around 0.2 (where `x + 0.7`
+    /// and `x` against `0.9 - 0.7` decide differently).
+    static func comparisonCase(_ body: String) -> DifferentialCase {
+        var c = CompileTimeFoldingTests.draw(
+            body,
+            CompileTimeFoldingTests.shader(
+                "int k = int(gl_FragCoord.x) + 16 * int(gl_FragCoord.y) - 16; "
+                    + "float x = uintBitsToFloat(floatBitsToUint(0.2 + zero) + uint(k)); " + body))
+        c.width = 16
+        return c
+    }
+
+    /// A sum with a constant compared with a constant: `x + c1 < c2` is `x < c2 - c1`; the twin
+    /// uses the sum twice.
+    static let comparisons: [(DifferentialCase, DifferentialCase)] = [
+        ("r = x + 0.7 < 0.9 ? 1.0 : 0.0;", "float t = x + 0.7; r = (t < 0.9 ? 1.0 : 0.0) + zero * t;"),
+        ("r = x + 0.7 >= 0.9 ? 1.0 : 0.0;", "float t = x + 0.7; r = (t >= 0.9 ? 1.0 : 0.0) + zero * t;"),
+        ("r = 0.9 > x + 0.7 ? 1.0 : 0.0;", "float t = x + 0.7; r = (0.9 > t ? 1.0 : 0.0) + zero * t;"),
+        ("r = -(x + 0.7) < -0.9 ? 1.0 : 0.0;", "float t = x + 0.7; r = (-t < -0.9 ? 1.0 : 0.0) + zero * t;"),
+        ("r = step(0.9, x + 0.7);", "float t = x + 0.7; r = step(0.9, t) + zero * t;"),
+    ].map { (comparisonCase($0), comparisonCase($1)) }
+
+    /// Forms the rule does not touch: a negated sum, three products, a product as the third
+    /// term, and a sum of sums whose second is not a product.
+    static let unchanged: [DifferentialCase] = [
+        "r = w - (x*x + y*y);",
+        "r = (x*x + y*y + w*w) + x;",
+        "r = (x*x + y*y) + w*x;",
+        "r = (x*y - w) + y*x;",
+        "r = x*y - w*x;",
+        "r = -x*y + x*w;",
+    ].map(sumCase) + [
+        // `a > b` is `b < a` to NIR, and `b < x + c` has no rule.
+        "r = x + 0.7 > 0.9 ? 1.0 : 0.0;",
+        "r = x + 0.7 <= 0.9 ? 1.0 : 0.0;",
+    ].map(comparisonCase)
+
+    static var all: [DifferentialCase] { (regrouped + comparisons).flatMap { [$0.0, $0.1] } + unchanged }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func closuresMatchLlvmpipe() throws {
+        try expectIdenticalToLlvmpipe(Self.all, label: "sum chains (closures)")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func nativeEngineMatchesLlvmpipe() throws {
+        guard let oracle = availableLlvmpipeOracle() else { return }
+        for c in Self.all {
+            let d = DifferentialTest.firstDifference(try DifferentialTest.renderWithExecutor(c, engine: .native), try oracle.render(c))
+            #expect(d == nil, "\(c.name): native engine \(d.map { "\($0.a) vs llvmpipe \($0.b)" } ?? "")")
+        }
+    }
+
+    @Test(arguments: SumChainTests.all.map(\.name))
+    func interpreterAgrees(_ name: String) {
+        let c = Self.all.first { $0.name == name }!
+        let outcome = DifferentialTest.run(c)
+        #expect(outcome.isAgreement, "\(outcome)")
+    }
+
+    /// The regrouped cases are sensitive: llvmpipe's bits differ from the twin's.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func regroupingChangesLlvmpipesBits() throws {
+        guard let oracle = availableLlvmpipeOracle() else { return }
+        for (regrouped, twin) in Self.regrouped + Self.comparisons {
+            #expect(DifferentialTest.firstDifference(try oracle.render(regrouped), try oracle.render(twin)) != nil,
+                    "\(regrouped.name): llvmpipe gives the twin's bits")
+        }
+    }
+}
