@@ -35,3 +35,22 @@ func expectIdenticalToLlvmpipe(_ cases: [DifferentialCase], label: String, sourc
     }
     print("\(label): \(identical)/\(cases.count) draws identical to llvmpipe")
 }
+
+/// Records each case the native engine renders differently from llvmpipe.
+func expectNativeIdenticalToLlvmpipe(_ cases: [DifferentialCase], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    guard let oracle = availableLlvmpipeOracle(sourceLocation: sourceLocation) else { return }
+    for c in cases {
+        let d = DifferentialTest.firstDifference(try DifferentialTest.renderWithExecutor(c, engine: .native), try oracle.render(c))
+        #expect(d == nil, "\(c.name): native engine \(d.map { "\($0.a) vs llvmpipe \($0.b)" } ?? "")", sourceLocation: sourceLocation)
+    }
+}
+
+/// Records each pair whose two cases llvmpipe renders to the same bits: a case and its twin
+/// must differ there, or the case does not exercise what it claims to.
+func expectLlvmpipeTellsApart(_ pairs: [(DifferentialCase, DifferentialCase)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    guard let oracle = availableLlvmpipeOracle(sourceLocation: sourceLocation) else { return }
+    for (subject, twin) in pairs {
+        #expect(DifferentialTest.firstDifference(try oracle.render(subject), try oracle.render(twin)) != nil,
+                "\(subject.name): llvmpipe gives the same bits as its twin \(twin.name)", sourceLocation: sourceLocation)
+    }
+}
