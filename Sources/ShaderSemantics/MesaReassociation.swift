@@ -250,14 +250,21 @@ struct MesaSumChains {
     func rewrite(_ e: TypedExpression) -> TypedExpression {
         if e.constantValue != nil { return e }
         if let compared = comparedWithoutConstant(e) { return compared.mappingChildren(rewrite) }
-        if let (a, other, b) = madOperands(e) {
-            var inner = Self.add((rewrite(a.expression), a.negated), (rewrite(other.expression), other.negated))
-            inner.expression = Self.factored(inner.expression) ?? inner.expression
-            let outer = Self.expression(Self.add(inner, (rewrite(b.expression), b.negated)), type: e.type)
-            return Self.factored(outer) ?? outer
-        }
+        if let terms = madOperands(e) { return regrouped(terms, type: e.type, operands: rewrite) }
         let node = e.mappingChildren(rewrite)
-        return Self.factored(node) ?? regrouped(node) ?? node
+        if let product = Self.factored(node) { return product }
+        if let terms = madOperands(node) { return regrouped(terms, type: e.type, operands: { $0 }) }
+        return node
+    }
+
+    /// `(a + c) + b` from the terms `(a, c, b)` of the MAD rule, each operand through
+    /// `operands`, and both sums factored where they then can be (NIR revisits them).
+    func regrouped(_ terms: (Term, Term, Term), type: GLSLType, operands: (TypedExpression) -> TypedExpression) -> TypedExpression {
+        let (a, other, b) = terms
+        var inner = Self.add((operands(a.expression), a.negated), (operands(other.expression), other.negated))
+        inner.expression = Self.factored(inner.expression) ?? inner.expression
+        let outer = Self.expression(Self.add(inner, (operands(b.expression), b.negated)), type: type)
+        return Self.factored(outer) ?? outer
     }
 
     /// `a * b + a * c` as `a * (b + c)` (NIR's distribution, used or not elsewhere; a
@@ -305,10 +312,7 @@ struct MesaSumChains {
     /// True when `e` is a product NIR sees as `fmul` (negations looked through): a float
     /// scalar or vector product of two non-matrix operands, not folded to a constant.
     static func isProduct(_ e: TypedExpression) -> Bool {
-        let (inner, _) = MesaReassociation.strippingNegation(e)
-        guard inner.constantValue == nil, MesaReassociation.isFloatValue(inner),
-              case .binary(.multiply, let a, let b) = inner.kind else { return false }
-        return !a.type.isMatrix && !b.type.isMatrix
+        factors(MesaReassociation.strippingNegation(e).0) != nil
     }
 
     /// `x + c1 < c2` as `x < c2 - c1` (NIR's inexact comparison rules, `flt`, `fge`, `feq`
@@ -345,15 +349,14 @@ struct MesaSumChains {
             // The sum is fadd(x', b): b the constant with its sign, x' the other with its own.
             guard let b1 = MesaReassociation.signed(c1, constantNegated) else { continue }
             let xTerm = xNegated ? TypedExpression(.unary(.negate, x), type: x.type, span: x.span) : x
-            let bool = e.type
             if negatedSum {
                 // -(x' + b) < c2  ->  -(c2 + b) < x'
                 guard let k = MesaReassociation.fold(.add, c2, b1), let negK = ConstantFolder.unary(.negate, k) else { continue }
-                return TypedExpression(.binary(nirOp, MesaReassociation.constant(negK, e.span), xTerm), type: bool, span: e.span)
+                return TypedExpression(.binary(nirOp, MesaReassociation.constant(negK, e.span), xTerm), type: e.type, span: e.span)
             }
             // x' + b < c2  ->  x' < c2 + (-b)
             guard let negB = ConstantFolder.unary(.negate, b1), let k = MesaReassociation.fold(.add, c2, negB) else { continue }
-            return TypedExpression(.binary(nirOp, xTerm, MesaReassociation.constant(k, e.span)), type: bool, span: e.span)
+            return TypedExpression(.binary(nirOp, xTerm, MesaReassociation.constant(k, e.span)), type: e.type, span: e.span)
         }
         return nil
     }
@@ -370,11 +373,6 @@ struct MesaSumChains {
             return (a, other, b)
         }
         return nil
-    }
-
-    func regrouped(_ e: TypedExpression) -> TypedExpression? {
-        guard let (a, other, b) = madOperands(e) else { return nil }
-        return Self.expression(Self.add(Self.add(a, other), b), type: e.type)
     }
 
     /// `a + b` as a term, written with the fewest negations: `a - b`, `b - a`, or `-(a + b)`.

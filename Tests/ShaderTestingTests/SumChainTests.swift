@@ -11,15 +11,16 @@ import Testing
 /// bits, `x + zero`; the other order of the two rules), and llvmpipe must give the two different
 /// bits somewhere, so the cases do exercise the rules.
 @Suite struct SumChainTests {
-    /// `body` after per-fragment `x`, `y` and `w = y - x` (not a product).
-    static func sumCase(_ body: String) -> DifferentialCase {
-        var c = CompileTimeFoldingTests.draw(
-            body,
-            CompileTimeFoldingTests.shader(
-                "float x = gl_FragCoord.x * 0.7311 - 1.3 + zero; float y = gl_FragCoord.y * 1.9 - 0.61 + zero; float w = y - x; "
-                    + body))
+    /// A 16×2 draw of `body` after `prelude` (the per-fragment values it reads).
+    static func fragmentCase(_ prelude: String, _ body: String) -> DifferentialCase {
+        var c = CompileTimeFoldingTests.draw(body, CompileTimeFoldingTests.shader(prelude + " " + body))
         c.width = 16
         return c
+    }
+
+    /// `body` after per-fragment `x`, `y` and `w = y - x` (not a product).
+    static func sumCase(_ body: String) -> DifferentialCase {
+        fragmentCase("float x = gl_FragCoord.x * 0.7311 - 1.3 + zero; float y = gl_FragCoord.y * 1.9 - 0.61 + zero; float w = y - x;", body)
     }
 
     static let regrouped: [(DifferentialCase, DifferentialCase)] = [
@@ -42,13 +43,9 @@ import Testing
     /// `body` after a per-fragment `x` that walks the 32 floats around 0.2 (where `x + 0.7`
     /// and `x` against `0.9 - 0.7` decide differently).
     static func comparisonCase(_ body: String) -> DifferentialCase {
-        var c = CompileTimeFoldingTests.draw(
-            body,
-            CompileTimeFoldingTests.shader(
-                "int k = int(gl_FragCoord.x) + 16 * int(gl_FragCoord.y) - 16; "
-                    + "float x = uintBitsToFloat(floatBitsToUint(0.2 + zero) + uint(k)); " + body))
-        c.width = 16
-        return c
+        fragmentCase(
+            "int k = int(gl_FragCoord.x) + 16 * int(gl_FragCoord.y) - 16; "
+                + "float x = uintBitsToFloat(floatBitsToUint(0.2 + zero) + uint(k));", body)
     }
 
     /// A sum with a constant compared with a constant: `x + c1 < c2` is `x < c2 - c1`; the twin
