@@ -70,6 +70,9 @@ extension RenderCommand {
             if pattern.text == "-" { throw .usage("--capture writes files, not stdout") }
             captures.append((buffer, pattern))
         }
+        if let sound = project.sound, !request.settings.quiet {
+            console.standardError("shade render: note: \(sound.path): the Sound tab makes audio; Shade renders the picture only\n")
+        }
         let renderer = try ShadertoyRenderer(
             project: project, width: request.size.width, height: request.size.height, executor: request.settings.executor,
             profile: request.profile)

@@ -18,13 +18,15 @@ extension ShadertoyProject {
     /// }
     /// ```
     ///
-    /// An input is `buffer-a` … `buffer-d`, `keyboard`, or an image file (relative to the
-    /// folder). `filter` is `nearest`, `linear` (default) or `mipmap`; `wrap` `clamp` (default)
+    /// An input is `buffer-a` … `buffer-d`, `keyboard`, `sound` (a music or microphone input,
+    /// read as silence), or an image file (relative to the folder; a still for a video or a
+    /// webcam). A `sound.glsl` (the Sound tab) is read and not rendered: it makes audio, which
+    /// the picture does not depend on. `filter` is `nearest`, `linear` (default) or `mipmap`; `wrap` `clamp` (default)
     /// or `repeat`; `vflip` (default true) flips an image so its last row is v = 0. Without
     /// `channels.json` no channel is bound (an unbound channel reads black, as on Shadertoy).
     ///
-    /// - Throws: `ShadertoyProjectError`: no `image.glsl`, a Cube A or Sound file
-    ///   (`cube-a.glsl`, `sound.glsl`), a malformed `channels.json`, a channel reading a buffer
+    /// - Throws: `ShadertoyProjectError`: no `image.glsl`, a Cube A file (`cube-a.glsl`), a
+    ///   malformed `channels.json`, a channel reading a buffer
     ///   the folder has no file for, a missing image.
     init(folder: String) throws(ShadertoyProjectError) {
         let manager = FileManager.default
@@ -35,9 +37,7 @@ extension ShadertoyProject {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path) }
             return text
         }
-        for (name, type) in [("cube-a.glsl", "cubemap"), ("sound.glsl", "sound")] where manager.fileExists(atPath: file(name)) {
-            throw .unsupportedPass(path: file(name), type: type)
-        }
+        if manager.fileExists(atPath: file("cube-a.glsl")) { throw .unsupportedPass(path: file("cube-a.glsl"), type: "cubemap") }
         guard let imageCode = try read("image.glsl") else { throw .missingFile(file("image.glsl")) }
         var channels: [String: [Int: Channel]] = [:]
         if let bindings = try read("channels.json") {
@@ -54,8 +54,9 @@ extension ShadertoyProject {
             buffers.append(Pass(buffer: buffer, code: code, path: file(name), channels: channels[buffer.name] ?? [:]))
         }
         let common = try read("common.glsl").map { ($0, file("common.glsl")) }
+        let sound = try read("sound.glsl").map { ($0, file("sound.glsl")) }
         let image = Pass(buffer: nil, code: imageCode, path: file("image.glsl"), channels: channels["image"] ?? [:])
-        try self.init(common: common, buffers: buffers, image: image)
+        try self.init(common: common, buffers: buffers, image: image, sound: sound)
     }
 
     /// `channels.json`: pass name → channel → binding (see `init(folder:)`).
@@ -98,13 +99,15 @@ extension ShadertoyProject {
             throw .malformed(path: path, "\(place): unknown key '\(key)' (expected input, filter, wrap, vflip)")
         }
         guard let input = fields["input"] as? String, !input.isEmpty else {
-            throw .malformed(path: path, "\(place): no \"input\" (buffer-a … buffer-d, keyboard or an image file)")
+            throw .malformed(path: path, "\(place): no \"input\" (buffer-a … buffer-d, keyboard, sound or an image file)")
         }
         let source: Source
         if let buffer = Buffer(name: input), input.lowercased().hasPrefix("buffer") {
             source = .buffer(buffer)
         } else if input == "keyboard" {
             source = .keyboard
+        } else if input == "sound" {
+            source = .sound
         } else {
             let file = (input as NSString).isAbsolutePath ? input : (folder as NSString).appendingPathComponent(input)
             guard FileManager.default.fileExists(atPath: file) else { throw .missingFile(file) }
@@ -140,16 +143,20 @@ extension ShadertoyProject {
 
     /// Reads Shadertoy's JSON export: the API's `{"Shader": {"info": …, "renderpass": […]}}`
     /// (or the `Shader` object alone, or an array holding one). Each render pass has a `type`
-    /// (`image`, `buffer`, `common`; `cubemap` and `sound` are refused), `code`, `outputs[]`
-    /// (a buffer's output `id` says which buffer it is: 257–260 or `4dXGR8` …, else its
-    /// `name`) and `inputs[]` with `channel`, `ctype` (`buffer`, `texture`, `keyboard`), `id`,
-    /// `src` and `sampler{filter, wrap, vflip}`.
+    /// (`image`, `buffer`, `common`, `sound` — kept, not rendered; `cubemap` is refused),
+    /// `code`, `outputs[]` (a buffer's output `id` says which buffer it is: 257–260 or
+    /// `4dXGR8` …, else its `name`) and `inputs[]` with `channel`, `ctype` (or `type`), `id`,
+    /// `src` (or `filepath`) and `sampler{filter, wrap, vflip}`. Input types: `buffer`,
+    /// `keyboard`, `texture`; `video` and `webcam` read a still image from `media`; `music`,
+    /// `musicstream` and `mic` read silence (`Source.sound`); `cubemap` and `volume` are
+    /// refused.
     ///
     /// - Parameters:
     ///   - data: the file's bytes.
     ///   - path: the file, for messages.
-    ///   - media: a folder holding the textures the shader reads, named as the last component
-    ///     of their `src` (`/media/a/<hash>.jpg` → `<hash>.jpg`, or `<hash>.png`).
+    ///   - media: a folder holding the images the shader reads, found by the last component of
+    ///     their `src` (`mediaCandidates`: `/media/a/<hash>.jpg` → `<hash>.jpg` or
+    ///     `<hash>.png`; a video `<hash>.webm` → `<hash>.png` or `<hash>.jpg`).
     /// - Throws: `ShadertoyProjectError`.
     init(exportedJSON data: Data, path: String, media: String?) throws(ShadertoyProjectError) {
         guard var object = try? JSONSerialization.jsonObject(with: data) else {
@@ -166,7 +173,7 @@ extension ShadertoyProject {
         }
         // Which buffer each output id is, from the buffers' outputs.
         var outputs = ShadertoyProject.bufferOutputIDs
-        var buffers: [Pass] = [], image: Pass?, common: (String, String)?
+        var buffers: [Pass] = [], image: Pass?, common: (String, String)?, sound: (String, String)?
         struct Pending { var index: Int; var place: String; var inputs: [[String: Any]] }
         var pending: [Pending] = []
         for (index, pass) in renderpasses.enumerated() {
@@ -191,7 +198,10 @@ extension ShadertoyProject {
                 for id in outputIDs { outputs[id] = buffer }
                 pending.append(Pending(index: buffers.count, place: place, inputs: inputs))
                 buffers.append(Pass(buffer: buffer, code: code, path: place))
-            case "cubemap", "sound":
+            case "sound":
+                guard sound == nil else { throw .malformed(path: path, "two sound passes") }
+                sound = (code, place)
+            case "cubemap":
                 throw .unsupportedPass(path: place, type: type)
             default:
                 throw .malformed(path: place, "unknown pass type '\(type)' (expected image, buffer, common, cubemap or sound)")
@@ -209,7 +219,18 @@ extension ShadertoyProject {
             }
             if entry.index < 0 { image!.channels = channels } else { buffers[entry.index].channels = channels }
         }
-        try self.init(common: common, buffers: buffers, image: image!)
+        try self.init(common: common, buffers: buffers, image: image!, sound: sound)
+    }
+
+    /// The file names a media `src` is looked for under in `--media`, in order: its last
+    /// component, then the same stem as `.png`; for a video (`.webm`, `.ogv`, `.mp4`, …), which
+    /// Shade does not decode, a still: the stem as `.png`, then as `.jpg`.
+    static func mediaCandidates(_ src: String) -> [String] {
+        let name = (src as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        let isImage = ["png", "jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased())
+        let candidates = isImage ? [name, stem + ".png"] : [stem + ".png", stem + ".jpg"]
+        return candidates.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// An `id` as a string: numbers (257) and strings ("4dXGR8") alike.
@@ -238,16 +259,16 @@ extension ShadertoyProject {
             source = .buffer(buffer)
         case "keyboard":
             source = .keyboard
-        case "texture":
+        case "texture", "video", "webcam":
             let src = input["src"] as? String ?? input["filepath"] as? String ?? ""
             guard let media else { throw .missingMedia(pass: place, channel: number, source: src, looked: nil) }
-            let name = (src as NSString).lastPathComponent
-            let candidates = [name, ((name as NSString).deletingPathExtension as NSString).appendingPathExtension("png")!]
-            guard let found = candidates.map({ (media as NSString).appendingPathComponent($0) })
+            guard let found = mediaCandidates(src).map({ (media as NSString).appendingPathComponent($0) })
                 .first(where: { FileManager.default.fileExists(atPath: $0) })
             else { throw .missingMedia(pass: place, channel: number, source: src, looked: media) }
             source = .texture(path: found)
-        case "cubemap", "volume", "video", "webcam", "music", "musicstream", "mic":
+        case "music", "musicstream", "mic":
+            source = .sound
+        case "cubemap", "volume":
             throw .unsupportedInput(pass: place, channel: number, type: type)
         default:
             throw .unknownInput(pass: place, channel: number, type: type)

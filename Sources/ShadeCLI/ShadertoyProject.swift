@@ -52,6 +52,11 @@ struct ShadertoyProject: Equatable {
         case texture(path: String)
         /// Shadertoy's keyboard state, a 256×3 texture: no key is ever down, so all zeros.
         case keyboard
+        /// A sound input (Shadertoy's music, SoundCloud and microphone inputs): the 512×2
+        /// one-channel texture Shadertoy fills with the spectrum (row 0) and the waveform
+        /// (row 1), here silence, all zeros, as Shadertoy shows it before the sound plays:
+        /// every lookup reads (0, 0, 0, 1).
+        case sound
     }
 
     /// One channel binding with its sampler.
@@ -81,6 +86,10 @@ struct ShadertoyProject: Equatable {
 
     /// The Common tab's code, put before every pass's code, and where it came from.
     var common: (code: String, path: String)?
+    /// The Sound tab's code and where it came from. It makes audio, which no other pass reads
+    /// (a sound input is Shadertoy's music or microphone, never this tab), so the picture does
+    /// not depend on it: it is kept, and not rendered.
+    var sound: (code: String, path: String)?
     /// The buffers that exist, in Shadertoy's order (A, B, C, D).
     var buffers: [Pass]
     /// The Image pass.
@@ -91,13 +100,17 @@ struct ShadertoyProject: Equatable {
 
     static func == (left: ShadertoyProject, right: ShadertoyProject) -> Bool {
         left.common?.code == right.common?.code && left.common?.path == right.common?.path
+            && left.sound?.code == right.sound?.code && left.sound?.path == right.sound?.path
             && left.buffers == right.buffers && left.image == right.image
     }
 
     /// Creates a project and checks it: every channel that reads a buffer names one that
     /// exists.
-    init(common: (code: String, path: String)?, buffers: [Pass], image: Pass) throws(ShadertoyProjectError) {
+    init(
+        common: (code: String, path: String)?, buffers: [Pass], image: Pass, sound: (code: String, path: String)? = nil
+    ) throws(ShadertoyProjectError) {
         self.common = common
+        self.sound = sound
         self.buffers = buffers.sorted { $0.buffer! < $1.buffer! }
         self.image = image
         let present = Set(buffers.compactMap(\.buffer))
@@ -122,10 +135,9 @@ enum ShadertoyProjectError: Error, Equatable, CustomStringConvertible {
     case malformed(path: String, String)
     /// A channel reads a buffer the shader does not have.
     case missingBuffer(pass: String, channel: Int, buffer: ShadertoyProject.Buffer)
-    /// A pass type Shade does not render (`cubemap` for Cube A, `sound`).
+    /// A pass type Shade does not render (`cubemap` for Cube A).
     case unsupportedPass(path: String, type: String)
-    /// A channel input type Shade does not provide (`cubemap`, `volume`, `video`, `webcam`,
-    /// `music`, `musicstream`, `mic`).
+    /// A channel input type Shade does not provide (`cubemap`, `volume`).
     case unsupportedInput(pass: String, channel: Int, type: String)
     /// A channel input type Shadertoy does not have.
     case unknownInput(pass: String, channel: Int, type: String)
@@ -151,15 +163,15 @@ enum ShadertoyProjectError: Error, Equatable, CustomStringConvertible {
             "\(path): error: Shade does not render \(type) passes (Shadertoy's \(type == "cubemap" ? "Cube A" : type) tab)"
         case .unsupportedInput(let pass, let channel, let type):
             "\(pass): error: iChannel\(channel) is a \(type) input, which Shade does not provide"
-                + " (it reads buffers, image files and the keyboard)"
+                + " (it reads buffers, image files, video and webcam stills, sound as silence and the keyboard)"
         case .unknownInput(let pass, let channel, let type):
             "\(pass): error: iChannel\(channel) has the unknown input type '\(type)'"
         case .missingMedia(let pass, let channel, let source, let looked):
             if let looked {
                 "\(pass): error: iChannel\(channel) reads \(source), not found in --media \(looked)"
-                    + " (looked for \((source as NSString).lastPathComponent) and the same name with .png)"
+                    + " (looked for \(ShadertoyProject.mediaCandidates(source).joined(separator: ", ")))"
             } else {
-                "\(pass): error: iChannel\(channel) reads the Shadertoy texture \(source);"
+                "\(pass): error: iChannel\(channel) reads the Shadertoy media file \(source);"
                     + " give the folder holding it with --media DIR"
             }
         }

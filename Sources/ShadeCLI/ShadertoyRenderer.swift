@@ -62,6 +62,9 @@ final class ShadertoyRenderer {
     /// The keyboard: 256×3, no key down.
     static let keyboard = Texture(width: 256, height: 3, format: .float32, filledWith: .zero)
     static let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
+    /// A sound input: Shadertoy's 512×2 one-channel spectrum and waveform, silent (a red
+    /// channel of zeros reads (0, 0, 0, 1)).
+    static let silence = Texture(width: 512, height: 2, filledWith: SIMD4(0, 0, 0, 1))
 
     /// Compiles every pass and decodes every channel image.
     ///
@@ -170,6 +173,9 @@ final class ShadertoyRenderer {
                     bindings["iChannel\(number)"] = .texture2D(texture, state)
                 case .keyboard:
                     texture = ShadertoyRenderer.keyboard
+                    bindings["iChannel\(number)"] = .texture2D(texture, state)
+                case .sound:
+                    texture = ShadertoyRenderer.silence
                     bindings["iChannel\(number)"] = .texture2D(texture, state)
                 case .texture(let path):
                     let key = path + (channel.flipsVertically ? "#flipped" : "")

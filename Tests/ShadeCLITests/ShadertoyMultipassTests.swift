@@ -340,7 +340,7 @@ struct ShadertoyExportTests {
         #expect(try read("[" + export() + "]", media: folder) == shader)
     }
 
-    @Test("export errors: unknown ctype, cubemap and sound passes, unsupported inputs, missing media, bad ids")
+    @Test("export errors: unknown ctype, cubemap passes, cubemap and volume inputs, missing media, bad ids")
     func exportErrors() throws {
         let folder = try media()
         func error(_ text: String, media: String?? = .none) -> ShadertoyProjectError? {
@@ -348,12 +348,18 @@ struct ShadertoyExportTests {
         }
         guard case .unknownInput(_, 1, "hologram") = error(export(imageInputs: #"{"id": 1, "ctype": "hologram", "channel": 1}"#))
         else { Issue.record("an unknown ctype must be refused"); return }
-        guard case .unsupportedInput(_, 3, "music") = error(export(imageInputs: #"{"id": 1, "ctype": "music", "channel": 3}"#))
-        else { Issue.record("a music input must be refused"); return }
+        guard case .unsupportedInput(_, 3, "volume") = error(export(imageInputs: #"{"id": 1, "ctype": "volume", "channel": 3}"#))
+        else { Issue.record("a volume input must be refused"); return }
         guard case .unsupportedPass(_, "cubemap") = error(export(extraPass: #", {"type": "cubemap", "name": "Cube A", "code": "", "outputs": [{"id": 41}]}"#))
         else { Issue.record("a Cube A pass must be refused"); return }
-        guard case .unsupportedPass(_, "sound") = error(export(extraPass: #", {"type": "sound", "name": "Sound", "code": ""}"#))
-        else { Issue.record("a Sound pass must be refused"); return }
+        guard case .malformed(_, let twoSounds) = error(export(extraPass: #", {"type": "sound", "code": ""}, {"type": "sound", "code": ""}"#)),
+            twoSounds.contains("two sound passes")
+        else { Issue.record("two Sound passes must be refused"); return }
+        guard case .missingMedia(_, 1, "/media/a/clip.webm", "/nonexistent") = error(
+            export(imageInputs: #"{"id": 1, "ctype": "video", "channel": 1, "src": "/media/a/clip.webm"}"#), media: "/nonexistent")
+        else { Issue.record("a video with no still in --media must say so"); return }
+        #expect(ShadertoyProjectError.missingMedia(pass: "p", channel: 1, source: "/media/a/clip.webm", looked: "m").description
+            .contains("looked for clip.png, clip.jpg"))
         guard case .missingMedia(_, 2, "/media/a/abc.jpg", nil) = error(export(), media: .some(nil))
         else { Issue.record("a texture with no --media must say so"); return }
         guard case .missingMedia(_, 2, _, let looked?) = error(export(), media: "/nonexistent"), looked == "/nonexistent"
@@ -365,6 +371,60 @@ struct ShadertoyExportTests {
         guard case .malformed = error("not json") else { Issue.record("not JSON must be refused"); return }
         #expect(ShadertoyProjectError.unsupportedPass(path: "x", type: "sound").exitCode == .dataError)
         #expect(ShadertoyProjectError.missingMedia(pass: "x", channel: 0, source: "s", looked: nil).exitCode == .noInput)
+    }
+
+    @Test("video and webcam inputs read a still from --media, music and mic read silence, the Sound tab is kept and not drawn")
+    func mediaInputs() throws {
+        let folder = try media()
+        try ImageFile.write(Texture(width: 2, height: 1, rgba8: [200, 100, 50, 255, 0, 0, 0, 255]), toFile: folder + "/clip.png",
+                            as: .png(PNGEncodingOptions()))
+        try ImageFile.write(Texture(width: 1, height: 1, rgba8: [1, 2, 3, 255]), toFile: folder + "/webcam.png", as: .png(PNGEncodingOptions()))
+        // Image: red from the video's left texel, green from the webcam, blue from the music (zero,
+        // alpha 1), alpha from the microphone's alpha; iChannelResolution[2] is the sound texture's 512×2.
+        let image = #"""
+            void mainImage(out vec4 o, in vec2 p) {
+                o = vec4(texture(iChannel0, vec2(0.25, 0.5)).r, texture(iChannel1, vec2(0.5)).g * 50.0,
+                         texture(iChannel2, vec2(0.5)).r + (iChannelResolution[2].xy == vec2(512.0, 2.0) ? 0.5 : 0.0),
+                         texture(iChannel3, vec2(0.7)).a);
+            }
+            """#
+        let inputs = #"""
+            {"id": 1, "ctype": "video", "channel": 0, "src": "/media/a/clip.webm", "sampler": {"filter": "nearest", "vflip": "true"}},
+            {"id": 2, "type": "webcam", "channel": 1, "filepath": "/presets/webcam.png"},
+            {"id": 3, "ctype": "music", "channel": 2, "src": "/media/a/song.mp3"},
+            {"id": 4, "ctype": "mic", "channel": 3, "src": "/presets/mic.png"}
+            """#
+        let json = #"{"Shader": {"renderpass": [{"type": "image", "code": \#(jsonString(image)), "inputs": [\#(inputs)]},"#
+            + #" {"type": "sound", "name": "Sound", "code": "vec2 mainSound(int s, float t) { return vec2(0.0); }"}]}}"#
+        let shader = try read(json, media: folder)
+        #expect(shader.sound?.code.contains("mainSound") == true && shader.sound?.path == "shader.json: Sound")
+        #expect(shader.image.channels[0]?.source == .texture(path: folder + "/clip.png"))
+        #expect(shader.image.channels[1]?.source == .texture(path: folder + "/webcam.png"))
+        #expect(shader.image.channels[2]?.source == .sound && shader.image.channels[3]?.source == .sound)
+        let (_, frame) = try rendered(shader, width: 1, height: 1, frames: 1)
+        #expect(frame.rgba8Pixel(x: 0, y: 0) == SIMD4(200, UInt8(unorm(2.0 / 255 * 50)), UInt8(unorm(0.5)), 255))
+        // The folder layout: "sound" binds silence; sound.glsl is kept.
+        let layout = try project([
+            "image.glsl": "void mainImage(out vec4 o, in vec2 p) { o = texture(iChannel0, vec2(0.5)); }",
+            "sound.glsl": "vec2 mainSound(int s, float t) { return vec2(sin(t)); }",
+            "channels.json": #"{"image": {"iChannel0": "sound"}}"#,
+        ])
+        #expect(layout.image.channels[0]?.source == .sound && layout.sound?.code.contains("sin(t)") == true)
+        let out = try temporaryFolder()
+        let done = try runShade(["render", try writeExport(json), "--media", folder, "--size", "2x2", "-o", out + "/m.png"])
+        #expect(done.status == 0 && done.standardError.contains("Sound tab makes audio"), "\(done.standardError)")
+    }
+
+    /// `text` as a JSON string literal.
+    func jsonString(_ text: String) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast().description
+    }
+
+    /// Writes an export to a new temporary `shader.json`.
+    func writeExport(_ text: String) throws -> String {
+        let path = try temporaryFolder() + "/shader.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     @Test("shade render FOLDER: frames in order, --capture buffer-a=PATTERN, exit codes 64, 65, 66")
