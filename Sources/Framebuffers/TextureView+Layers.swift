@@ -40,15 +40,97 @@ extension TextureView {
 
     /// `texture(sampler3D, vec3(s, t, r))` at level 0.
     public func sample3D(s: Float, t: Float, r: Float) -> SIMD4<Float> {
-        let (z0, z1, fz) = slices(r)
-        if state.filter == .nearest { return layer(z0).sample(s: s, t: t) }
         if bytes != nil {
-            let a = layer(z0).sampleBytes(s: s, t: t), b = layer(z1).sampleBytes(s: s, t: t)
-            let c = a &+ (((b &- a) &* TextureView.weight(fz) &+ SIMD4(repeating: 128)) &>> 8)
+            let c = sample3DBytes(s: s, t: t, r: r)
             return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
         }
+        let (z0, z1, fz) = slices(r)
+        if state.filter == .nearest { return layer(z0).sample(s: s, t: t) }
         let a = layer(z0).sample(s: s, t: t), b = layer(z1).sample(s: s, t: t)
         return a + (b - a) * fz
+    }
+
+    /// `sample3D` of an RGBA8 texture as its 8-bit channel values (0…255).
+    @inline(__always)
+    func sample3DBytes(s: Float, t: Float, r: Float) -> SIMD4<Int32> {
+        let (z0, z1, fz) = slices(r)
+        let a = layer(z0).sampleBytes(s: s, t: t)
+        if state.filter == .nearest { return a }
+        let b = layer(z1).sampleBytes(s: s, t: t)
+        return a &+ (((b &- a) &* TextureView.weight(fz) &+ SIMD4(repeating: 128)) &>> 8)
+    }
+
+    // MARK: 3D mipmaps
+
+    /// The size of level `k` of a 3D texture: `max(1, size >> k)` on each axis, or zeros for a
+    /// level the texture does not have.
+    public func volumeLevelSize(_ k: Int) -> (width: Int, height: Int, depth: Int) {
+        guard k >= 0, k < levelCount else { return (0, 0, 0) }
+        return (max(1, width >> k), max(1, layerHeight >> k), max(1, layerCount >> k))
+    }
+
+    /// llvmpipe's squared rho of one quad of 3D lookups: the derivatives of (s, t, r) across the
+    /// quad (`…0` the first pixel, `…1` one to the right, `…2` one row up) scaled by the
+    /// level-0 width, height and depth, `max(|d/dx|², |d/dy|²)`.
+    @inline(__always)
+    public func volumeQuadRhoSquared(
+        s0: Float, s1: Float, s2: Float, t0: Float, t1: Float, t2: Float, r0: Float, r1: Float, r2: Float
+    ) -> Float {
+        let h = Float(layerHeight), d = Float(layerCount)
+        let e0 = (s1 - s0) * widthF, e1 = (s2 - s0) * widthF
+        let e2 = (t1 - t0) * h, e3 = (t2 - t0) * h
+        let e4 = (r1 - r0) * d, e5 = (r2 - r0) * d
+        return Swift.max(e0 * e0 + e2 * e2 + e4 * e4, e1 * e1 + e3 * e3 + e5 * e5)
+    }
+
+    /// llvmpipe's squared rho of `textureGrad`'s explicit 3D derivatives (0 when infinite or NaN).
+    @inline(__always)
+    public func volumeGradientRhoSquared(dx: SIMD3<Float>, dy: SIMD3<Float>) -> Float {
+        let h = Float(layerHeight), d = Float(layerCount)
+        let x0 = widthF * dx.x, x1 = h * dx.y, x2 = d * dx.z
+        let y0 = widthF * dy.x, y1 = h * dy.y, y2 = d * dy.z
+        let rho = Swift.max(x0 * x0 + x1 * x1 + x2 * x2, y0 * y0 + y1 * y1 + y2 * y2)
+        return rho.isFinite ? rho : 0
+    }
+
+    /// Level `k` of a 3D texture as a layered view with this view's sampling state.
+    public func volumeLevel(_ k: Int) -> TextureView {
+        guard k > 0, let levels else { return self }
+        let l = levels[k]
+        return TextureView(
+            width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats, texelOffset: texelOffset,
+            layerCount: l.layerCount)
+    }
+
+    /// A 3D lookup at level of detail `lod` (the view's bias added): level `floor(lod)` mixed
+    /// with the next by the fraction, as 2D lookups are (`sample(s:t:lod:)`).
+    public func sample3D(s: Float, t: Float, r: Float, lod: Float) -> SIMD4<Float> {
+        guard isMipmapped else { return sample3D(s: s, t: t, r: r) }
+        let (k, f) = levels(forLOD: state.lodBias == 0 ? lod : lod + state.lodBias)
+        guard bytes != nil else {
+            let c0 = volumeLevel(k).sample3D(s: s, t: t, r: r)
+            guard f > 0 else { return c0 }
+            return c0 + (volumeLevel(k + 1).sample3D(s: s, t: t, r: r) - c0) * f
+        }
+        var c = volumeLevel(k).sample3DBytes(s: s, t: t, r: r)
+        let w = Int32(f * 256)
+        if w > 0 {
+            let c1 = volumeLevel(k + 1).sample3DBytes(s: s, t: t, r: r)
+            c = c &+ (((c1 &- c) &* w &+ 128) &>> 8)
+        }
+        return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
+    }
+
+    /// An implicit 3D lookup of a quad's lane: `rhoSquared` is the quad's
+    /// (`volumeQuadRhoSquared`), `bias` the lane's `texture(…, bias)` argument.
+    public func sample3D(s: Float, t: Float, r: Float, rhoSquared: Float, bias: Float?) -> SIMD4<Float> {
+        guard isMipmapped else { return sample3D(s: s, t: t, r: r) }
+        if bias == nil && state.mipmapFilter == .nearest && state.lodBias == 0 {
+            return volumeLevel(nearestLevel(rhoSquared: rhoSquared)).sample3D(s: s, t: t, r: r)
+        }
+        var lod = Self.levelOfDetail(rhoSquared: rhoSquared)
+        if let bias { lod += bias }
+        return sample3D(s: s, t: t, r: r, lod: lod)
     }
 
     /// The layer a 2D array lookup reads at `r`: the nearest integer, ties to even, clamped to
@@ -118,5 +200,44 @@ extension TextureView {
         let slice = layer(z)
         guard x >= 0, y >= 0, x < width, y < slice.height else { return SIMD4(repeating: 0) }
         return slice.integerTexel(x: x, y: y)
+    }
+}
+
+extension SampledTexture {
+    /// The mipmap chain of a 3D texture below `level0` (each level half the size of the one
+    /// before on every axis, down to 1×1×1), as `glGenerateMipmap` builds it on llvmpipe: each
+    /// texel is the level before sampled with the linear filter at the texel's centre — the
+    /// mean of a 2×2×2 block in llvmpipe's 8-bit lerps. Each level is a layered texture.
+    static func volumeMipmapChain(of level0: TextureView) -> [SampledTexture] {
+        var levels: [SampledTexture] = []
+        let linear = SamplerState(filter: .linear, wrap: .clampToEdge)
+        var view = level0.with(linear)
+        while view.width > 1 || view.layerHeight > 1 || view.layerCount > 1 {
+            let w = max(1, view.width / 2), h = max(1, view.layerHeight / 2), d = max(1, view.layerCount / 2)
+            let wf = Float(w), hf = Float(h), df = Float(d)
+            var bytes = view.bytes != nil ? [UInt8](repeating: 0, count: w * h * d * 4) : []
+            var values = view.bytes == nil ? [Float](repeating: 0, count: w * h * d * 4) : []
+            for z in 0..<d {
+                let r = (Float(z) + 0.5) / df
+                for y in 0..<h {
+                    let t = (Float(y) + 0.5) / hf
+                    for x in 0..<w {
+                        let s = (Float(x) + 0.5) / wf, at = ((z * h + y) * w + x) * 4
+                        if view.bytes != nil {
+                            let c = view.sample3DBytes(s: s, t: t, r: r)
+                            for k in 0..<4 { bytes[at + k] = UInt8(truncatingIfNeeded: c[k]) }
+                        } else {
+                            let c = view.sample3D(s: s, t: t, r: r)
+                            for k in 0..<4 { values[at + k] = c[k] }
+                        }
+                    }
+                }
+            }
+            let level = view.bytes != nil
+                ? Texture(width: w, height: h * d, rgba8: bytes) : Texture(width: w, height: h * d, float32: values)
+            levels.append(SampledTexture(level, layers: d, state: linear))
+            view = levels[levels.count - 1].view
+        }
+        return levels
     }
 }

@@ -499,7 +499,7 @@ public final class SampledTexture: @unchecked Sendable {
 
     /// Prepares a layered texture — a 3D texture's slices or a 2D array's layers, stacked top
     /// to bottom in `texture`'s rows (slice 0 first), each `texture.height / layers` rows —
-    /// for `sampler3D` and `sampler2DArray` lookups. Layered textures have level 0 only.
+    /// for `sampler3D` and `sampler2DArray` lookups, at level 0 only.
     ///
     /// - Precondition: `layers` ≥ 1 divides `texture.height`.
     public convenience init(_ texture: Texture, layers: Int, state: SamplerState = SamplerState()) {
@@ -507,6 +507,16 @@ public final class SampledTexture: @unchecked Sendable {
         var plain = state
         plain.mipmapFilter = .none
         self.init(levels: [texture], state: plain, generatingMipmaps: false, layers: layers)
+    }
+
+    /// Prepares a 3D texture of `depth` slices stacked as for `init(_:layers:state:)`; when
+    /// `state.mipmapFilter` is not `.none`, with the whole 3D mipmap chain as `glGenerateMipmap`
+    /// builds it (`volumeMipmapChain`), for `TextureView.sample3D(s:t:r:lod:)`.
+    ///
+    /// - Precondition: `depth` ≥ 1 divides `texture.height`.
+    public convenience init(volume texture: Texture, depth: Int, state: SamplerState = SamplerState()) {
+        precondition(depth >= 1 && texture.height % depth == 0, "a 3D texture's height is a multiple of its depth")
+        self.init(levels: [texture], state: state, generatingMipmaps: state.mipmapFilter != .none, layers: depth, volume: true)
     }
 
     /// Prepares a rendered framebuffer for sampling without copying its pixels: the view reads
@@ -542,7 +552,7 @@ public final class SampledTexture: @unchecked Sendable {
 
     /// Level 0 copied into storage of its own; the other levels from `levels`, or built from
     /// level 0 when `generatingMipmaps`.
-    private init(levels: [Texture], state: SamplerState, generatingMipmaps: Bool, layers: Int = 1) {
+    private init(levels: [Texture], state: SamplerState, generatingMipmaps: Bool, layers: Int = 1, volume: Bool = false) {
         precondition(!levels.isEmpty, "a texture needs at least level 0")
         let texture = levels[0]
         storedTexture = texture
@@ -564,7 +574,8 @@ public final class SampledTexture: @unchecked Sendable {
             base = TextureView(
                 width: texture.width, height: texture.height, state: state, bytes: nil, floats: p, layerCount: layers)
         }
-        mipmaps = generatingMipmaps ? Self.mipmapChain(of: base) : levels.dropFirst().map { SampledTexture(levels: [$0]) }
+        mipmaps = !generatingMipmaps ? levels.dropFirst().map { SampledTexture(levels: [$0]) }
+            : volume ? Self.volumeMipmapChain(of: base) : Self.mipmapChain(of: base)
         guard !mipmaps.isEmpty else {
             levelViews = nil
             view = base
@@ -576,7 +587,7 @@ public final class SampledTexture: @unchecked Sendable {
         levelViews = views
         view = TextureView(
             width: texture.width, height: texture.height, state: state, bytes: base.bytes, floats: base.floats,
-            levels: UnsafePointer(views), levelCount: mipmaps.count + 1)
+            levels: UnsafePointer(views), levelCount: mipmaps.count + 1, layerCount: layers)
     }
 
     /// The number of mipmap levels, level 0 included.

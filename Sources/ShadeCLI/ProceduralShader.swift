@@ -63,7 +63,12 @@ struct ProceduralShader {
     ///     looks like (its `mainImage` may come from a macro): compiled in the Shadertoy dialect,
     ///     with a `mainImage` prototype and the `main` in the header, before the user's code, as
     ///     Shadertoy places them (so the user's macros cannot reach them).
-    init(source: String, leavingOut: Set<String> = [], keepsAlpha: Bool = false, isShadertoyPass: Bool = false) {
+    ///   - samplerTypes: the type of `iChannelN` by N where it is not `sampler2D` (Shadertoy
+    ///     declares a volume input `sampler3D`).
+    init(
+        source: String, leavingOut: Set<String> = [], keepsAlpha: Bool = false, isShadertoyPass: Bool = false,
+        samplerTypes: [Int: String] = [:]
+    ) {
         let code = ProceduralShader.strippingComments(source)
         usesMainImage = isShadertoyPass || ProceduralShader.matches(#"\bvoid\s+mainImage\s*\("#, code)
         let version = ProceduralShader.firstMatch(#"(?m)^[ \t]*#[ \t]*version[ \t]+([^\n/]*)"#, code)
@@ -108,7 +113,12 @@ struct ProceduralShader {
                 header.append(ShadertoyHeader.performanceDefine)
             }
         }
-        for (name, type) in wanted where !declares(name) {
+        let typed = wanted.map { entry -> (name: String, type: String) in
+            guard entry.name.hasPrefix("iChannel"), let n = Int(entry.name.dropFirst("iChannel".count)), let type = samplerTypes[n]
+            else { return entry }
+            return (entry.name, type)
+        }
+        for (name, type) in typed where !declares(name) {
             if let bracket = type.firstIndex(of: "[") {
                 header.append("uniform \(type[..<bracket]) \(name)\(type[bracket...]);")
             } else {

@@ -84,8 +84,10 @@ extension RenderCommand {
             request.frameNumbers.map { capture.pattern.path(index: $0, number: $0 + request.startNumber, input: nil) }
         }
         let inputs = [path] + renderer.passes.flatMap { $0.pass.channels.values.compactMap { channel -> String? in
-            if case .texture(let file) = channel.source { return file }
-            return nil
+            switch channel.source {
+            case .texture(let file), .volume(let file): return file
+            default: return nil
+            }
         } }
         try OutputSettings.checkOutputs(request.outputs + captureOutputs.flatMap { $0 }, inputs: inputs, force: request.settings.force)
 

@@ -19,8 +19,8 @@ extension ShadertoyProject {
     /// ```
     ///
     /// An input is `buffer-a` … `buffer-d`, `keyboard`, `sound` (a music or microphone input,
-    /// read as silence), or an image file (relative to the folder; a still for a video or a
-    /// webcam). A `sound.glsl` (the Sound tab) is read and not rendered: it makes audio, which
+    /// read as silence), a Shadertoy volume (`.bin`, a `sampler3D`), or an image file
+    /// (relative to the folder; a still for a video or a webcam). A `sound.glsl` (the Sound tab) is read and not rendered: it makes audio, which
     /// the picture does not depend on. `filter` is `nearest`, `linear` (default) or `mipmap`; `wrap` `clamp` (default)
     /// or `repeat`; `vflip` (default true) flips an image so its last row is v = 0. Without
     /// `channels.json` no channel is bound (an unbound channel reads black, as on Shadertoy).
@@ -111,7 +111,7 @@ extension ShadertoyProject {
         } else {
             let file = (input as NSString).isAbsolutePath ? input : (folder as NSString).appendingPathComponent(input)
             guard FileManager.default.fileExists(atPath: file) else { throw .missingFile(file) }
-            source = .texture(path: file)
+            source = file.lowercased().hasSuffix(".bin") ? .volume(path: file) : .texture(path: file)
         }
         var channel = Channel(source: source)
         if let filter = fields["filter"] {
@@ -148,8 +148,8 @@ extension ShadertoyProject {
     /// `4dXGR8` …, else its `name`) and `inputs[]` with `channel`, `ctype` (or `type`), `id`,
     /// `src` (or `filepath`) and `sampler{filter, wrap, vflip}`. Input types: `buffer`,
     /// `keyboard`, `texture`; `video` and `webcam` read a still image from `media`; `music`,
-    /// `musicstream` and `mic` read silence (`Source.sound`); `cubemap` and `volume` are
-    /// refused.
+    /// `musicstream` and `mic` read silence (`Source.sound`); `volume` reads a Shadertoy
+    /// `.bin` volume from `media` by its name; `cubemap` is refused.
     ///
     /// - Parameters:
     ///   - data: the file's bytes.
@@ -223,12 +223,15 @@ extension ShadertoyProject {
     }
 
     /// The file names a media `src` is looked for under in `--media`, in order: its last
-    /// component, then the same stem as `.png`; for a video (`.webm`, `.ogv`, `.mp4`, …), which
-    /// Shade does not decode, a still: the stem as `.png`, then as `.jpg`.
+    /// component, then the same stem as `.png`; a volume (`.bin`) by its name only; for a
+    /// video (`.webm`, `.ogv`, `.mp4`, …), which Shade does not decode, a still: the stem as
+    /// `.png`, then as `.jpg`.
     static func mediaCandidates(_ src: String) -> [String] {
         let name = (src as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
-        let isImage = ["png", "jpg", "jpeg"].contains((name as NSString).pathExtension.lowercased())
+        let ext = (name as NSString).pathExtension.lowercased()
+        if ext == "bin" { return [name] }
+        let isImage = ["png", "jpg", "jpeg"].contains(ext)
         let candidates = isImage ? [name, stem + ".png"] : [stem + ".png", stem + ".jpg"]
         return candidates.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
@@ -259,16 +262,16 @@ extension ShadertoyProject {
             source = .buffer(buffer)
         case "keyboard":
             source = .keyboard
-        case "texture", "video", "webcam":
+        case "texture", "video", "webcam", "volume":
             let src = input["src"] as? String ?? input["filepath"] as? String ?? ""
             guard let media else { throw .missingMedia(pass: place, channel: number, source: src, looked: nil) }
             guard let found = mediaCandidates(src).map({ (media as NSString).appendingPathComponent($0) })
                 .first(where: { FileManager.default.fileExists(atPath: $0) })
             else { throw .missingMedia(pass: place, channel: number, source: src, looked: media) }
-            source = .texture(path: found)
+            source = type == "volume" ? .volume(path: found) : .texture(path: found)
         case "music", "musicstream", "mic":
             source = .sound
-        case "cubemap", "volume":
+        case "cubemap":
             throw .unsupportedInput(pass: place, channel: number, type: type)
         default:
             throw .unknownInput(pass: place, channel: number, type: type)

@@ -50,6 +50,9 @@ struct ShadertoyProject: Equatable {
         case buffer(Buffer)
         /// An image file (PNG or JPEG).
         case texture(path: String)
+        /// A volume: a 3D texture in Shadertoy's `.bin` format (`ShadertoyVolume`), declared
+        /// `sampler3D`.
+        case volume(path: String)
         /// Shadertoy's keyboard state, a 256×3 texture: no key is ever down, so all zeros.
         case keyboard
         /// A sound input (Shadertoy's music, SoundCloud and microphone inputs): the 512×2
@@ -82,6 +85,14 @@ struct ShadertoyProject: Equatable {
 
         /// `image`, `buffer-a` …
         var name: String { buffer?.name ?? "image" }
+
+        /// The sampler type of each channel that is not a `sampler2D`.
+        var samplerTypes: [Int: String] {
+            channels.compactMapValues { channel in
+                if case .volume = channel.source { return "sampler3D" }
+                return nil
+            }
+        }
     }
 
     /// The Common tab's code, put before every pass's code, and where it came from.
@@ -137,7 +148,7 @@ enum ShadertoyProjectError: Error, Equatable, CustomStringConvertible {
     case missingBuffer(pass: String, channel: Int, buffer: ShadertoyProject.Buffer)
     /// A pass type Shade does not render (`cubemap` for Cube A).
     case unsupportedPass(path: String, type: String)
-    /// A channel input type Shade does not provide (`cubemap`, `volume`).
+    /// A channel input type Shade does not provide (`cubemap`).
     case unsupportedInput(pass: String, channel: Int, type: String)
     /// A channel input type Shadertoy does not have.
     case unknownInput(pass: String, channel: Int, type: String)
@@ -163,7 +174,7 @@ enum ShadertoyProjectError: Error, Equatable, CustomStringConvertible {
             "\(path): error: Shade does not render \(type) passes (Shadertoy's \(type == "cubemap" ? "Cube A" : type) tab)"
         case .unsupportedInput(let pass, let channel, let type):
             "\(pass): error: iChannel\(channel) is a \(type) input, which Shade does not provide"
-                + " (it reads buffers, image files, video and webcam stills, sound as silence and the keyboard)"
+                + " (it reads buffers, image files, volumes, video and webcam stills, sound as silence and the keyboard)"
         case .unknownInput(let pass, let channel, let type):
             "\(pass): error: iChannel\(channel) has the unknown input type '\(type)'"
         case .missingMedia(let pass, let channel, let source, let looked):

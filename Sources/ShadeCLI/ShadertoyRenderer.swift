@@ -56,6 +56,8 @@ final class ShadertoyRenderer {
     private(set) var bufferContents: [ShadertoyProject.Buffer: Texture] = [:]
     /// Decoded channel images by path, flipped or not.
     private var images: [String: Texture] = [:]
+    /// Decoded volumes by path.
+    private var volumes: [String: ShadertoyVolume] = [:]
     /// Image channels prepared for sampling once (their mipmaps built once), by image key and
     /// sampler state.
     private var sampledImages: [String: SampledTexture] = [:]
@@ -86,6 +88,9 @@ final class ShadertoyRenderer {
         for pass in project.buffers { bufferContents[pass.buffer!] = zero }
         for pass in project.passes {
             for channel in pass.channels.values {
+                if case .volume(let path) = channel.source, volumes[path] == nil {
+                    volumes[path] = try ShadertoyVolume.read(contentsOfFile: path)
+                }
                 guard case .texture(let path) = channel.source else { continue }
                 let key = path + (channel.flipsVertically ? "#flipped" : "")
                 if images[key] == nil {
@@ -102,7 +107,8 @@ final class ShadertoyRenderer {
     ) throws(CommandFailure) -> Program {
         let prefix = common.map { $0.code + "\n" } ?? ""
         let source = prefix + pass.code
-        var shader = ProceduralShader(source: source, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
+        var shader = ProceduralShader(
+            source: source, keepsAlpha: pass.buffer != nil, isShadertoyPass: true, samplerTypes: pass.samplerTypes)
         var leftOut: Set<String> = []
         do throws(DiagnosticsError) {
             while true {
@@ -115,7 +121,9 @@ final class ShadertoyRenderer {
                     let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)
                     guard !clashes.isEmpty else { throw error }
                     leftOut.formUnion(clashes)
-                    shader = ProceduralShader(source: source, leavingOut: leftOut, keepsAlpha: pass.buffer != nil, isShadertoyPass: true)
+                    shader = ProceduralShader(
+                        source: source, leavingOut: leftOut, keepsAlpha: pass.buffer != nil, isShadertoyPass: true,
+                        samplerTypes: pass.samplerTypes)
                 }
             }
         } catch {
@@ -177,6 +185,14 @@ final class ShadertoyRenderer {
                 case .sound:
                     texture = ShadertoyRenderer.silence
                     bindings["iChannel\(number)"] = .texture2D(texture, state)
+                case .volume(let path):
+                    let volume = volumes[path]!
+                    texture = volume.texture
+                    bindings["iChannel\(number)"] = .layered(texture, layers: volume.depth, state)
+                    resolutions[3 * number] = Float(texture.width)
+                    resolutions[3 * number + 1] = Float(texture.height / volume.depth)
+                    resolutions[3 * number + 2] = Float(volume.depth)
+                    continue
                 case .texture(let path):
                     let key = path + (channel.flipsVertically ? "#flipped" : "")
                     texture = images[key]!

@@ -26,8 +26,9 @@ extension Lowering {
         }
     }
 
-    /// A lookup of a 3D, array or integer sampler. These textures have level 0 only, so a
-    /// bias, an explicit level or gradients change nothing (they are still evaluated).
+    /// A lookup of a 3D, array or integer sampler. Only float 3D textures have mipmaps: for
+    /// the others a bias, an explicit level or gradients change nothing (they are still
+    /// evaluated).
     func layeredLookup(
         _ f: BuiltinFunction, _ s: Sampler, _ args: [TypedExpression], _ span: SourceSpan?, channels: [Int]
     ) throws -> Value {
@@ -40,17 +41,27 @@ extension Lowering {
             return builder.layeredTexelFetch(s, try lower(args[1]), lod: try lower(args[2]), channels: channels)
         case .texture, .textureLod, .textureGrad:
             let coord = try lower(args[1])
-            for a in args.dropFirst(2) { _ = try lower(a) }
-            return builder.layeredTexture(s, coord, channels: channels)
+            let lod = try volumeLevelOfDetail(f, args)
+            return builder.layeredTexture(s, coord, lod: lod, channels: channels)
         case .textureProj, .textureProjLod, .textureProjGrad:
             // As for 2D: the coordinate times the reciprocal of its last component.
             let coord = try lower(args[1])
-            for a in args.dropFirst(2) { _ = try lower(a) }
+            let lod = try volumeLevelOfDetail(f, args)
             let q = builder.divide(.constant(1), coord[coord.width - 1])
             return builder.layeredTexture(
-                s, builder.multiply(coord.swizzled(Array(0..<dimensions)), q), channels: channels)
+                s, builder.multiply(coord.swizzled(Array(0..<dimensions)), q), lod: lod, channels: channels)
         default:
             throw unsupported("'\(f.rawValue)' of a \(args[0].type) is not supported yet", span)
+        }
+    }
+
+    /// The arguments after a layered lookup's coordinate, lowered, as its level of detail.
+    func volumeLevelOfDetail(_ f: BuiltinFunction, _ args: [TypedExpression]) throws -> ProgramBuilder.VolumeLevelOfDetail {
+        let rest = try args.dropFirst(2).map { try lower($0) }
+        switch f {
+        case .textureLod, .textureProjLod: return .explicit(rest[0])
+        case .textureGrad, .textureProjGrad: return .gradients(rest[0], rest[1])
+        default: return .implicit(bias: rest.first)
         }
     }
 }

@@ -264,7 +264,8 @@ public struct Executor: Sendable {
                 keep.append(cube)
                 views.append(contentsOf: cube.views)
             case (.texture3D, _), (.texture2DArray, _):
-                let sampled = Self.layeredTexture(draw.bindings[s.name], integer: s.texelKind != .float)
+                let sampled = Self.layeredTexture(
+                    draw.bindings[s.name], integer: s.texelKind != .float, volume: s.kind == .texture3D)
                 keep.append(sampled)
                 views.append(sampled.view)
             case (.texture2D, .texture2D(let t, let state)):
@@ -296,9 +297,13 @@ public struct Executor: Sendable {
     }
 
     /// The sampled texture a 3D or array sampler reads: its `.layered` binding (a 2D binding
-    /// as one layer), or, unbound, one texel (0, 0, 0, 1) — as integers too.
-    public static func layeredTexture(_ binding: TextureBinding?, integer: Bool) -> SampledTexture {
+    /// as one layer), or, unbound, one texel (0, 0, 0, 1) — as integers too. A float 3D
+    /// texture (`volume`) whose sampler has a mipmap filter gets its mipmap chain; array and
+    /// integer textures read level 0.
+    public static func layeredTexture(_ binding: TextureBinding?, integer: Bool, volume: Bool = false) -> SampledTexture {
         switch binding {
+        case .layered(let t, let layers, let state) where volume && !integer:
+            return SampledTexture(volume: t, depth: layers, state: state)
         case .layered(let t, let layers, let state): return SampledTexture(t, layers: layers, state: state)
         case .texture2D(let t, let state): return SampledTexture(t, layers: 1, state: state)
         case .sampled(let sampled): return SampledTexture(sampled.texture, layers: 1, state: sampled.view.state)

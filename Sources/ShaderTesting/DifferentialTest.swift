@@ -78,7 +78,8 @@ public struct NamedTexture: Sendable {
     public var texture: Texture
     /// Layers (slices) in `texture`; 1 for 2D.
     public var layers: Int
-    /// Filter and wrap modes (no mipmaps).
+    /// Filter and wrap modes; a float 3D texture with a mipmap filter gets `glGenerateMipmap`'s
+    /// levels (the others have level 0 only).
     public var state: SamplerState
 
     /// Creates a named texture.

@@ -114,6 +114,7 @@ public final class LlvmpipeOracle {
                     "width": t.texture.width, "height": t.texture.height / t.layers, "layers": t.layers,
                     "rgba": Data(t.texture.rgba8Bytes).base64EncodedString(),
                     "filter": t.state.filter == .nearest ? "nearest" : "linear", "wrap": wrap(t.state.wrapS),
+                    "mipmap": t.state.mipmapFilter.rawValue,
                 ]
             }
         }

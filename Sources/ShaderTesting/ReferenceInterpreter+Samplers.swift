@@ -29,10 +29,17 @@ extension ReferenceInterpreter {
         func int(_ x: Float) -> Int { Int(Int32(bitPattern: x.bitPattern)) }
         switch f {
         case .textureSize:
-            let level0 = coord.lanes[0][0].bitPattern == 0
-            let size = layered ? [view.width, view.layerHeight, view.layerCount] : [view.levelSize(int(coord.lanes[0][0])).width,
-                                                                                     view.levelSize(int(coord.lanes[0][0])).height]
-            return Quad(uniform: size.map { Float(bitPattern: UInt32(truncatingIfNeeded: layered && !level0 ? 0 : $0)) })
+            let level = int(coord.lanes[0][0])
+            let size: [Int]
+            if is3D {
+                let v = view.volumeLevelSize(level)
+                size = [v.width, v.height, v.depth]
+            } else if layered {
+                size = level == 0 ? [view.width, view.layerHeight, view.layerCount] : [0, 0, 0]
+            } else {
+                size = [view.levelSize(level).width, view.levelSize(level).height]
+            }
+            return Quad(uniform: size.map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) })
         case .texelFetch:
             let level = try evaluate(args[2], m)
             return Quad((0..<4).map { k in
@@ -42,8 +49,11 @@ extension ReferenceInterpreter {
                 return [v.x, v.y, v.z, v.w]
             })
         default:
-            for a in args.dropFirst(2) { _ = try evaluate(a, m) }
+            let extra = try args.dropFirst(2).map { try evaluate($0, m).lanes }
             let projective = f.rawValue.contains("Proj")
+            if is3D && !integer && view.isMipmapped {
+                return volumeLookup(f, view, coord: coord, extra: extra, projective: projective)
+            }
             return coord.map { c in
                 var p = c
                 if projective {
@@ -61,5 +71,34 @@ extension ReferenceInterpreter {
                 }
             }
         }
+    }
+
+    /// A float 3D lookup of a mipmapped texture: the level of detail explicit (`textureLod`),
+    /// from explicit derivatives (`textureGrad`), or from the quad's coordinates (vertex
+    /// shaders have no quads: level 0), plus any bias.
+    func volumeLookup(_ f: BuiltinFunction, _ view: TextureView, coord: Quad, extra: [[[Float]]], projective: Bool) -> Quad {
+        let p: [[Float]] = coord.lanes.map { c in
+            guard projective else { return Array(c.prefix(3)) }
+            let q = 1 / c[c.count - 1]
+            return c.prefix(3).map { $0 * q }
+        }
+        let rho = view.volumeQuadRhoSquared(
+            s0: p[0][0], s1: p[1][0], s2: p[2][0], t0: p[0][1], t1: p[1][1], t2: p[2][1], r0: p[0][2], r1: p[1][2], r2: p[2][2])
+        return Quad((0..<4).map { k in
+            let v: SIMD4<Float>
+            switch f {
+            case .textureLod, .textureProjLod:
+                v = view.sample3D(s: p[k][0], t: p[k][1], r: p[k][2], lod: extra[0][k][0])
+            case .textureGrad, .textureProjGrad:
+                let g = extra.map { SIMD3($0[k][0], $0[k][1], $0[k][2]) }
+                let r = view.volumeGradientRhoSquared(dx: g[0], dy: g[1])
+                v = view.sample3D(s: p[k][0], t: p[k][1], r: p[k][2], lod: TextureView.levelOfDetail(rhoSquared: r))
+            case _ where shader.stage == .vertex:
+                v = view.sample3D(s: p[k][0], t: p[k][1], r: p[k][2])
+            default:
+                v = view.sample3D(s: p[k][0], t: p[k][1], r: p[k][2], rhoSquared: rho, bias: extra.first?[k][0])
+            }
+            return [v.x, v.y, v.z, v.w]
+        })
     }
 }

@@ -244,7 +244,8 @@ struct QuadStage {
                 views[name] = cube.views
             case (.otherSampler(let b), _) where [.sampler3D, .sampler2DArray, .isampler3D, .usampler3D,
                                                   .isampler2DArray, .usampler2DArray].contains(b):
-                let sampled = Executor.layeredTexture(bindings[name], integer: b.rawValue.hasPrefix("i") || b.rawValue.hasPrefix("u"))
+                let sampled = Executor.layeredTexture(
+                    bindings[name], integer: b.rawValue.hasPrefix("i") || b.rawValue.hasPrefix("u"), volume: b == .sampler3D)
                 keep.append(sampled)
                 views[name] = [sampled.view]
             case (_, .texture2D(let t, let state)):

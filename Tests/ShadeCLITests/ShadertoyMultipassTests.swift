@@ -340,7 +340,7 @@ struct ShadertoyExportTests {
         #expect(try read("[" + export() + "]", media: folder) == shader)
     }
 
-    @Test("export errors: unknown ctype, cubemap passes, cubemap and volume inputs, missing media, bad ids")
+    @Test("export errors: unknown ctype, cubemap passes and inputs, missing media, bad ids")
     func exportErrors() throws {
         let folder = try media()
         func error(_ text: String, media: String?? = .none) -> ShadertoyProjectError? {
@@ -348,8 +348,8 @@ struct ShadertoyExportTests {
         }
         guard case .unknownInput(_, 1, "hologram") = error(export(imageInputs: #"{"id": 1, "ctype": "hologram", "channel": 1}"#))
         else { Issue.record("an unknown ctype must be refused"); return }
-        guard case .unsupportedInput(_, 3, "volume") = error(export(imageInputs: #"{"id": 1, "ctype": "volume", "channel": 3}"#))
-        else { Issue.record("a volume input must be refused"); return }
+        guard case .unsupportedInput(_, 3, "cubemap") = error(export(imageInputs: #"{"id": 1, "ctype": "cubemap", "channel": 3}"#))
+        else { Issue.record("a cubemap input must be refused"); return }
         guard case .unsupportedPass(_, "cubemap") = error(export(extraPass: #", {"type": "cubemap", "name": "Cube A", "code": "", "outputs": [{"id": 41}]}"#))
         else { Issue.record("a Cube A pass must be refused"); return }
         guard case .malformed(_, let twoSounds) = error(export(extraPass: #", {"type": "sound", "code": ""}, {"type": "sound", "code": ""}"#)),
@@ -413,6 +413,76 @@ struct ShadertoyExportTests {
         let out = try temporaryFolder()
         let done = try runShade(["render", try writeExport(json), "--media", folder, "--size", "2x2", "-o", out + "/m.png"])
         #expect(done.status == 0 && done.standardError.contains("Sound tab makes audio"), "\(done.standardError)")
+    }
+
+    /// Shadertoy's volume format: the 20-byte header, then the texels.
+    static func volumeFile(width: Int, height: Int, depth: Int, channels: Int, format: Int = 0, texels: [UInt8]) -> Data {
+        var data = Data("BIN\0".utf8)
+        for value in [width, height, depth] { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: [UInt8(channels), 0, UInt8(format & 255), UInt8(format >> 8)])
+        data.append(contentsOf: texels)
+        return data
+    }
+
+    @Test("a Shadertoy volume decodes into stacked slices, channels widened as GL reads R8/RG8/RGB8; bad files are refused")
+    func volumeDecoding() throws {
+        // 2×1×2, one channel: slice 0 is (10, 20), slice 1 (30, 40).
+        let grey = try ShadertoyVolume.decode(Self.volumeFile(width: 2, height: 1, depth: 2, channels: 1, texels: [10, 20, 30, 40]))
+        #expect(grey.depth == 2 && grey.texture.width == 2 && grey.texture.height == 2)
+        #expect(grey.texture.rgba8Pixel(x: 1, y: 0) == SIMD4(20, 0, 0, 255) && grey.texture.rgba8Pixel(x: 0, y: 1) == SIMD4(30, 0, 0, 255))
+        let rg = try ShadertoyVolume.decode(Self.volumeFile(width: 1, height: 1, depth: 1, channels: 2, texels: [5, 6]))
+        #expect(rg.texture.rgba8Pixel(x: 0, y: 0) == SIMD4(5, 6, 0, 255))
+        var floats: [UInt8] = []
+        for value in [Float(1.5), -2] { withUnsafeBytes(of: value.bitPattern.littleEndian) { floats.append(contentsOf: $0) } }
+        let float = try ShadertoyVolume.decode(Self.volumeFile(width: 1, height: 2, depth: 1, channels: 1, format: 10, texels: floats))
+        #expect(float.texture.format == .float32 && float.texture.pixel(x: 0, y: 1) == SIMD4(-2, 0, 0, 1))
+        func refusal(_ data: Data) -> String? {
+            do { _ = try ShadertoyVolume.decode(data); return nil } catch { return error.reason }
+        }
+        #expect(refusal(Data([1, 2, 3]))?.contains("header") == true)
+        #expect(refusal(Self.volumeFile(width: 1, height: 1, depth: 1, channels: 5, texels: [1]))?.contains("5 channels") == true)
+        #expect(refusal(Self.volumeFile(width: 1, height: 1, depth: 1, channels: 1, format: 3, texels: [1]))?.contains("format 3") == true)
+        #expect(refusal(Self.volumeFile(width: 2, height: 2, depth: 2, channels: 1, texels: [1, 2]))?.contains("need 8") == true)
+        #expect(refusal(Self.volumeFile(width: 0, height: 1, depth: 1, channels: 1, texels: []))?.contains("size") == true)
+        #expect(refusal(Self.volumeFile(width: 1 << 20, height: 1 << 20, depth: 1, channels: 1, texels: []))?.contains("size") == true)
+    }
+
+    @Test("a volume input is a sampler3D read from --media: texels, iChannelResolution and the folder layout's .bin")
+    func volumeInput() throws {
+        let folder = try media()
+        // 2×1×2, four channels.
+        let texels: [UInt8] = [10, 0, 0, 255, 20, 0, 0, 255, 30, 0, 0, 255, 40, 0, 0, 255]
+        try Self.volumeFile(width: 2, height: 1, depth: 2, channels: 4, texels: texels).write(to: URL(fileURLWithPath: folder + "/noise.bin"))
+        // Red: the texel at (1, 0, 1) = 40; green: the resolution is (2, 1, 2).
+        let image = #"""
+            void mainImage(out vec4 o, in vec2 p) {
+                o = vec4(texture(iChannel0, vec3(0.75, 0.5, 0.75)).r, iChannelResolution[0] == vec3(2.0, 1.0, 2.0) ? 1.0 : 0.0, 0.0, 1.0);
+            }
+            """#
+        let json = #"{"Shader": {"renderpass": [{"type": "image", "code": \#(jsonString(image)), "inputs": ["#
+            + #"{"id": 1, "type": "volume", "channel": 0, "filepath": "/media/a/noise.bin", "sampler": {"filter": "nearest", "wrap": "repeat", "vflip": "true"}}]}]}}"#
+        let shader = try read(json, media: folder)
+        #expect(shader.image.channels[0]?.source == .volume(path: folder + "/noise.bin"))
+        #expect(shader.image.samplerTypes == [0: "sampler3D"])
+        let (_, frame) = try rendered(shader, width: 1, height: 1, frames: 1)
+        #expect(frame.rgba8Pixel(x: 0, y: 0) == SIMD4(40, 255, 0, 255))
+        let empty = try temporaryFolder()
+        #expect(throws: ShadertoyProjectError.missingMedia(pass: "shader.json: image", channel: 0, source: "/media/a/noise.bin", looked: empty)) {
+            try read(json, media: empty)
+        }
+        // The folder layout: an input ending in .bin is a volume.
+        let layout = try project([
+            "image.glsl": image, "noise.bin": "", "channels.json": #"{"image": {"iChannel0": {"input": "noise.bin", "filter": "nearest"}}}"#,
+        ])
+        guard case .volume(let path) = layout.image.channels[0]?.source else { Issue.record("noise.bin must be a volume"); return }
+        #expect(path.hasSuffix("/noise.bin"))
+        // A corrupt volume is exit 65 with the file named.
+        let out = try temporaryFolder()
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/noise.bin"))
+        let bad = try runShade(["render", try writeExport(json), "--media", folder, "--size", "2x2", "-o", out + "/v.png"])
+        #expect(bad.status == 65 && bad.standardError.contains("noise.bin") && bad.standardError.contains("not a Shadertoy volume"),
+                "\(bad.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/v.png"))
     }
 
     /// `text` as a JSON string literal.
