@@ -70,8 +70,14 @@ extension RenderCommand {
             if pattern.text == "-" { throw .usage("--capture writes files, not stdout") }
             captures.append((buffer, pattern))
         }
-        if let sound = project.sound, !request.settings.quiet {
-            console.standardError("shade render: note: \(sound.path): the Sound tab makes audio; Shade renders the picture only\n")
+        if !request.settings.quiet {
+            if let sound = project.sound {
+                console.standardError("shade render: note: \(sound.path): the Sound tab makes audio; Shade renders the picture only\n")
+            }
+            for (pass, channel, buffer) in project.missingBuffers {
+                console.standardError(
+                    "shade render: note: \(pass.path): iChannel\(channel) reads \(buffer), which no pass draws: zeros, as on Shadertoy\n")
+            }
         }
         let renderer = try ShadertoyRenderer(
             project: project, width: request.size.width, height: request.size.height, executor: request.settings.executor,

@@ -219,7 +219,7 @@ extension ShadertoyProject {
             }
             if entry.index < 0 { image!.channels = channels } else { buffers[entry.index].channels = channels }
         }
-        try self.init(common: common, buffers: buffers, image: image!, sound: sound)
+        try self.init(common: common, buffers: buffers, image: image!, sound: sound, allowingMissingBuffers: true)
     }
 
     /// The file names a media `src` is looked for under in `--media`, in order: its last

@@ -116,20 +116,31 @@ struct ShadertoyProject: Equatable {
     }
 
     /// Creates a project and checks it: every channel that reads a buffer names one that
-    /// exists.
+    /// exists, unless `allowingMissingBuffers`.
+    ///
+    /// - Parameter allowingMissingBuffers: whether a channel may read a buffer the shader has
+    ///   no pass for. Shadertoy allows it (its four buffers always exist; one no pass draws
+    ///   holds zeros), so the JSON export does; the folder layout does not, where such a
+    ///   binding is more likely a typo.
     init(
-        common: (code: String, path: String)?, buffers: [Pass], image: Pass, sound: (code: String, path: String)? = nil
+        common: (code: String, path: String)?, buffers: [Pass], image: Pass, sound: (code: String, path: String)? = nil,
+        allowingMissingBuffers: Bool = false
     ) throws(ShadertoyProjectError) {
         self.common = common
         self.sound = sound
         self.buffers = buffers.sorted { $0.buffer! < $1.buffer! }
         self.image = image
+        guard !allowingMissingBuffers, let missing = missingBuffers.first else { return }
+        throw .missingBuffer(pass: missing.pass.path, channel: missing.channel, buffer: missing.buffer)
+    }
+
+    /// The channels that read a buffer no pass draws (it reads zeros), in pass and channel order.
+    var missingBuffers: [(pass: Pass, channel: Int, buffer: Buffer)] {
         let present = Set(buffers.compactMap(\.buffer))
-        for pass in passes {
-            for (number, channel) in pass.channels.sorted(by: { $0.key < $1.key }) {
-                if case .buffer(let buffer) = channel.source, !present.contains(buffer) {
-                    throw .missingBuffer(pass: pass.path, channel: number, buffer: buffer)
-                }
+        return passes.flatMap { pass in
+            pass.channels.sorted(by: { $0.key < $1.key }).compactMap { number, channel in
+                guard case .buffer(let buffer) = channel.source, !present.contains(buffer) else { return nil }
+                return (pass, number, buffer)
             }
         }
     }

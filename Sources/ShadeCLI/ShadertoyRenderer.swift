@@ -85,7 +85,8 @@ final class ShadertoyRenderer {
         }
         passes = compiled
         let zero = Texture(width: width, height: height, format: .float32, filledWith: .zero)
-        for pass in project.buffers { bufferContents[pass.buffer!] = zero }
+        // Every buffer exists, as on Shadertoy: one no pass draws stays zeros.
+        for buffer in ShadertoyProject.Buffer.allCases { bufferContents[buffer] = zero }
         for pass in project.passes {
             for channel in pass.channels.values {
                 if case .volume(let path) = channel.source, volumes[path] == nil {
@@ -160,7 +161,9 @@ final class ShadertoyRenderer {
 
     /// The most recent contents of `buffer` (RGBA32F, GL row order), nil if the shader has no
     /// such buffer.
-    func contents(of buffer: ShadertoyProject.Buffer) -> Texture? { bufferContents[buffer] }
+    func contents(of buffer: ShadertoyProject.Buffer) -> Texture? {
+        passes.contains { $0.pass.buffer == buffer } ? bufferContents[buffer] : nil
+    }
 
     /// Renders one frame: every buffer in order, then the Image pass.
     ///

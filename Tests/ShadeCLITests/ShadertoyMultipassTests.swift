@@ -485,6 +485,27 @@ struct ShadertoyExportTests {
         #expect(!FileManager.default.fileExists(atPath: out + "/v.png"))
     }
 
+    @Test("an export's channel reading a buffer no pass draws reads zeros, as on Shadertoy, with a note")
+    func missingBufferReadsZeros() throws {
+        // Image reads Buffer C (id 259), which the export does not have: zeros, so the output is
+        // (0, 0.5, 0) from the constant alone; iChannelResolution is the buffer size.
+        let image = #"""
+            void mainImage(out vec4 o, in vec2 p) {
+                o = texture(iChannel1, vec2(0.5)) + vec4(0.0, iChannelResolution[1].x == iResolution.x ? 0.5 : 0.0, 0.0, 1.0);
+            }
+            """#
+        let json = #"{"Shader": {"renderpass": [{"type": "image", "code": \#(jsonString(image)), "inputs": ["#
+            + #"{"id": 259, "ctype": "buffer", "channel": 1}]}]}}"#
+        let shader = try read(json, media: nil)
+        #expect(shader.missingBuffers.map { "\($0.channel) \($0.buffer)" } == ["1 Buffer C"])
+        let (renderer, frame) = try rendered(shader, width: 2, height: 2, frames: 2)
+        #expect(renderer.contents(of: .c) == nil)
+        #expect(frame.rgba8Pixel(x: 1, y: 1) == SIMD4(0, UInt8(unorm(0.5)), 0, 255))
+        let out = try temporaryFolder()
+        let done = try runShade(["render", try writeExport(json), "--size", "2x2", "-o", out + "/z.png"])
+        #expect(done.status == 0 && done.standardError.contains("reads Buffer C, which no pass draws"), "\(done.standardError)")
+    }
+
     /// `text` as a JSON string literal.
     func jsonString(_ text: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast().description
