@@ -48,6 +48,10 @@ public struct SamplerState: Sendable, Hashable {
     /// Desktop GL's `GL_TEXTURE_LOD_BIAS`: added to every mipmapped lookup's level of detail
     /// (after a shader's bias); 0 by default.
     public var lodBias: Float = 0
+    /// Whether a cube map filters across its faces' edges (`GL_TEXTURE_CUBE_MAP_SEAMLESS`, which
+    /// GL ES 3.0 always enables): a cube lookup then runs as llvmpipe's seamless one
+    /// (`TextureView+Cube.swift`). GL ES 2.0 cube maps are not seamless; other textures ignore it.
+    public var seamlessCubeMap = false
 
     /// Creates sampling parameters; GPUImage's defaults are linear, no mipmaps and
     /// clamp-to-edge. Shadertoy's "mipmap" channel filter is `.linear` with `.linear` mipmaps

@@ -615,15 +615,27 @@ public final class CubeTexture: @unchecked Sendable {
     /// The faces in GL order: +X, −X, +Y, −Y, +Z, −Z.
     public let faces: [SampledTexture]
 
-    /// Prepares six faces for sampling.
+    /// Prepares six faces for sampling as a GL ES 2.0 cube map: level 0, clamped at each
+    /// face's edges.
     ///
     /// - Precondition: exactly six faces of one square size.
-    public init(faces: [Texture], filter: TextureFilter = .linear) {
+    public convenience init(faces: [Texture], filter: TextureFilter = .linear) {
+        self.init(faces: faces, state: SamplerState(filter: filter, wrap: .clampToEdge))
+    }
+
+    /// Prepares six faces for sampling with `state`: each face gets its mipmap chain when the
+    /// state has a mipmap filter (`glGenerateMipmap` of a cube map builds each face's levels as
+    /// a 2D texture's), and `state.seamlessCubeMap` selects the seamless lookup.
+    ///
+    /// - Precondition: exactly six faces of one square size.
+    public init(faces: [Texture], state: SamplerState) {
         precondition(faces.count == 6, "a cube map has six faces, got \(faces.count)")
         let size = faces[0].width
         precondition(faces.allSatisfy { $0.width == size && $0.height == size }, "cube faces must be square and the same size")
-        let state = SamplerState(filter: filter, wrap: .clampToEdge)
-        self.faces = faces.map { SampledTexture($0, state: state) }
+        var faceState = state
+        faceState.wrapS = .clampToEdge
+        faceState.wrapT = .clampToEdge
+        self.faces = faces.map { SampledTexture($0, state: faceState) }
     }
 
     /// The face views in GL order, for `TextureView.sampleCube`.

@@ -89,12 +89,13 @@ extension RenderCommand {
         let captureOutputs = captures.map { capture in
             request.frameNumbers.map { capture.pattern.path(index: $0, number: $0 + request.startNumber, input: nil) }
         }
-        let inputs = [path] + renderer.passes.flatMap { $0.pass.channels.values.compactMap { channel -> String? in
+        let inputs = [path] + renderer.passes.flatMap { $0.pass.channels.values.map { channel -> [String] in
             switch channel.source {
-            case .texture(let file), .volume(let file): return file
-            default: return nil
+            case .texture(let file), .volume(let file): return [file]
+            case .cubeMap(let files): return files
+            default: return []
             }
-        } }
+        }.flatMap { $0 } }
         try OutputSettings.checkOutputs(request.outputs + captureOutputs.flatMap { $0 }, inputs: inputs, force: request.settings.force)
 
         guard let last = request.frameNumbers.last else {

@@ -19,8 +19,9 @@ extension ShadertoyProject {
     /// ```
     ///
     /// An input is `buffer-a` … `buffer-d`, `keyboard`, `sound` (a music or microphone input,
-    /// read as silence), a Shadertoy volume (`.bin`, a `sampler3D`), or an image file
-    /// (relative to the folder; a still for a video or a webcam). A `sound.glsl` (the Sound tab) is read and not rendered: it makes audio, which
+    /// read as silence), a Shadertoy volume (`.bin`, a `sampler3D`), an image file (relative
+    /// to the folder; a still for a video or a webcam), or a list of six image files, a cube
+    /// map's faces +X, −X, +Y, −Y, +Z, −Z (a `samplerCube`). A `sound.glsl` (the Sound tab) is read and not rendered: it makes audio, which
     /// the picture does not depend on. `filter` is `nearest`, `linear` (default) or `mipmap`; `wrap` `clamp` (default)
     /// or `repeat`; `vflip` (default true) flips an image so its last row is v = 0. Without
     /// `channels.json` no channel is bound (an unbound channel reads black, as on Shadertoy).
@@ -98,10 +99,20 @@ extension ShadertoyProject {
         for key in fields.keys.sorted() where !["input", "filter", "wrap", "vflip"].contains(key) {
             throw .malformed(path: path, "\(place): unknown key '\(key)' (expected input, filter, wrap, vflip)")
         }
-        guard let input = fields["input"] as? String, !input.isEmpty else {
+        guard let input = fields["input"] as? String ?? (fields["input"] is [String] ? "cube" : nil), !input.isEmpty else {
             throw .malformed(path: path, "\(place): no \"input\" (buffer-a … buffer-d, keyboard, sound or an image file)")
         }
         let source: Source
+        if let faces = fields["input"] as? [String] {
+            guard faces.count == 6 else {
+                throw .malformed(path: path, "\(place): a cube map's \"input\" lists six face files (+X, -X, +Y, -Y, +Z, -Z)")
+            }
+            let files = faces.map { (($0 as NSString).isAbsolutePath ? $0 : (folder as NSString).appendingPathComponent($0)) }
+            for file in files where !FileManager.default.fileExists(atPath: file) { throw .missingFile(file) }
+            var channel = Channel(source: .cubeMap(paths: files))
+            try applySampler(fields, to: &channel, at: place, path: path)
+            return channel
+        }
         if let buffer = Buffer(name: input), input.lowercased().hasPrefix("buffer") {
             source = .buffer(buffer)
         } else if input == "keyboard" {
@@ -114,6 +125,12 @@ extension ShadertoyProject {
             source = file.lowercased().hasSuffix(".bin") ? .volume(path: file) : .texture(path: file)
         }
         var channel = Channel(source: source)
+        try applySampler(fields, to: &channel, at: place, path: path)
+        return channel
+    }
+
+    /// A binding's `filter`, `wrap` and `vflip`.
+    static func applySampler(_ fields: [String: Any], to channel: inout Channel, at place: String, path: String) throws(ShadertoyProjectError) {
         if let filter = fields["filter"] {
             guard let name = filter as? String, let value = Filter(rawValue: name) else {
                 throw .malformed(path: path, "\(place): filter must be nearest, linear or mipmap")
@@ -130,7 +147,6 @@ extension ShadertoyProject {
             guard let value = flip as? Bool else { throw .malformed(path: path, "\(place): vflip must be true or false") }
             channel.flipsVertically = value
         }
-        return channel
     }
 }
 
@@ -149,7 +165,8 @@ extension ShadertoyProject {
     /// `src` (or `filepath`) and `sampler{filter, wrap, vflip}`. Input types: `buffer`,
     /// `keyboard`, `texture`; `video` and `webcam` read a still image from `media`; `music`,
     /// `musicstream` and `mic` read silence (`Source.sound`); `volume` reads a Shadertoy
-    /// `.bin` volume from `media` by its name; `cubemap` is refused.
+    /// `.bin` volume from `media` by its name; `cubemap` six faces from `media` (`NAME.png`,
+    /// `NAME_1.png` … `NAME_5.png`), except Cube A's output (`/media/previz/…`), refused.
     ///
     /// - Parameters:
     ///   - data: the file's bytes.
@@ -271,6 +288,20 @@ extension ShadertoyProject {
             source = type == "volume" ? .volume(path: found) : .texture(path: found)
         case "music", "musicstream", "mic":
             source = .sound
+        case "cubemap" where !(input["src"] as? String ?? input["filepath"] as? String ?? "").contains("/previz/"):
+            // Faces 1…5 are named as face 0 with `_1` … `_5` before the extension.
+            let src = input["src"] as? String ?? input["filepath"] as? String ?? ""
+            guard let media else { throw .missingMedia(pass: place, channel: number, source: src, looked: nil) }
+            var paths: [String] = []
+            for face in 0..<6 {
+                let name = face == 0 ? src
+                    : ((src as NSString).deletingPathExtension + "_\(face)" as NSString).appendingPathExtension((src as NSString).pathExtension)!
+                guard let found = mediaCandidates(name).map({ (media as NSString).appendingPathComponent($0) })
+                    .first(where: { FileManager.default.fileExists(atPath: $0) })
+                else { throw .missingMedia(pass: place, channel: number, source: name, looked: media) }
+                paths.append(found)
+            }
+            source = .cubeMap(paths: paths)
         case "cubemap":
             throw .unsupportedInput(pass: place, channel: number, type: type)
         default:

@@ -53,6 +53,9 @@ struct ShadertoyProject: Equatable {
         /// A volume: a 3D texture in Shadertoy's `.bin` format (`ShadertoyVolume`), declared
         /// `sampler3D`.
         case volume(path: String)
+        /// A cube map: six square image files of one size, faces +X, −X, +Y, −Y, +Z, −Z,
+        /// declared `samplerCube` and sampled seamlessly, as GL ES 3.0 does.
+        case cubeMap(paths: [String])
         /// Shadertoy's keyboard state, a 256×3 texture: no key is ever down, so all zeros.
         case keyboard
         /// A sound input (Shadertoy's music, SoundCloud and microphone inputs): the 512×2
@@ -89,8 +92,11 @@ struct ShadertoyProject: Equatable {
         /// The sampler type of each channel that is not a `sampler2D`.
         var samplerTypes: [Int: String] {
             channels.compactMapValues { channel in
-                if case .volume = channel.source { return "sampler3D" }
-                return nil
+                switch channel.source {
+                case .volume: return "sampler3D"
+                case .cubeMap: return "samplerCube"
+                default: return nil
+                }
             }
         }
     }
@@ -159,7 +165,8 @@ enum ShadertoyProjectError: Error, Equatable, CustomStringConvertible {
     case missingBuffer(pass: String, channel: Int, buffer: ShadertoyProject.Buffer)
     /// A pass type Shade does not render (`cubemap` for Cube A).
     case unsupportedPass(path: String, type: String)
-    /// A channel input type Shade does not provide (`cubemap`).
+    /// A channel input type Shade does not provide (a `cubemap` input that reads a Cube A
+    /// pass).
     case unsupportedInput(pass: String, channel: Int, type: String)
     /// A channel input type Shadertoy does not have.
     case unknownInput(pass: String, channel: Int, type: String)
@@ -185,7 +192,7 @@ enum ShadertoyProjectError: Error, Equatable, CustomStringConvertible {
             "\(path): error: Shade does not render \(type) passes (Shadertoy's \(type == "cubemap" ? "Cube A" : type) tab)"
         case .unsupportedInput(let pass, let channel, let type):
             "\(pass): error: iChannel\(channel) is a \(type) input, which Shade does not provide"
-                + " (it reads buffers, image files, volumes, video and webcam stills, sound as silence and the keyboard)"
+                + " (it reads buffers, image files, cube maps, volumes, video and webcam stills, sound as silence and the keyboard)"
         case .unknownInput(let pass, let channel, let type):
             "\(pass): error: iChannel\(channel) has the unknown input type '\(type)'"
         case .missingMedia(let pass, let channel, let source, let looked):

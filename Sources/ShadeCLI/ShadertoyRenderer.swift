@@ -58,6 +58,8 @@ final class ShadertoyRenderer {
     private var images: [String: Texture] = [:]
     /// Decoded volumes by path.
     private var volumes: [String: ShadertoyVolume] = [:]
+    /// Decoded cube maps by their face paths and flip.
+    private var cubeMaps: [String: [Texture]] = [:]
     /// Image channels prepared for sampling once (their mipmaps built once), by image key and
     /// sampler state.
     private var sampledImages: [String: SampledTexture] = [:]
@@ -91,6 +93,23 @@ final class ShadertoyRenderer {
             for channel in pass.channels.values {
                 if case .volume(let path) = channel.source, volumes[path] == nil {
                     volumes[path] = try ShadertoyVolume.read(contentsOfFile: path)
+                }
+                if case .cubeMap(let paths) = channel.source {
+                    let key = ShadertoyRenderer.cubeKey(paths, channel)
+                    if cubeMaps[key] == nil {
+                        var faces: [Texture] = []
+                        for path in paths {
+                            let face = try ChainCommand.decodeImage(path)
+                            guard face.width == face.height, face.width == faces.first?.width ?? face.width else {
+                                throw CommandFailure(
+                                    code: .dataError,
+                                    message: "shade: \(path): error: a cube map's faces are square and of one size; this one is \(face.width)×\(face.height)"
+                                        + (faces.first.map { ", face 0 is \($0.width)×\($0.height)" } ?? "") + "\n")
+                            }
+                            faces.append(channel.flipsVertically ? face.flippedVertically() : face)
+                        }
+                        cubeMaps[key] = faces
+                    }
                 }
                 guard case .texture(let path) = channel.source else { continue }
                 let key = path + (channel.flipsVertically ? "#flipped" : "")
@@ -188,6 +207,12 @@ final class ShadertoyRenderer {
                 case .sound:
                     texture = ShadertoyRenderer.silence
                     bindings["iChannel\(number)"] = .texture2D(texture, state)
+                case .cubeMap(let paths):
+                    let faces = cubeMaps[ShadertoyRenderer.cubeKey(paths, channel)]!
+                    var cubeState = state
+                    cubeState.seamlessCubeMap = true
+                    bindings["iChannel\(number)"] = .cubeMap(faces, cubeState)
+                    texture = faces[0]
                 case .volume(let path):
                     let volume = volumes[path]!
                     texture = volume.texture
@@ -241,6 +266,11 @@ final class ShadertoyRenderer {
             }
         }
         return image!
+    }
+
+    /// The key of a cube map's decoded faces.
+    static func cubeKey(_ paths: [String], _ channel: ShadertoyProject.Channel) -> String {
+        paths.joined(separator: "|") + (channel.flipsVertically ? "#flipped" : "")
     }
 
     /// A channel's GL sampler: Shadertoy's `mipmap` is `GL_LINEAR_MIPMAP_LINEAR` over levels

@@ -846,11 +846,8 @@ final class Lowering {
             return try layeredLookup(f, s, args, span, channels: channels)
         }
         if f == .textureSize {
-            let s = try sampler(args[0])
-            guard s.kind == .texture2D else {
-                throw unsupported("'textureSize' of a cube sampler is not supported yet", span)
-            }
-            return builder.textureSize(s, lod: try lower(args[1]))
+            // A cube map's size is its faces' (face 0's view holds the levels).
+            return builder.textureSize(try sampler(args[0]), lod: try lower(args[1]))
         }
         if f.isTextureLookup {
             let s = try sampler(args[0])
@@ -860,12 +857,12 @@ final class Lowering {
             var lod: ProgramBuilder.LevelOfDetail?
             switch f {
             case .texture2DLod, .texture2DLodEXT, .textureLod, .texture2DProjLod, .texture2DProjLodEXT, .textureProjLod,
-                 .textureLodOffset, .textureProjLodOffset:
+                 .textureLodOffset, .textureProjLodOffset, .textureCubeLod, .textureCubeLodEXT:
                 lod = .explicit(try lower(args[2]))
             case .texture2DGradEXT, .textureGrad, .texture2DProjGradEXT, .textureProjGrad, .textureGradOffset,
-                 .textureProjGradOffset:
+                 .textureProjGradOffset, .textureCubeGradEXT:
                 lod = .gradients(try lower(args[2]), try lower(args[3]))
-            case .texture2D, .texture, .texture2DProj, .textureProj:
+            case .texture2D, .texture, .texture2DProj, .textureProj, .textureCube:
                 lod = args.count > 2 ? .bias(try lower(args[2])) : nil
             case .textureOffset, .textureProjOffset:
                 lod = args.count > 3 ? .bias(try lower(args[3])) : nil
@@ -898,10 +895,10 @@ final class Lowering {
             case .texture2DProj, .texture2DProjLod, .texture2DProjLodEXT, .texture2DProjGradEXT:
                 return builder.texture2DProj(s, coord, lod: lod, channels: channels)
             case .textureCube, .textureCubeLod, .textureCubeLodEXT, .textureCubeGradEXT:
-                return builder.textureCube(s, coord, channels: channels)
+                return builder.textureCube(s, coord, lod: lod, channels: channels)
             case .texture, .textureLod, .textureGrad:
                 return args[0].type == .samplerCube
-                    ? builder.textureCube(s, coord, channels: channels)
+                    ? builder.textureCube(s, coord, lod: lod, channels: channels)
                     : builder.texture2D(s, coord, lod: lod, channels: channels)
             case .textureProj, .textureProjLod, .textureProjGrad:
                 return builder.texture2DProj(s, coord, lod: lod, channels: channels)

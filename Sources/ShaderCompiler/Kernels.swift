@@ -373,15 +373,40 @@ enum Kernels {
         }
     }
 
-    /// `textureCube` over six consecutive face views starting at `view`.
-    static func textureCube(view: Int, x: Int, y: Int, z: Int, d: [Int], channels: [Int]) -> Kernel {
+    /// The lane slots a cube lookup's own level of detail reads.
+    enum CubeLODSlots {
+        case implicit(bias: Int?)
+        case explicit(Int)
+        case gradients([Int], [Int])
+
+        var slots: [Int] {
+            switch self {
+            case .implicit(let bias): bias.map { [$0] } ?? []
+            case .explicit(let level): [level]
+            case .gradients(let dx, let dy): dx + dy
+            }
+        }
+    }
+
+    /// `textureCube` over six consecutive face views starting at `view`; `lod` is the lookup's
+    /// own level of detail (implicit, from the quads, when nil or a bias).
+    static func textureCube(
+        view: Int, x: Int, y: Int, z: Int, lod: CubeLODSlots = .implicit(bias: nil), d: [Int], channels: [Int]
+    ) -> Kernel {
         var out = SIMD4<Int>(repeating: -1)
         for (k, ch) in channels.enumerated() { out[ch] = d[k] }
         let o = out
         return { ctx in
             let n = ctx.stride, r = ctx.registers
+            let source: TextureView.CubeLevelOfDetail
+            switch lod {
+            case .implicit(let bias): source = .implicit(bias: bias.map { UnsafePointer(r + $0 &* n) })
+            case .explicit(let level): source = .explicit(UnsafePointer(r + level &* n))
+            case .gradients(let dx, let dy):
+                source = .gradients(dx.map { UnsafePointer(r + $0 &* n) }, dy.map { UnsafePointer(r + $0 &* n) })
+            }
             TextureView.sampleCube(
-                faces: ctx.textures + view, x: r + x &* n, y: r + y &* n, z: r + z &* n, count: n,
+                faces: ctx.textures + view, x: r + x &* n, y: r + y &* n, z: r + z &* n, count: n, lod: source,
                 outputs: (o.x >= 0 ? r + o.x &* n : nil, o.y >= 0 ? r + o.y &* n : nil,
                           o.z >= 0 ? r + o.z &* n : nil, o.w >= 0 ? r + o.w &* n : nil)
             )

@@ -438,10 +438,28 @@ extension ProgramBuilder {
         return Self.lanes(d)
     }
 
-    /// `textureCube(sampler, direction)`.
-    public func textureCube(_ sampler: Sampler, _ direction: Value, channels: [Int] = [0, 1, 2, 3]) -> Value {
+    /// `textureCube(sampler, direction)`, `texture(samplerCube, direction[, bias])`,
+    /// `textureLod`, `textureGrad`: the level of detail matters to a mipmapped seamless cube
+    /// map (`TextureView+Cube.swift`); GL ES 2.0 cube maps read level 0.
+    public func textureCube(
+        _ sampler: Sampler, _ direction: Value, lod: LevelOfDetail? = nil, channels: [Int] = [0, 1, 2, 3]
+    ) -> Value {
         precondition(sampler.kind == .cube && direction.width == 3, "internal error: textureCube(samplerCube, vec3)")
         let order = Array(Set(channels)).sorted()
+        if let lod {
+            let c = laneSlots(direction)
+            let d = allocateLanes(order.count)
+            let source: Kernels.CubeLODSlots
+            switch lod {
+            case .bias(let b): source = .implicit(bias: laneSlots(b)[0])
+            case .explicit(let l): source = .explicit(laneSlots(l)[0])
+            case .gradients(let dx, let dy): source = .gradients(laneSlots(dx), laneSlots(dy))
+            }
+            emitExternal(
+                Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], lod: source, d: d, channels: order),
+                reads: [c[0], c[1], c[2]] + source.slots, writes: d)
+            return Value(channels.map { .lane(d[order.firstIndex(of: $0)!]) })
+        }
         if direction.isUniform {
             let c = uniformSlots(direction)
             let d = Array(allocateUniforms(order.count)..<uniformFile.count)

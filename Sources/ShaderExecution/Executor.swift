@@ -9,8 +9,12 @@ import ShaderSemantics
 public enum TextureBinding: Sendable {
     /// A 2D texture with its sampling parameters.
     case texture2D(Texture, SamplerState)
-    /// A cube map's six faces (+X, −X, +Y, −Y, +Z, −Z) and its filter.
+    /// A cube map's six faces (+X, −X, +Y, −Y, +Z, −Z) and its filter, sampled as GL ES 2.0
+    /// samples one (level 0, each face clamped at its edges).
     case cube([Texture], TextureFilter)
+    /// A cube map's six faces with full sampling parameters: mipmaps from the mipmap filter,
+    /// and GL ES 3.0's seamless filtering when `state.seamlessCubeMap` is set.
+    case cubeMap([Texture], SamplerState)
     /// A texture already prepared for sampling (no copy per draw), with its own parameters.
     case sampled(SampledTexture)
     /// A 3D texture's slices or a 2D array's layers, stacked top to bottom in one texture
@@ -257,6 +261,10 @@ public struct Executor: Sendable {
             switch (s.kind, draw.bindings[s.name]) {
             case (.cube, .cube(let faces, let filter)):
                 let cube = CubeTexture(faces: faces, filter: filter)
+                keep.append(cube)
+                views.append(contentsOf: cube.views)
+            case (.cube, .cubeMap(let faces, let state)):
+                let cube = CubeTexture(faces: faces, state: state)
                 keep.append(cube)
                 views.append(contentsOf: cube.views)
             case (.cube, _):

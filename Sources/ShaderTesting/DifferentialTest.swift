@@ -33,8 +33,13 @@ public struct DifferentialCase: Sendable {
     /// The executor's and the interpreter's bindings of `textures`.
     var bindings: [String: TextureBinding] {
         Dictionary(textures.map { t in
-            (t.sampler, t.kind == .texture2D ? TextureBinding.texture2D(t.texture, t.state)
-                                              : .layered(t.texture, layers: t.layers, t.state))
+            switch t.kind {
+            case .texture2D: (t.sampler, TextureBinding.texture2D(t.texture, t.state))
+            case .cube:
+                // Mesa's GL ES contexts filter cube maps seamlessly.
+                (t.sampler, .cubeMap(t.cubeFaces, { var s = t.state; s.seamlessCubeMap = true; return s }()))
+            default: (t.sampler, .layered(t.texture, layers: t.layers, t.state))
+            }
         }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -68,7 +73,8 @@ public struct DifferentialCase: Sendable {
 public struct NamedTexture: Sendable {
     /// The sampler uniform's name.
     public var sampler: String
-    /// `.texture2D`, `.texture3D` or `.texture2DArray` (cube maps are not sent to the oracle).
+    /// `.texture2D`, `.texture3D`, `.texture2DArray` or `.cube` (six square faces stacked as
+    /// layers, +X, −X, +Y, −Y, +Z, −Z; sampled seamlessly, as in Mesa's GL ES contexts).
     public var kind: SamplerKind
     /// True for an `isampler*`, `usampler*`: the oracle uploads the bytes as 32-bit integers.
     public var isInteger: Bool
@@ -76,8 +82,14 @@ public struct NamedTexture: Sendable {
     public var isSigned: Bool
     /// The texels: a layered texture's layers stacked top to bottom (RGBA8).
     public var texture: Texture
-    /// Layers (slices) in `texture`; 1 for 2D.
+    /// Layers (slices) in `texture`; 1 for 2D, 6 for a cube map.
     public var layers: Int
+
+    /// A cube map's faces, cut from the stacked `texture`.
+    var cubeFaces: [Texture] {
+        let size = texture.width, bytes = texture.rgba8Bytes, face = size * size * 4
+        return (0..<6).map { k in Texture(width: size, height: size, rgba8: Array(bytes[(k * face)..<((k + 1) * face)])) }
+    }
     /// Filter and wrap modes; a float 3D texture with a mipmap filter gets `glGenerateMipmap`'s
     /// levels (the others have level 0 only).
     public var state: SamplerState

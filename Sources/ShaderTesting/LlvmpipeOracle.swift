@@ -109,7 +109,7 @@ public final class LlvmpipeOracle {
                 let wrap: (TextureWrap) -> String = { $0 == .repeat ? "repeat" : ($0 == .mirroredRepeat ? "mirror" : "clamp") }
                 return [
                     "sampler": t.sampler,
-                    "target": t.kind == .texture3D ? "3d" : (t.kind == .texture2DArray ? "2d_array" : "2d"),
+                    "target": t.kind == .texture3D ? "3d" : t.kind == .texture2DArray ? "2d_array" : t.kind == .cube ? "cube" : "2d",
                     "format": t.isInteger ? (t.isSigned ? "rgba32i" : "rgba32ui") : "rgba8",
                     "width": t.texture.width, "height": t.texture.height / t.layers, "layers": t.layers,
                     "rgba": Data(t.texture.rgba8Bytes).base64EncodedString(),

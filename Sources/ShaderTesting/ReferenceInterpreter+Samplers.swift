@@ -101,4 +101,39 @@ extension ReferenceInterpreter {
             return [v.x, v.y, v.z, v.w]
         })
     }
+
+    /// A cube lookup of one quad through the faces' own sampling (`TextureView.sampleCube`):
+    /// the level of detail explicit, from explicit derivatives, from the quad (vertex shaders
+    /// have no quads: level 0), plus any bias.
+    func cubeLookup(_ f: BuiltinFunction, _ faces: [TextureView], _ args: [TypedExpression], coord: Quad, _ m: LaneMask) throws -> Quad {
+        let extra = try args.dropFirst(2).map { try evaluate($0, m).lanes }
+        let isGrad = f.rawValue.contains("Grad")
+        let isLod = f == .textureLod || f == .textureCubeLod || f == .textureCubeLodEXT
+        // 4 lanes each: x, y, z, the level or bias, 3 + 3 derivatives, 4 outputs.
+        let lanes = UnsafeMutablePointer<Float>.allocate(capacity: 4 * 15)
+        lanes.initialize(repeating: 0, count: 4 * 15)
+        defer { lanes.deallocate() }
+        func slot(_ k: Int) -> UnsafeMutablePointer<Float> { lanes + 4 * k }
+        for i in 0..<4 {
+            for k in 0..<3 { slot(k)[i] = coord.lanes[i][k] }
+            if isLod || (!isGrad && !extra.isEmpty) { slot(3)[i] = extra[0][i][0] }
+            if isGrad {
+                for k in 0..<3 { slot(4 + k)[i] = extra[0][i][k]; slot(7 + k)[i] = extra[1][i][k] }
+            }
+        }
+        let lod: TextureView.CubeLevelOfDetail
+        if isGrad {
+            lod = .gradients((4..<7).map { UnsafePointer(slot($0)) }, (7..<10).map { UnsafePointer(slot($0)) })
+        } else if isLod || shader.stage == .vertex {
+            lod = .explicit(UnsafePointer(slot(3)))  // a vertex shader's implicit lookup: level 0
+        } else {
+            lod = .implicit(bias: extra.isEmpty ? nil : UnsafePointer(slot(3)))
+        }
+        faces.withUnsafeBufferPointer { views in
+            TextureView.sampleCube(
+                faces: views.baseAddress!, x: slot(0), y: slot(1), z: slot(2), count: 4, lod: lod,
+                outputs: (slot(10), slot(11), slot(12), slot(13)))
+        }
+        return Quad((0..<4).map { i in [slot(10)[i], slot(11)[i], slot(12)[i], slot(13)[i]] })
+    }
 }

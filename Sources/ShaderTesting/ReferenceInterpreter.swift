@@ -989,12 +989,8 @@ final class ReferenceInterpreter {
             }
             let isCube = args[0].type == .samplerCube
             switch f {
-            case _ where isCube:
-                return coord.map { c in
-                    let (face, s, t) = CubeTexture.face(x: c[0], y: c[1], z: c[2])
-                    let v = faces[face].sample(s: s, t: t)
-                    return [v.x, v.y, v.z, v.w]
-                }
+            case _ where isCube && f != .textureSize:
+                return try cubeLookup(f, faces, args, coord: coord, m)
             case .textureSize:
                 // The quad's first lane chooses the level (llvmpipe's size query).
                 let size = faces[0].levelSize(Int(Int32(bitPattern: coord.lanes[0][0].bitPattern)))

@@ -238,6 +238,10 @@ struct QuadStage {
                 let cube = CubeTexture(faces: faces, filter: filter)
                 keep.append(cube)
                 views[name] = cube.views
+            case (.samplerCube, .cubeMap(let faces, let state)):
+                let cube = CubeTexture(faces: faces, state: state)
+                keep.append(cube)
+                views[name] = cube.views
             case (.samplerCube, _):
                 let cube = CubeTexture(faces: Array(repeating: black, count: 6))
                 keep.append(cube)
