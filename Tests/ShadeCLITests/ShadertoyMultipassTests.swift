@@ -348,8 +348,12 @@ struct ShadertoyExportTests {
         }
         guard case .unknownInput(_, 1, "hologram") = error(export(imageInputs: #"{"id": 1, "ctype": "hologram", "channel": 1}"#))
         else { Issue.record("an unknown ctype must be refused"); return }
-        guard case .unsupportedInput(_, 3, "cubemap") = error(export(imageInputs: #"{"id": 1, "ctype": "cubemap", "channel": 3}"#))
-        else { Issue.record("a cubemap input must be refused"); return }
+        guard case .unsupportedInput(_, 3, "cubemap") = error(export(
+            imageInputs: #"{"id": 1, "ctype": "cubemap", "channel": 3, "src": "/media/previz/cubemap00.png"}"#))
+        else { Issue.record("a cubemap input reading Cube A must be refused"); return }
+        guard case .missingMedia(_, 2, "/media/a/sky_1.png", _) = error(
+            export(imageInputs: #"{"id": 1, "ctype": "cubemap", "channel": 2, "src": "/media/a/sky.png"}"#), media: .some(try cubeMedia(faces: 1)))
+        else { Issue.record("a cube map's missing face must be named"); return }
         guard case .unsupportedPass(_, "cubemap") = error(export(extraPass: #", {"type": "cubemap", "name": "Cube A", "code": "", "outputs": [{"id": 41}]}"#))
         else { Issue.record("a Cube A pass must be refused"); return }
         guard case .malformed(_, let twoSounds) = error(export(extraPass: #", {"type": "sound", "code": ""}, {"type": "sound", "code": ""}"#)),
@@ -504,6 +508,40 @@ struct ShadertoyExportTests {
         let out = try temporaryFolder()
         let done = try runShade(["render", try writeExport(json), "--size", "2x2", "-o", out + "/z.png"])
         #expect(done.status == 0 && done.standardError.contains("reads Buffer C, which no pass draws"), "\(done.standardError)")
+    }
+
+    /// A media folder holding the first `faces` faces of the cube map `sky.png`: face k is one
+    /// colour, (k * 40, 255 - k * 40, 7, 255), 2×2.
+    func cubeMedia(faces: Int = 6) throws -> String {
+        let folder = try temporaryFolder()
+        for k in 0..<faces {
+            let colour: [UInt8] = [UInt8(k * 40), UInt8(255 - k * 40), 7, 255]
+            try ImageFile.write(Texture(width: 2, height: 2, rgba8: Array([[UInt8]](repeating: colour, count: 4).joined())),
+                                toFile: folder + (k == 0 ? "/sky.png" : "/sky_\(k).png"), as: .png(PNGEncodingOptions()))
+        }
+        return folder
+    }
+
+    @Test("a cube map input reads six faces from --media (NAME, NAME_1 … NAME_5) as a samplerCube; each direction its face")
+    func cubeMapInput() throws {
+        let folder = try cubeMedia()
+        // Red and green from the face each axis direction selects: +X is face 0 … -Z face 5.
+        let image = #"""
+            void mainImage(out vec4 o, in vec2 p) {
+                vec3 d[6] = vec3[6](vec3(1, 0, 0), vec3(-1, 0, 0), vec3(0, 1, 0), vec3(0, -1, 0), vec3(0, 0, 1), vec3(0, 0, -1));
+                o = vec4(texture(iChannel0, d[int(p.x)]).rg, iChannelResolution[0].x / 255.0, 1.0);
+            }
+            """#
+        let json = #"{"Shader": {"renderpass": [{"type": "image", "code": \#(jsonString(image)), "inputs": ["#
+            + #"{"id": 1, "type": "cubemap", "channel": 0, "filepath": "/media/a/sky.png", "sampler": {"filter": "mipmap", "wrap": "clamp", "vflip": "false"}}]}]}}"#
+        let shader = try read(json, media: folder)
+        #expect(shader.image.samplerTypes == [0: "samplerCube"])
+        guard case .cubeMap(let paths) = shader.image.channels[0]?.source else { Issue.record("sky.png must be a cube map"); return }
+        #expect(paths.map { ($0 as NSString).lastPathComponent } == ["sky.png", "sky_1.png", "sky_2.png", "sky_3.png", "sky_4.png", "sky_5.png"])
+        let (_, frame) = try rendered(shader, width: 6, height: 1, frames: 1)
+        for k in 0..<6 {
+            #expect(frame.rgba8Pixel(x: k, y: 0) == SIMD4(UInt8(k * 40), UInt8(255 - k * 40), 2, 255), "face \(k)")
+        }
     }
 
     /// `text` as a JSON string literal.

@@ -73,7 +73,24 @@ import Testing
         "r = x + 0.7 <= 0.9 ? 1.0 : 0.0;",
     ].map(comparisonCase)
 
-    static var all: [DifferentialCase] { (regrouped + comparisons).flatMap { [$0.0, $0.1] } + unchanged }
+    /// `x * 0.0` is 0 and `mod(x, 0.0)` is `x` on llvmpipe (NIR's `~fmul(a, 0.0) -> 0.0`), also
+    /// for an infinite or NaN `x`; the twin's zero is the `zero` uniform, where IEEE gives NaN.
+    /// `x` runs through ±infinity, NaN and ordinary values.
+    static func zeroCase(_ body: String) -> DifferentialCase {
+        fragmentCase(
+            "float x = gl_FragCoord.x < 4.0 ? (gl_FragCoord.x - 2.0) / (zero * gl_FragCoord.y) : gl_FragCoord.x * 1.37 - 9.1; "
+                + "vec3 p = vec3(x, gl_FragCoord.y * 2.3 - 1.0, x * 0.5);", body)
+    }
+
+    static let zeros: [(DifferentialCase, DifferentialCase)] = [
+        ("r = x * 0.0 + 1.0;", "r = x * zero + 1.0;"),
+        ("r = mod(x, 0.0);", "r = mod(x, zero);"),
+        ("r = mod(p, vec3(4.0, 0.0, 2.5)).y;", "r = mod(p, vec3(4.0, zero, 2.5)).y;"),
+        ("vec3 m = mod(p, vec3(0.0, 3.0, 2.5)); r = m.x - m.z;", "vec3 m = mod(p, vec3(zero, 3.0, 2.5)); r = m.x - m.z;"),
+        ("r = length(mod(p.xy, 0.0));", "r = length(mod(p.xy, vec2(zero)));"),
+    ].map { (zeroCase($0), zeroCase($1)) }
+
+    static var all: [DifferentialCase] { (regrouped + comparisons + zeros).flatMap { [$0.0, $0.1] } + unchanged }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func closuresMatchLlvmpipe() throws {
@@ -95,6 +112,6 @@ import Testing
     /// The regrouped cases are sensitive: llvmpipe's bits differ from the twin's.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func regroupingChangesLlvmpipesBits() throws {
-        try expectLlvmpipeTellsApart(Self.regrouped + Self.comparisons)
+        try expectLlvmpipeTellsApart(Self.regrouped + Self.comparisons + Self.zeros)
     }
 }
