@@ -362,7 +362,10 @@ extension RenderJob {
             let faces = (0..<6).map { k in
                 Texture(width: size, height: size, rgba8: Array(bytes[(k * faceBytes)..<((k + 1) * faceBytes)]))
             }
-            return (name, .cube(faces, state.filter))
+            // Seamless, with the run's mipmaps: what llvmpipe does in every GL ES context.
+            var cubeState = state
+            cubeState.seamlessCubeMap = true
+            return (name, .cubeMap(faces, cubeState))
         }
     }
 }
