@@ -55,13 +55,14 @@ extension Lowering {
         }
     }
 
-    /// The arguments after a layered lookup's coordinate, lowered, as its level of detail.
-    func volumeLevelOfDetail(_ f: BuiltinFunction, _ args: [TypedExpression]) throws -> ProgramBuilder.VolumeLevelOfDetail {
+    /// The arguments after a layered lookup's coordinate, lowered, as its level of detail
+    /// (nil: implicit).
+    func volumeLevelOfDetail(_ f: BuiltinFunction, _ args: [TypedExpression]) throws -> ProgramBuilder.LevelOfDetail? {
         let rest = try args.dropFirst(2).map { try lower($0) }
         switch f {
         case .textureLod, .textureProjLod: return .explicit(rest[0])
         case .textureGrad, .textureProjGrad: return .gradients(rest[0], rest[1])
-        default: return .implicit(bias: rest.first)
+        default: return rest.first.map { .bias($0) }
         }
     }
 }

@@ -373,8 +373,8 @@ enum Kernels {
         }
     }
 
-    /// The lane slots a cube lookup's own level of detail reads.
-    enum CubeLODSlots {
+    /// The lane slots a lookup's own level of detail reads (cube and 3D lookups).
+    enum LODSlots {
         case implicit(bias: Int?)
         case explicit(Int)
         case gradients([Int], [Int])
@@ -391,7 +391,7 @@ enum Kernels {
     /// `textureCube` over six consecutive face views starting at `view`; `lod` is the lookup's
     /// own level of detail (implicit, from the quads, when nil or a bias).
     static func textureCube(
-        view: Int, x: Int, y: Int, z: Int, lod: CubeLODSlots = .implicit(bias: nil), d: [Int], channels: [Int]
+        view: Int, x: Int, y: Int, z: Int, lod: LODSlots = .implicit(bias: nil), d: [Int], channels: [Int]
     ) -> Kernel {
         var out = SIMD4<Int>(repeating: -1)
         for (k, ch) in channels.enumerated() { out[ch] = d[k] }

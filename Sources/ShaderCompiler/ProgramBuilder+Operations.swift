@@ -449,12 +449,7 @@ extension ProgramBuilder {
         if let lod {
             let c = laneSlots(direction)
             let d = allocateLanes(order.count)
-            let source: Kernels.CubeLODSlots
-            switch lod {
-            case .bias(let b): source = .implicit(bias: laneSlots(b)[0])
-            case .explicit(let l): source = .explicit(laneSlots(l)[0])
-            case .gradients(let dx, let dy): source = .gradients(laneSlots(dx), laneSlots(dy))
-            }
+            let source = lodSlots(lod)
             emitExternal(
                 Kernels.textureCube(view: sampler.viewIndex, x: c[0], y: c[1], z: c[2], lod: source, d: d, channels: order),
                 reads: [c[0], c[1], c[2]] + source.slots, writes: d)

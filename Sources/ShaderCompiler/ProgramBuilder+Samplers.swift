@@ -7,36 +7,31 @@ import ShaderSemantics
 /// quads for an implicit level of detail); the others read level 0. An integer sampler's
 /// results are the texels' integer values as int or uint bits.
 extension ProgramBuilder {
-    /// Where a float 3D lookup's level of detail comes from (a 3D texture sampled with a
-    /// mipmap filter has levels; the other layered textures ignore it).
-    public enum VolumeLevelOfDetail {
-        /// From each 2×2 quad's coordinates, plus an optional bias (`texture`, `textureProj`).
-        case implicit(bias: Value?)
-        /// Given (`textureLod`, `textureProjLod`).
-        case explicit(Value)
-        /// From explicit derivatives, dP/dx and dP/dy (`textureGrad`, `textureProjGrad`).
-        case gradients(Value, Value)
-    }
-
     /// `texture(sampler, coord)`: `coord` is (s, t) for a 2D integer sampler, (s, t, r) for a 3D
-    /// one, (s, t, layer) for an array; `lod` matters to float 3D textures with mipmaps.
+    /// one, (s, t, layer) for an array; `lod` (nil: implicit) matters to float 3D textures with
+    /// mipmaps.
     public func layeredTexture(
-        _ sampler: Sampler, _ coord: Value, lod: VolumeLevelOfDetail = .implicit(bias: nil), channels: [Int] = [0, 1, 2, 3]
+        _ sampler: Sampler, _ coord: Value, lod: LevelOfDetail? = nil, channels: [Int] = [0, 1, 2, 3]
     ) -> Value {
         let c = laneSlots(coord)
         let d = allocateLanes(channels.count)
-        let lodSlots: Kernels.VolumeLODSlots
-        switch lod {
-        case .implicit(let bias): lodSlots = .implicit(bias: bias.map { laneSlots($0)[0] })
-        case .explicit(let level): lodSlots = .explicit(laneSlots(level)[0])
-        case .gradients(let dx, let dy): lodSlots = .gradients(laneSlots(dx), laneSlots(dy))
-        }
+        let lodSlots = lodSlots(lod)
         emitExternal(
             Kernels.layeredLookup(
                 view: sampler.viewIndex, kind: sampler.kind, texelKind: sampler.texelKind, coords: c, lod: lodSlots, d: d,
                 channels: channels),
             reads: c + lodSlots.slots, writes: d)
         return Self.lanes(d)
+    }
+
+    /// The lane slots of a lookup's own level of detail (nil: implicit, no bias).
+    func lodSlots(_ lod: LevelOfDetail?) -> Kernels.LODSlots {
+        switch lod {
+        case nil: .implicit(bias: nil)
+        case .bias(let b): .implicit(bias: laneSlots(b)[0])
+        case .explicit(let level): .explicit(laneSlots(level)[0])
+        case .gradients(let dx, let dy): .gradients(laneSlots(dx), laneSlots(dy))
+        }
     }
 
     /// `texelFetch(sampler, coord, lod)`: `coord` (ivec2 or ivec3) and `lod` hold int bits.
@@ -67,24 +62,9 @@ extension Kernels {
     @inline(__always)
     static func bits(_ v: Int32) -> Float { Float(bitPattern: UInt32(bitPattern: v)) }
 
-    /// The lane slots a 3D lookup's level of detail reads.
-    enum VolumeLODSlots {
-        case implicit(bias: Int?)
-        case explicit(Int)
-        case gradients([Int], [Int])
-
-        var slots: [Int] {
-            switch self {
-            case .implicit(let bias): bias.map { [$0] } ?? []
-            case .explicit(let level): [level]
-            case .gradients(let dx, let dy): dx + dy
-            }
-        }
-    }
-
     /// `ProgramBuilder.layeredTexture`.
     static func layeredLookup(
-        view: Int, kind: SamplerKind, texelKind: ScalarKind, coords c: [Int], lod: VolumeLODSlots = .implicit(bias: nil),
+        view: Int, kind: SamplerKind, texelKind: ScalarKind, coords c: [Int], lod: LODSlots = .implicit(bias: nil),
         d: [Int], channels: [Int]
     ) -> Kernel {
         let pairs = Array(zip(channels, d))
@@ -117,7 +97,7 @@ extension Kernels {
     /// A float 3D lookup of a mipmapped texture over the lanes, by 2×2 quads for an implicit
     /// level of detail (a tail shorter than a quad is magnified, level 0).
     static func volumeLookup(
-        _ texture: TextureView, registers r: UnsafeMutablePointer<Float>, stride n: Int, coords c: [Int], lod: VolumeLODSlots,
+        _ texture: TextureView, registers r: UnsafeMutablePointer<Float>, stride n: Int, coords c: [Int], lod: LODSlots,
         pairs: [(Int, Int)]
     ) {
         @inline(__always) func at(_ slot: Int, _ i: Int) -> Float { r[slot &* n &+ i] }

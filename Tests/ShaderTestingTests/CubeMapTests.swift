@@ -83,19 +83,11 @@ import Testing
     }
 
     @Test func executorAndInterpreterAgree() {
-        for c in Self.cases() {
-            let outcome = DifferentialTest.run(c)
-            #expect(outcome.isAgreement, "\(c.name): \(outcome)")
-            if case .rejected(let why) = outcome { Issue.record("\(c.name) was rejected: \(why)") }
-        }
+        expectExecutorAndInterpreterAgree(Self.cases())
     }
 
     @Test func enginesAgree() throws {
-        for c in Self.cases() {
-            let closures = try DifferentialTest.renderWithExecutor(c, engine: .closures)
-            let native = try DifferentialTest.renderWithExecutor(c, engine: .native)
-            #expect(DifferentialTest.firstDifference(closures, native) == nil, "\(c.name)")
-        }
+        try expectEnginesAgree(Self.cases())
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))

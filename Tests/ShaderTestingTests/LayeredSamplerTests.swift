@@ -91,20 +91,12 @@ import Testing
     }
 
     @Test func executorAndInterpreterAgree() {
-        for c in Self.cases() {
-            let outcome = DifferentialTest.run(c)
-            #expect(outcome.isAgreement, "\(c.name): \(outcome)")
-            if case .rejected(let why) = outcome { Issue.record("\(c.name) was rejected: \(why)") }
-        }
+        expectExecutorAndInterpreterAgree(Self.cases())
     }
 
     /// The native engine calls the same lookups; its bits are the closure engine's.
     @Test func enginesAgree() throws {
-        for c in Self.cases() {
-            let closures = try DifferentialTest.renderWithExecutor(c, engine: .closures)
-            let native = try DifferentialTest.renderWithExecutor(c, engine: .native)
-            #expect(DifferentialTest.firstDifference(closures, native) == nil, "\(c.name)")
-        }
+        try expectEnginesAgree(Self.cases())
     }
 
     /// `texelFetch` of a 3D texture reads row `z * height + y` of the strip it was made from.

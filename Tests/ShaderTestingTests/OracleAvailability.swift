@@ -54,3 +54,22 @@ func expectLlvmpipeTellsApart(_ pairs: [(DifferentialCase, DifferentialCase)], s
                 "\(subject.name): llvmpipe gives the same bits as its twin \(twin.name)", sourceLocation: sourceLocation)
     }
 }
+
+/// Records each case the executor and the reference interpreter do not render to the same bits,
+/// and each the interpreter rejects.
+func expectExecutorAndInterpreterAgree(_ cases: [DifferentialCase], sourceLocation: SourceLocation = #_sourceLocation) {
+    for c in cases {
+        let outcome = DifferentialTest.run(c)
+        #expect(outcome.isAgreement, "\(c.name): \(outcome)", sourceLocation: sourceLocation)
+        if case .rejected(let why) = outcome { Issue.record("\(c.name) was rejected: \(why)", sourceLocation: sourceLocation) }
+    }
+}
+
+/// Records each case the closure and native engines render differently.
+func expectEnginesAgree(_ cases: [DifferentialCase], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    for c in cases {
+        let closures = try DifferentialTest.renderWithExecutor(c, engine: .closures)
+        let native = try DifferentialTest.renderWithExecutor(c, engine: .native)
+        #expect(DifferentialTest.firstDifference(closures, native) == nil, "\(c.name)", sourceLocation: sourceLocation)
+    }
+}

@@ -77,19 +77,11 @@ import Testing
     }
 
     @Test func executorAndInterpreterAgree() {
-        for c in Self.cases() {
-            let outcome = DifferentialTest.run(c)
-            #expect(outcome.isAgreement, "\(c.name): \(outcome)")
-            if case .rejected(let why) = outcome { Issue.record("\(c.name) was rejected: \(why)") }
-        }
+        expectExecutorAndInterpreterAgree(Self.cases())
     }
 
     @Test func enginesAgree() throws {
-        for c in Self.cases() {
-            let closures = try DifferentialTest.renderWithExecutor(c, engine: .closures)
-            let native = try DifferentialTest.renderWithExecutor(c, engine: .native)
-            #expect(DifferentialTest.firstDifference(closures, native) == nil, "\(c.name)")
-        }
+        try expectEnginesAgree(Self.cases())
     }
 
     /// Level 1 of a 2×2×2 volume is one texel, the mean of the eight (llvmpipe's three 8-bit
