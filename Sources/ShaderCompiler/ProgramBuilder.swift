@@ -274,6 +274,21 @@ public final class ProgramBuilder {
         if let x = a.constantValues, let y = b.constantValues {
             return .constant(zip(x, y).map { Op.fold($0, $1, at: foldingStage) })
         }
+        // NIR's `~fmul(a, 0.0) -> 0.0`: where a wholly constant operand has a zero, the product
+        // is 0 even for an infinite or NaN factor, and `mod(x, y) = x - y * floor(x / y)` is x
+        // (`mod(p, vec3(4, 0, 4))` through an inlined call's parameter, say). The interpreter
+        // applies the same rule to operands known when compiling.
+        if Op.self == Multiply.self || Op.self == Modulo.self {
+            let constant = Op.self == Modulo.self ? b.constantValues : (b.constantValues ?? a.constantValues)
+            if let k = constant, k.contains(0) {
+                let zero = k.map { $0 == 0 }
+                let rest = (0..<width).filter { !zero[$0] }
+                let computed = rest.isEmpty ? Value([]) : elementwise(op, a.swizzled(rest), b.swizzled(rest))
+                var out = (0..<width).map { i -> Value.Component in Op.self == Modulo.self ? a.components[i] : .constant(0) }
+                for (k, c) in rest.enumerated() { out[c] = computed.components[k] }
+                return Value(out)
+            }
+        }
         // x - 0, x * 1 and x / 1 are x, bit for bit: `uv - vec2(t, 0.0)` touches one slab.
         let identity: Float? = Op.self == Subtract.self ? 0 : (Op.self == Multiply.self || Op.self == Divide.self ? 1 : nil)
         if let identity {

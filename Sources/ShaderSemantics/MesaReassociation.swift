@@ -94,7 +94,6 @@ struct MesaReassociation {
         guard Self.isFloatValue(e) else { return nil }
         switch e.kind {
         case .binary(.multiply, let a, let b):
-            if let zero = Self.zeroProduct(e, a, b) { return zero }
             if let product = constantProduct(e.type, a, b, span: e.span) { return product }
             // `log(x) * c`: `log2(x) * (ln(2) * c)`.
             for (x, k) in [(a, b), (b, a)] {
@@ -108,8 +107,6 @@ struct MesaReassociation {
             return nil
         case .binary(.add, let a, let b): return constantSum(e.type, (a, false), (b, false), span: e.span)
         case .binary(.subtract, let a, let b): return constantSum(e.type, (a, false), (b, true), span: e.span)
-        case .builtinCall(let o, let args) where o.function == .mod && args.count == 2:
-            return Self.moduloByZero(e, args[0], args[1])
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
@@ -121,55 +118,6 @@ struct MesaReassociation {
         default:
             return nil
         }
-    }
-
-    // MARK: Zeros
-
-    /// Whether every component of a float constant is zero (either sign).
-    static func isZero(_ c: ConstantValue?) -> Bool {
-        guard let c, c.type.scalarKind == .float else { return false }
-        return c.components.allSatisfy { $0.floatValue == 0 }
-    }
-
-    /// `x * 0.0` is `0.0` (NIR's `~fmul(a, 0.0) -> 0.0`), even where `x` is infinite or NaN:
-    /// `(x / 0.0) * 0.0 == 0.0` holds on llvmpipe. Only when the zero constant covers the whole
-    /// result (a scalar zero, or a vector of zeros as wide as the result).
-    static func zeroProduct(_ e: TypedExpression, _ a: TypedExpression, _ b: TypedExpression) -> TypedExpression? {
-        for (k, other) in [(a, b), (b, a)] where isZero(k.constantValue) && other.constantValue == nil && isPure(other) {
-            return constant(ConstantValue(type: e.type, components: Array(repeating: .float(0), count: e.type.componentCount)), e.span)
-        }
-        return nil
-    }
-
-    /// `mod(x, c)` with a constant `c`: NIR lowers it to `x - c * floor(x / c)`, and where a
-    /// component of `c` is zero the product is zero (`zeroProduct`), so that component of the
-    /// result is `x`'s, not NaN: `mod(p, vec3(4.0, 0.0, 4.0))` (a tiling that leaves y alone, a
-    /// Shadertoy habit) is `vec3(mod(p.x, 4.0), p.y, mod(p.z, 4.0))` on llvmpipe. Rewritten so
-    /// when `x` can be read more than once (no side effects).
-    static func moduloByZero(_ e: TypedExpression, _ x: TypedExpression, _ c: TypedExpression) -> TypedExpression? {
-        guard let k = c.constantValue, k.type.scalarKind == .float, x.constantValue == nil, isPure(x) else { return nil }
-        let n = e.type.componentCount
-        let zeros = (0..<n).map { i in k.components[k.type.componentCount == 1 ? 0 : i].floatValue == 0 }
-        guard zeros.contains(true) else { return nil }
-        if zeros.allSatisfy({ $0 }) {
-            // `x` itself (a scalar `x` with a vector `c` is widened by the construction below).
-            if x.type == e.type { return x }
-        }
-        // Component by component: `x.i` where c.i is zero, `mod(x.i, c.i)` elsewhere.
-        let scalar = GLSLType.float
-        func component(_ v: TypedExpression, _ i: Int) -> TypedExpression {
-            v.type.componentCount == 1 ? v : TypedExpression(.swizzle(v, components: [i]), type: scalar, span: v.span)
-        }
-        let parts = (0..<n).map { i -> TypedExpression in
-            let xi = component(x, i)
-            if zeros[i] { return xi }
-            let ci = constant(.float(k.components[k.type.componentCount == 1 ? 0 : i].floatValue), c.span)
-            return TypedExpression(
-                .builtinCall(BuiltinOverload(function: .mod, parameterTypes: [scalar, scalar], returnType: scalar), [xi, ci]),
-                type: scalar, span: e.span)
-        }
-        if n == 1 { return parts[0] }
-        return TypedExpression(.construct(.vectorFromComponents, parts), type: e.type, span: e.span)
     }
 
     // MARK: Products

@@ -94,7 +94,13 @@ enum ReferenceBuiltins {
         case .floor: return unary { $0.rounded(.down) }
         case .ceil: return unary { $0.rounded(.up) }
         case .fract: return unary { $0 - $0.rounded(.down) }
-        case .mod: return binary { x, y in x - y * (x / y).rounded(.down) }
+        case .mod:
+            // A divisor known when compiling is zero where x is kept (NIR's `~fmul(a, 0.0)`).
+            let kept = isConstant.count == 2 && isConstant[1]
+            return each { k in
+                let x = a(0, k), y = a(1, k)
+                return kept && y == 0 ? x : x - y * (x / y).rounded(.down)
+            }
         case .min: return binary(ScalarSemantics.min)
         case .max: return binary(ScalarSemantics.max)
         case .clamp: return ternary(ScalarSemantics.clamp)

@@ -608,7 +608,8 @@ final class ReferenceInterpreter {
             let y = try evaluate(b, m)
             comparisonIsExact = isExact(a) && isExact(b)
             comparisonFormat = reducedFormat(a) ?? reducedFormat(b)
-            return try binary(op, x, y, a.type, b.type)
+            let result = try binary(op, x, y, a.type, b.type)
+            return op == .multiply ? zeroProduct(result, (a, x), (b, y), type: e.type, m) : result
         case .assignment(let op, let target, let source):
             if op == nil {
                 let value = try evaluate(source, m)
@@ -1103,7 +1104,7 @@ final class ReferenceInterpreter {
         }
         // What the compiler knows decides `pow` and `mix` (llvmpipe's rewrites) and the
         // transcendental functions (folded with the C library, `CompileTimeMath`).
-        let known = f == .pow || f == .mix || CompileTimeMath.folds(f)
+        let known = f == .pow || f == .mix || f == .mod || CompileTimeMath.folds(f)
             ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
         let stage: CompileTimeMath.Stage = unrolledDepth > 0 ? .nir : .glslIR
         return try Quad((0..<4).map { k in

@@ -12,8 +12,8 @@ import Testing
 /// bits somewhere, so the cases do exercise the rules.
 @Suite struct SumChainTests {
     /// A 16×2 draw of `body` after `prelude` (the per-fragment values it reads).
-    static func fragmentCase(_ prelude: String, _ body: String) -> DifferentialCase {
-        var c = CompileTimeFoldingTests.draw(body, CompileTimeFoldingTests.shader(prelude + " " + body))
+    static func fragmentCase(_ prelude: String, _ body: String, functions: String = "") -> DifferentialCase {
+        var c = CompileTimeFoldingTests.draw(body, CompileTimeFoldingTests.shader(prelude + " " + body, functions: functions))
         c.width = 16
         return c
     }
@@ -79,7 +79,8 @@ import Testing
     static func zeroCase(_ body: String) -> DifferentialCase {
         fragmentCase(
             "float x = gl_FragCoord.x < 4.0 ? (gl_FragCoord.x - 2.0) / (zero * gl_FragCoord.y) : gl_FragCoord.x * 1.37 - 9.1; "
-                + "vec3 p = vec3(x, gl_FragCoord.y * 2.3 - 1.0, x * 0.5);", body)
+                + "vec3 p = vec3(x, gl_FragCoord.y * 2.3 - 1.0, x * 0.5);", body,
+            functions: "vec3 repeated(vec3 q, vec3 period) { return mod(q, period) - 0.5 * period; }")
     }
 
     static let zeros: [(DifferentialCase, DifferentialCase)] = [
@@ -87,6 +88,9 @@ import Testing
         ("r = mod(x, 0.0);", "r = mod(x, zero);"),
         ("r = mod(p, vec3(4.0, 0.0, 2.5)).y;", "r = mod(p, vec3(4.0, zero, 2.5)).y;"),
         ("vec3 m = mod(p, vec3(0.0, 3.0, 2.5)); r = m.x - m.z;", "vec3 m = mod(p, vec3(zero, 3.0, 2.5)); r = m.x - m.z;"),
+        // Through an inlined call's parameter and a never-reassigned variable, as NIR sees them.
+        ("r = repeated(p, vec3(1.0, 0.0, 0.0)).y;", "r = repeated(p, vec3(1.0, zero, 0.0)).y;"),
+        ("vec3 k = vec3(0.0, 2.0, 1.0); r = (p * k).x + 1.0;", "vec3 k = vec3(zero, 2.0, 1.0); r = (p * k).x + 1.0;"),
         ("r = length(mod(p.xy, 0.0));", "r = length(mod(p.xy, vec2(zero)));"),
     ].map { (zeroCase($0), zeroCase($1)) }
 
