@@ -82,6 +82,7 @@ extension RenderCommand {
         let renderer = try ShadertoyRenderer(
             project: project, width: request.size.width, height: request.size.height, executor: request.settings.executor,
             profile: request.profile)
+        if !request.settings.quiet { console.standardError(renderer.warnings) }
         for name in request.uniforms.keys.sorted() where !renderer.passes.contains(where: { $0.program.uniform(named: name) != nil }) {
             throw .usage("--uniform \(name): no pass of \(path) declares a uniform '\(name)'")
         }

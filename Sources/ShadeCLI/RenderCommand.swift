@@ -212,7 +212,9 @@ enum RenderCommand {
         let isShaderFile = ChainStep.looksLikeShaderFile(path) || FileManager.default.fileExists(atPath: path)
         var usedChannels: [Int] = []
         if isShaderFile {
-            (recipe, usedChannels) = try shaderRecipe(path, uniforms: uniforms, profile: profile)
+            let warnings: String
+            (recipe, usedChannels, warnings) = try shaderRecipe(path, uniforms: uniforms, profile: profile)
+            if !settings.quiet { console.standardError(warnings) }
             for n in usedChannels where channelPaths[n] == nil {
                 throw .usage("\(path) reads iChannel\(n); give its image with --channel\(n) IMAGE")
             }
@@ -312,19 +314,21 @@ enum RenderCommand {
 
 extension RenderCommand {
     /// Reads and wraps a screen shader; diagnostics on the user's lines (exit 65). Also returns
-    /// the `iChannelN` numbers the shader reads.
+    /// the `iChannelN` numbers the shader reads and the checker's warnings, rendered on the
+    /// user's lines (empty when there are none).
     static func shaderRecipe(
         _ path: String, uniforms: [String: [Float]], profile: DeviceProfile = .desktop
-    ) throws(CommandFailure) -> (StepRecipe, [Int]) {
+    ) throws(CommandFailure) -> (StepRecipe, [Int], warnings: String) {
         let source = try ChainCommand.readText(path)
         var shader = ProceduralShader(source: source)
         var leftOut: Set<String> = []
+        var warnings: [Diagnostic] = []
         do throws(DiagnosticsError) {
             while true {
                 do throws(DiagnosticsError) {
-                    _ = try compileFrontEnd(
+                    warnings = try compileFrontEnd(
                         source: shader.text, name: path, stage: .fragment, options: CheckOptions(profile: profile),
-                        parseOptions: profile.parseOptions())
+                        parseOptions: profile.parseOptions()).warnings
                     break
                 } catch {
                     // The shader declares some host uniforms or main itself: leave those out.
@@ -343,7 +347,9 @@ extension RenderCommand {
             label: path, kind: .shader(path: path, text: shader.text), parameters: uniforms,
             inputCount: shader.channels.map { $0 + 1 }.max() ?? 0, imageInputs: [:])
         recipe.profile = profile
-        return (recipe, shader.channels)
+        let rendered = warnings.isEmpty
+            ? "" : StepRecipe.renderedDiagnostics(shader.userDiagnostics(warnings, source: source, path: path), path: path)
+        return (recipe, shader.channels, rendered)
     }
 }
 

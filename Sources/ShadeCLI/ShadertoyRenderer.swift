@@ -49,6 +49,8 @@ final class ShadertoyRenderer {
     let passes: [CompiledPass]
     let width: Int, height: Int
     let executor: Executor
+    /// The checker's warnings for every pass, rendered on the user's files (empty when none).
+    let warnings: String
     /// Uniform values for every pass (set with `-u`); a pass gets those it declares.
     var extraUniforms: [String: [Float]] = [:]
 
@@ -80,12 +82,15 @@ final class ShadertoyRenderer {
         self.width = width
         self.height = height
         self.executor = executor
-        var compiled: [CompiledPass] = []
+        var compiled: [CompiledPass] = [], warnings: [String] = []
         for pass in project.passes {
-            compiled.append(CompiledPass(
-                pass: pass, program: try ShadertoyRenderer.compile(pass, common: project.common, profile: profile)))
+            let result = try ShadertoyRenderer.compileReportingWarnings(pass, common: project.common, profile: profile)
+            compiled.append(CompiledPass(pass: pass, program: result.program))
+            // A warning in the Common code comes with every pass: once.
+            for warning in result.warnings where !warnings.contains(warning) { warnings.append(warning) }
         }
         passes = compiled
+        self.warnings = warnings.joined()
         let zero = Texture(width: width, height: height, format: .float32, filledWith: .zero)
         // Every buffer exists, as on Shadertoy: one no pass draws stays zeros.
         for buffer in ShadertoyProject.Buffer.allCases { bufferContents[buffer] = zero }
@@ -125,6 +130,13 @@ final class ShadertoyRenderer {
     static func compile(
         _ pass: ShadertoyProject.Pass, common: (code: String, path: String)?, profile: DeviceProfile = .desktop
     ) throws(CommandFailure) -> Program {
+        try compileReportingWarnings(pass, common: common, profile: profile).program
+    }
+
+    /// `compile`, also returning the checker's warnings, each rendered on the user's files.
+    static func compileReportingWarnings(
+        _ pass: ShadertoyProject.Pass, common: (code: String, path: String)?, profile: DeviceProfile = .desktop
+    ) throws(CommandFailure) -> (program: Program, warnings: [String]) {
         let prefix = common.map { $0.code + "\n" } ?? ""
         let source = prefix + pass.code
         var shader = ProceduralShader(
@@ -136,7 +148,12 @@ final class ShadertoyRenderer {
                     let checked = try compileFrontEnd(
                         source: shader.text, name: pass.path, stage: .fragment, options: CheckOptions(profile: profile),
                         parseOptions: profile.parseOptions())
-                    return try Compiler.compile(checked)
+                    let program = try Compiler.compile(checked)
+                    guard !checked.warnings.isEmpty else { return (program, []) }
+                    let moved = splitting(
+                        shader.userDiagnostics(checked.warnings, source: source, path: pass.path),
+                        commonLength: prefix.utf8.count, common: common, pass: pass)
+                    return (program, moved.map { StepRecipe.renderedDiagnostics([$0], path: pass.path) })
                 } catch {
                     let clashes = shader.clashes(in: error.diagnostics).subtracting(leftOut)
                     guard !clashes.isEmpty else { throw error }

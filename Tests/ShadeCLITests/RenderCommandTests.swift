@@ -121,6 +121,35 @@ struct RenderCommandTests {
             """)
     }
 
+    @Test("the checker's warnings on the user's lines, single-pass and per pass of a project (Common's once); --quiet drops them")
+    func warnings() throws {
+        let shader = try temporaryShader(
+            """
+            void mainImage(out vec4 o, in vec2 p) {
+                vec2 col;
+                o = vec4(sin(p.x + col.x), 0.0, 0.0, 1.0);
+            }
+            """, named: "undefined.glsl")
+        let out = try temporaryFolder()
+        let warned = try runShade(["render", shader, "--size", "2x2", "-o", out + "/a.png"])
+        #expect(warned.status == 0)
+        #expect(warned.standardError.hasPrefix("\(shader):3:24: warning: 'col' may be read before anything writes it"), "\(warned.standardError)")
+        let quiet = try runShade(["render", shader, "--size", "2x2", "-o", out + "/b.png", "--quiet"])
+        #expect(quiet.status == 0 && !quiet.standardError.contains("warning"), "\(quiet.standardError)")
+        // A folder: the Common code's warning once (both passes compile it), the buffer's own.
+        let folder = try shadertoyFolder([
+            "common.glsl": "float f() { float t; return t + 1.0; }",
+            "buffer-a.glsl": "void mainImage(out vec4 o, in vec2 p) { float k; o = vec4(f() + k); }",
+            "image.glsl": "void mainImage(out vec4 o, in vec2 p) { o = vec4(f()); }",
+        ])
+        let project = try runShade(["render", folder, "--size", "2x2", "-o", out + "/c.png"])
+        #expect(project.status == 0)
+        let lines = project.standardError.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(lines.count == 2, "\(project.standardError)")
+        #expect(lines.contains { $0.hasPrefix(folder + "/common.glsl:1:") && $0.contains("'t'") })
+        #expect(lines.contains { $0.hasPrefix(folder + "/buffer-a.glsl:1:") && $0.contains("'k'") })
+    }
+
     @Test("a Shadertoy shader is GLSL ES 3.00 with Shadertoy's uniforms: uint, ^, %, iFrame, iDate per frame, iSampleRate, HW_PERFORMANCE")
     func shadertoyES300() throws {
         // Only GLSL ES 3.00 has uint, ^ and %; each pixel follows a formula of its own.
