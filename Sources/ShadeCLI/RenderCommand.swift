@@ -104,7 +104,7 @@ enum RenderCommand {
           -o, --output OUT     where to write (required); '-' writes PNG to stdout
           --quality Q          JPEG quality 1-100 (default 90)
           --force              overwrite existing outputs
-          --quiet              no progress, failures only
+          --quiet              no progress or warnings, failures only
           --jobs N             frames in flight at once
           --threads N          worker threads per frame (default: all cores)
           --tile WxH           tile size (never changes the output)
