@@ -57,19 +57,22 @@ enum RenderCommand {
            "image": {"iChannel0": {"input": "buffer-a", "filter": "nearest", "wrap": "clamp"},
                      "iChannel1": {"input": "photo.jpg", "filter": "mipmap", "wrap": "repeat"},
                      "iChannel2": "keyboard"}}
-        (an input is buffer-a..buffer-d, keyboard, sound or an image file; filter nearest,
-        linear or mipmap; wrap clamp or repeat; "vflip": false keeps an image's rows), or as
-        Shadertoy's JSON export (EXPORT.json: {"Shader": {"renderpass": [...]}}), whose
-        textures are read from --media DIR by the name at the end of their "src" (NAME, or
-        its stem .png; a video or webcam input reads a still, its stem .png or .jpg). Music and
-        microphone inputs read silence (zeros). Each frame the buffers render
+        (an input is buffer-a..buffer-d, keyboard, sound, an image file, a Shadertoy volume
+        (.bin) or a list of six cube-map faces; filter nearest, linear or mipmap; wrap clamp or
+        repeat; "vflip": false keeps an image's rows), or as Shadertoy's JSON export
+        (EXPORT.json: {"Shader": {"renderpass": [...]}}), whose media are read from --media DIR
+        by the name at the end of their "src" (NAME, or its stem .png; a cube map's faces NAME
+        and NAME_1 ... NAME_5; a video or webcam input reads a still, its stem .png or .jpg).
+        Music and microphone inputs read silence (zeros); a buffer no pass draws reads zeros.
+        Cube maps are sampled seamlessly, as llvmpipe does. Each frame the buffers render
         A, B, C, D, then the Image pass; a channel reading a buffer sees its most recent
         contents (this frame's for an earlier buffer, the previous frame's for itself and later
         ones, zeros at first). Buffers hold 32-bit floats; frames render one after another.
         --capture buffer-a=OUT also writes that buffer (clamped to 8 bits) for every frame.
         A Sound tab (sound.glsl) makes audio, which the picture does not depend on: it is not
-        rendered. Cube A passes and cubemap and volume inputs are refused (exit 65); "mipmap" generates the levels as glGenerateMipmap (a buffer's every frame)
-        and samples them trilinearly, as Shadertoy does.
+        rendered. Cube A passes are refused (exit 65). "mipmap" generates the levels as
+        glGenerateMipmap (a buffer's every frame) and samples them trilinearly, as Shadertoy
+        does. The checker's warnings are printed on the shader's own lines (not with --quiet).
 
         GENERATOR is a built-in filter that reads no image, written as a chain step
         (checkerboard:squareSize=8, linear-gradient, perlin-noise; see 'shade filters
