@@ -229,7 +229,8 @@ final class ShadertoyRenderer {
                     var cubeState = state
                     cubeState.seamlessCubeMap = true
                     bindings["iChannel\(number)"] = .cubeMap(faces, cubeState)
-                    texture = faces[0]
+                    // Shadertoy leaves a cube map's iChannelResolution at zero.
+                    continue
                 case .volume(let path):
                     let volume = volumes[path]!
                     texture = volume.texture

@@ -525,7 +525,8 @@ struct ShadertoyExportTests {
     @Test("a cube map input reads six faces from --media (NAME, NAME_1 … NAME_5) as a samplerCube; each direction its face")
     func cubeMapInput() throws {
         let folder = try cubeMedia()
-        // Red and green from the face each axis direction selects: +X is face 0 … -Z face 5.
+        // Red and green from the face each axis direction selects: +X is face 0 … -Z face 5; blue
+        // iChannelResolution[0].x, which Shadertoy leaves at zero for a cube map.
         let image = #"""
             void mainImage(out vec4 o, in vec2 p) {
                 vec3 d[6] = vec3[6](vec3(1, 0, 0), vec3(-1, 0, 0), vec3(0, 1, 0), vec3(0, -1, 0), vec3(0, 0, 1), vec3(0, 0, -1));
@@ -540,7 +541,7 @@ struct ShadertoyExportTests {
         #expect(paths.map { ($0 as NSString).lastPathComponent } == ["sky.png", "sky_1.png", "sky_2.png", "sky_3.png", "sky_4.png", "sky_5.png"])
         let (_, frame) = try rendered(shader, width: 6, height: 1, frames: 1)
         for k in 0..<6 {
-            #expect(frame.rgba8Pixel(x: k, y: 0) == SIMD4(UInt8(k * 40), UInt8(255 - k * 40), 2, 255), "face \(k)")
+            #expect(frame.rgba8Pixel(x: k, y: 0) == SIMD4(UInt8(k * 40), UInt8(255 - k * 40), 0, 255), "face \(k)")
         }
     }
 
