@@ -22,8 +22,10 @@ extension TextureView {
         case implicit(bias: UnsafePointer<Float>?)
         /// Given per lane.
         case explicit(UnsafePointer<Float>)
-        /// Per-lane derivatives of the direction: d/dx (3 components), d/dy (3 components).
-        case gradients([UnsafePointer<Float>], [UnsafePointer<Float>])
+        /// Per-lane derivatives of the direction: d/dx (x, y, z), d/dy (x, y, z).
+        case gradients(
+            (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+            (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>))
     }
 
     /// Samples a cube map given as six consecutive face views (GL order) at a span of
@@ -51,32 +53,34 @@ extension TextureView {
             return
         }
         let cube = SeamlessCube(faces: faces)
-        var i = 0
-        while i < count {
-            let n = Swift.min(4, count - i)
-            var lookups: [SeamlessCube.Lookup] = []
-            for k in 0..<n {
-                let j = i + k
-                let p = SIMD3(x[j], y[j], z[j])
-                switch lod {
-                case .explicit(let levels):
-                    lookups.append(cube.lookup(p, lod: levels[j]))
-                case .gradients(let dx, let dy):
-                    lookups.append(cube.lookup(p, dx: SIMD3(dx[0][j], dx[1][j], dx[2][j]), dy: SIMD3(dy[0][j], dy[1][j], dy[2][j]), bias: 0))
-                case .implicit(let bias):
-                    guard cube.needsDerivatives else {
-                        lookups.append(cube.lookup(p, lod: 0))
-                        continue
+        // One quad at a time, in stack storage: the shading loop allocates nothing.
+        withUnsafeTemporaryAllocation(of: SeamlessCube.Lookup.self, capacity: 4) { lookups in
+            var i = 0
+            while i < count {
+                let n = Swift.min(4, count - i)
+                for k in 0..<n {
+                    let j = i + k
+                    let p = SIMD3(x[j], y[j], z[j])
+                    switch lod {
+                    case .explicit(let levels):
+                        lookups[k] = cube.lookup(p, lod: levels[j])
+                    case .gradients(let dx, let dy):
+                        lookups[k] = cube.lookup(
+                            p, dx: SIMD3(dx.0[j], dx.1[j], dx.2[j]), dy: SIMD3(dy.0[j], dy.1[j], dy.2[j]), bias: 0)
+                    case .implicit(let bias) where cube.needsDerivatives:
+                        // The quad's differences: across x within the lane's row, across y within
+                        // its column (a span shorter than a quad has none).
+                        func at(_ q: Int) -> SIMD3<Float> { n == 4 ? SIMD3(x[i + q], y[i + q], z[i + q]) : p }
+                        let row = k & 2, column = k & 1
+                        lookups[k] = cube.lookup(
+                            p, dx: at(row + 1) - at(row), dy: at(column + 2) - at(column), bias: bias?[j] ?? 0)
+                    case .implicit:
+                        lookups[k] = cube.lookup(p, lod: 0)
                     }
-                    // The quad's differences: across x within the lane's row, across y within its column.
-                    func at(_ q: Int) -> SIMD3<Float> { n == 4 ? SIMD3(x[i + q], y[i + q], z[i + q]) : p }
-                    let row = k & 2, column = k & 1
-                    lookups.append(cube.lookup(
-                        p, dx: at(row + 1) - at(row), dy: at(column + 2) - at(column), bias: bias?[j] ?? 0))
                 }
+                cube.filter(UnsafeBufferPointer(rebasing: lookups[0..<n])) { k, c in put(i + k, c) }
+                i += n
             }
-            for (k, c) in cube.filter(lookups).enumerated() { put(i + k, c) }
-            i += n
         }
     }
 }
@@ -166,23 +170,41 @@ struct SeamlessCube {
         return Lookup(face: face, s: sc * imaHalfPositive + 0.5, t: tc * imaHalfPositive + 0.5, lod: lod)
     }
 
-    /// One vector of lookups (a quad): each lane's levels, filtered and mixed.
-    func filter(_ lookups: [Lookup]) -> [SIMD4<Float>] {
-        let view = faces[0]
-        guard isMipmapped else { return filterLevel(lookups.map { ($0, 0) }) }
-        let chosen = lookups.map { l in view.levels(forLOD: view.state.lodBias == 0 ? l.lod : l.lod + view.state.lodBias) }
-        let c0 = filterLevel(zip(lookups, chosen).map { ($0, $1.level) })
-        guard chosen.contains(where: { $0.weight > 0 }) else { return c0 }
-        let c1 = filterLevel(zip(lookups, chosen).map { ($0, Swift.min($1.level + 1, view.levelCount - 1)) })
-        return (0..<lookups.count).map { k in
-            let f = Swift.max(chosen[k].weight, 0)
-            return c0[k] + f * (c1[k] - c0[k])
+    /// One vector of lookups (a quad, at most four): each lane's levels, filtered and mixed,
+    /// handed to `put` by lane.
+    func filter(_ lookups: UnsafeBufferPointer<Lookup>, _ put: (Int, SIMD4<Float>) -> Void) {
+        let view = faces[0], n = lookups.count
+        var level = SIMD4<Int>(repeating: 0), weight = SIMD4<Float>(repeating: 0)
+        if isMipmapped {
+            for k in 0..<n {
+                let lod = lookups[k].lod
+                (level[k], weight[k]) = view.levels(forLOD: view.state.lodBias == 0 ? lod : lod + view.state.lodBias)
+            }
+        }
+        let c0 = filterLevel(lookups, levels: level)
+        guard (0..<n).contains(where: { weight[$0] > 0 }) else {
+            for k in 0..<n { put(k, c0[k]) }
+            return
+        }
+        var next = level
+        for k in 0..<4 { next[k] = Swift.min(level[k] + 1, view.levelCount - 1) }
+        let c1 = filterLevel(lookups, levels: next)
+        for k in 0..<n {
+            let f = Swift.max(weight[k], 0)
+            put(k, c0[k] + f * (c1[k] - c0[k]))
         }
     }
 
-    /// The texels and weights of one lane's bilinear footprint at `level`, and whether it
-    /// runs past a corner.
-    func footprint(_ l: Lookup, level: Int) -> (texels: [SIMD4<Float>], fs: Float, ft: Float, corner: Int?) {
+    /// The four texels (T_yx: (x0, y0), (x1, y0), (x0, y1), (x1, y1)) and weights of one
+    /// lane's bilinear footprint, and the texel it runs past a corner at (-1 for none).
+    struct Footprint {
+        var t00 = SIMD4<Float>(), t01 = SIMD4<Float>(), t10 = SIMD4<Float>(), t11 = SIMD4<Float>()
+        var fs: Float = 0, ft: Float = 0
+        var corner = -1
+    }
+
+    /// One lane's bilinear footprint at `level`.
+    func footprint(_ l: Lookup, level: Int) -> Footprint {
         let n = faces[l.face].level(level).width, m = n - 1, w = Float(n)
         let u = (l.s.isNaN ? 0 : Swift.max(l.s, 0)) * w - 0.5
         let v = (l.t.isNaN ? 0 : Swift.max(l.t, 0)) * w - 0.5
@@ -197,53 +219,80 @@ struct SeamlessCube {
             let (f, tx, ty) = Self.neighbour(l.face, edge: edge, k: k, size: n)
             return texel(f, tx, ty)
         }
-        // T_yx: (x0, y0), (x1, y0), (x0, y1), (x1, y1).
-        var t00 = texel(l.face, x0, y0c), t01 = texel(l.face, x1, y0c)
-        var t10 = texel(l.face, x0, y1c), t11 = texel(l.face, x1, y1c)
-        if fo0 { t00 = across(.left, y0c); t10 = across(.left, y1c) }
-        if fo1 { t01 = across(.right, y0c); t11 = across(.right, y1c) }
-        if fo2 && !fo0 { t00 = across(.top, x0) }
-        if fo2 && !fo1 { t01 = across(.top, x1) }
-        if fo3 && !fo0 { t10 = across(.bottom, x0) }
-        if fo3 && !fo1 { t11 = across(.bottom, x1) }
-        let corner: Int? = fo0 && fo2 ? 0 : fo1 && fo2 ? 1 : fo0 && fo3 ? 2 : fo1 && fo3 ? 3 : nil
-        return ([t00, t01, t10, t11], fs, ft, corner)
+        var p = Footprint(
+            t00: texel(l.face, x0, y0c), t01: texel(l.face, x1, y0c), t10: texel(l.face, x0, y1c), t11: texel(l.face, x1, y1c),
+            fs: fs, ft: ft)
+        if fo0 { p.t00 = across(.left, y0c); p.t10 = across(.left, y1c) }
+        if fo1 { p.t01 = across(.right, y0c); p.t11 = across(.right, y1c) }
+        if fo2 && !fo0 { p.t00 = across(.top, x0) }
+        if fo2 && !fo1 { p.t01 = across(.top, x1) }
+        if fo3 && !fo0 { p.t10 = across(.bottom, x0) }
+        if fo3 && !fo1 { p.t11 = across(.bottom, x1) }
+        p.corner = fo0 && fo2 ? 0 : fo1 && fo2 ? 1 : fo0 && fo3 ? 2 : fo1 && fo3 ? 3 : -1
+        return p
     }
 
-    /// One level's bilinear lookups of a quad: lerps, or, when any lane's footprint runs past
-    /// a corner, the weighted sum for every lane.
-    func filterLevel(_ lanes: [(Lookup, Int)]) -> [SIMD4<Float>] {
+    /// Four values, one per lane of a quad, in stored properties (no heap storage).
+    struct Four<T> {
+        var a: T, b: T, c: T, d: T
+
+        init(repeating value: T) { (a, b, c, d) = (value, value, value, value) }
+
+        subscript(k: Int) -> T {
+            get { k == 0 ? a : k == 1 ? b : k == 2 ? c : d }
+            set {
+                switch k {
+                case 0: a = newValue
+                case 1: b = newValue
+                case 2: c = newValue
+                default: d = newValue
+                }
+            }
+        }
+    }
+
+    /// One level's bilinear lookups of a quad, lane k at `levels[k]`: lerps, or, when any
+    /// lane's footprint runs past a corner, the weighted sum for every lane.
+    func filterLevel(_ lookups: UnsafeBufferPointer<Lookup>, levels: SIMD4<Int>) -> Four<SIMD4<Float>> {
+        var out = Four(repeating: SIMD4<Float>())
         if faces[0].state.filter == .nearest {
-            return lanes.map { l, level in
-                let n = faces[l.face].level(level).width, w = Float(n)
+            for (k, l) in lookups.enumerated() {
+                let view = faces[l.face].level(levels[k]), n = view.width, w = Float(n)
                 let (ix, _) = TextureView.split((l.s.isNaN ? 0 : Swift.max(l.s, 0)) * w)
                 let (iy, _) = TextureView.split((l.t.isNaN ? 0 : Swift.max(l.t, 0)) * w)
-                return faces[l.face].level(level).fetch(x: Swift.min(Swift.max(ix, 0), n - 1), y: Swift.min(Swift.max(iy, 0), n - 1))
+                out[k] = view.fetch(x: Swift.min(Swift.max(ix, 0), n - 1), y: Swift.min(Swift.max(iy, 0), n - 1))
             }
+            return out
         }
-        let prints = lanes.map { footprint($0.0, level: $0.1) }
-        if prints.contains(where: { $0.corner != nil }) {
-            let third = Float(bitPattern: 0x3EAA_AAAB)
-            return prints.map { p in
+        var prints = Four(repeating: Footprint())
+        var anyCorner = false
+        for (k, l) in lookups.enumerated() {
+            prints[k] = footprint(l, level: levels[k])
+            anyCorner = anyCorner || prints[k].corner >= 0
+        }
+        for k in 0..<lookups.count {
+            let p = prints[k]
+            if anyCorner {
+                let third = Float(bitPattern: 0x3EAA_AAAB)
                 let wx0 = 1 - p.fs, wy0 = 1 - p.ft
-                var w = [wx0 * wy0, p.fs * wy0, wx0 * p.ft, p.fs * p.ft]
-                if let c = p.corner {
-                    let share = w[c] * third
-                    for k in 0..<4 { w[k] = w[k] + share }
-                    w[c] = 0
+                var w = SIMD4(wx0 * wy0, p.fs * wy0, wx0 * p.ft, p.fs * p.ft)
+                if p.corner >= 0 {
+                    let share = w[p.corner] * third
+                    w = w + share
+                    w[p.corner] = 0
                 }
-                var acc = w[0] * p.texels[0]
-                acc = w[1] * p.texels[1] + acc
-                acc = w[2] * p.texels[2] + acc
-                acc = w[3] * p.texels[3] + acc
-                return acc
+                var acc = w[0] * p.t00
+                acc = w[1] * p.t01 + acc
+                acc = w[2] * p.t10 + acc
+                acc = w[3] * p.t11 + acc
+                out[k] = acc
+            } else {
+                let a = p.t00 + p.fs * (p.t01 - p.t00)
+                let b = p.t10 + p.fs * (p.t11 - p.t10)
+                out[k] = a + p.ft * (b - a)
             }
         }
-        return prints.map { p in
-            let a = p.texels[0] + p.fs * (p.texels[1] - p.texels[0])
-            let b = p.texels[2] + p.fs * (p.texels[3] - p.texels[2])
-            return a + p.ft * (b - a)
-        }
+        return out
     }
 
     /// A face's edges: x < 0, x past the last column, y < 0, y past the last row.

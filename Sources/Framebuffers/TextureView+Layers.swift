@@ -93,29 +93,20 @@ extension TextureView {
         return rho.isFinite ? rho : 0
     }
 
-    /// Level `k` of a 3D texture as a layered view with this view's sampling state.
-    public func volumeLevel(_ k: Int) -> TextureView {
-        guard k > 0, let levels else { return self }
-        let l = levels[k]
-        return TextureView(
-            width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats, texelOffset: texelOffset,
-            layerCount: l.layerCount)
-    }
-
     /// A 3D lookup at level of detail `lod` (the view's bias added): level `floor(lod)` mixed
     /// with the next by the fraction, as 2D lookups are (`sample(s:t:lod:)`).
     public func sample3D(s: Float, t: Float, r: Float, lod: Float) -> SIMD4<Float> {
         guard isMipmapped else { return sample3D(s: s, t: t, r: r) }
         let (k, f) = levels(forLOD: state.lodBias == 0 ? lod : lod + state.lodBias)
         guard bytes != nil else {
-            let c0 = volumeLevel(k).sample3D(s: s, t: t, r: r)
+            let c0 = level(k).sample3D(s: s, t: t, r: r)
             guard f > 0 else { return c0 }
-            return c0 + (volumeLevel(k + 1).sample3D(s: s, t: t, r: r) - c0) * f
+            return c0 + (level(k + 1).sample3D(s: s, t: t, r: r) - c0) * f
         }
-        var c = volumeLevel(k).sample3DBytes(s: s, t: t, r: r)
+        var c = level(k).sample3DBytes(s: s, t: t, r: r)
         let w = Int32(f * 256)
         if w > 0 {
-            let c1 = volumeLevel(k + 1).sample3DBytes(s: s, t: t, r: r)
+            let c1 = level(k + 1).sample3DBytes(s: s, t: t, r: r)
             c = c &+ (((c1 &- c) &* w &+ 128) &>> 8)
         }
         return SIMD4(table[Int(c.x)], table[Int(c.y)], table[Int(c.z)], table[Int(c.w)])
@@ -126,7 +117,7 @@ extension TextureView {
     public func sample3D(s: Float, t: Float, r: Float, rhoSquared: Float, bias: Float?) -> SIMD4<Float> {
         guard isMipmapped else { return sample3D(s: s, t: t, r: r) }
         if bias == nil && state.mipmapFilter == .nearest && state.lodBias == 0 {
-            return volumeLevel(nearestLevel(rhoSquared: rhoSquared)).sample3D(s: s, t: t, r: r)
+            return level(nearestLevel(rhoSquared: rhoSquared)).sample3D(s: s, t: t, r: r)
         }
         var lod = Self.levelOfDetail(rhoSquared: rhoSquared)
         if let bias { lod += bias }
@@ -200,44 +191,5 @@ extension TextureView {
         let slice = layer(z)
         guard x >= 0, y >= 0, x < width, y < slice.height else { return SIMD4(repeating: 0) }
         return slice.integerTexel(x: x, y: y)
-    }
-}
-
-extension SampledTexture {
-    /// The mipmap chain of a 3D texture below `level0` (each level half the size of the one
-    /// before on every axis, down to 1×1×1), as `glGenerateMipmap` builds it on llvmpipe: each
-    /// texel is the level before sampled with the linear filter at the texel's centre — the
-    /// mean of a 2×2×2 block in llvmpipe's 8-bit lerps. Each level is a layered texture.
-    static func volumeMipmapChain(of level0: TextureView) -> [SampledTexture] {
-        var levels: [SampledTexture] = []
-        let linear = SamplerState(filter: .linear, wrap: .clampToEdge)
-        var view = level0.with(linear)
-        while view.width > 1 || view.layerHeight > 1 || view.layerCount > 1 {
-            let w = max(1, view.width / 2), h = max(1, view.layerHeight / 2), d = max(1, view.layerCount / 2)
-            let wf = Float(w), hf = Float(h), df = Float(d)
-            var bytes = view.bytes != nil ? [UInt8](repeating: 0, count: w * h * d * 4) : []
-            var values = view.bytes == nil ? [Float](repeating: 0, count: w * h * d * 4) : []
-            for z in 0..<d {
-                let r = (Float(z) + 0.5) / df
-                for y in 0..<h {
-                    let t = (Float(y) + 0.5) / hf
-                    for x in 0..<w {
-                        let s = (Float(x) + 0.5) / wf, at = ((z * h + y) * w + x) * 4
-                        if view.bytes != nil {
-                            let c = view.sample3DBytes(s: s, t: t, r: r)
-                            for k in 0..<4 { bytes[at + k] = UInt8(truncatingIfNeeded: c[k]) }
-                        } else {
-                            let c = view.sample3D(s: s, t: t, r: r)
-                            for k in 0..<4 { values[at + k] = c[k] }
-                        }
-                    }
-                }
-            }
-            let level = view.bytes != nil
-                ? Texture(width: w, height: h * d, rgba8: bytes) : Texture(width: w, height: h * d, float32: values)
-            levels.append(SampledTexture(level, layers: d, state: linear))
-            view = levels[levels.count - 1].view
-        }
-        return levels
     }
 }

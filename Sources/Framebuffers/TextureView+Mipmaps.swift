@@ -25,13 +25,18 @@ extension TextureView {
     /// sampler's `mipmapFilter` is not `.none`.
     public var isMipmapped: Bool { levelCount > 1 && state.mipmapFilter != .none }
 
-    /// Level `k` of the chain (0 is this view's own texels), sampled with this view's state.
+    /// Level `k` of the chain (0 is this view's own texels), sampled with this view's state;
+    /// a 3D texture's level keeps its own slices (`layerCount`).
     public func level(_ k: Int) -> TextureView {
         guard k > 0, let levels else {
-            return TextureView(width: width, height: height, state: state, bytes: bytes, floats: floats, texelOffset: texelOffset)
+            return TextureView(
+                width: width, height: height, state: state, bytes: bytes, floats: floats, texelOffset: texelOffset,
+                layerCount: layerCount)
         }
         let l = levels[k]
-        return TextureView(width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats, texelOffset: texelOffset)
+        return TextureView(
+            width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats, texelOffset: texelOffset,
+            layerCount: l.layerCount)
     }
 
     /// The size of level `k`: `max(1, size >> k)` on each axis, or (0, 0) for a level the
@@ -219,39 +224,41 @@ extension TextureView {
 }
 
 extension SampledTexture {
-    /// The mipmap chain below `level0` (levels 1, 2, … down to 1×1), as `glGenerateMipmap`
-    /// builds it on llvmpipe: each texel of a level is the previous level sampled with the
-    /// linear filter at the texel's centre. Each level is sampled from the one before it,
-    /// which the returned array keeps alive.
-    static func mipmapChain(of level0: TextureView) -> [SampledTexture] {
+    /// The mipmap chain below `level0` (levels 1, 2, … down to 1×1, or 1×1×1 for a 3D
+    /// texture: each level half the one before on every axis), as `glGenerateMipmap` builds it
+    /// on llvmpipe: each texel of a level is the previous level sampled with the linear filter
+    /// at the texel's centre (for a 3D texture, `volume`, a trilinear lookup: the mean of a
+    /// 2×2×2 block in llvmpipe's 8-bit lerps; each level is then a layered texture). Each level
+    /// is sampled from the one before it, which the returned array keeps alive.
+    static func mipmapChain(of level0: TextureView, volume: Bool = false) -> [SampledTexture] {
         var levels: [SampledTexture] = []
-        var view = level0.with(SamplerState(filter: .linear, wrap: .clampToEdge))
-        while view.width > 1 || view.height > 1 {
-            let w = max(1, view.width / 2), h = max(1, view.height / 2)
-            let wf = Float(w), hf = Float(h)
-            let level: Texture
-            if view.bytes != nil {
-                var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        let linear = SamplerState(filter: .linear, wrap: .clampToEdge)
+        var view = level0.with(linear)
+        func depth(_ v: TextureView) -> Int { volume ? v.layerCount : 1 }
+        while view.width > 1 || view.layerHeight > 1 || depth(view) > 1 {
+            let w = max(1, view.width / 2), h = max(1, view.layerHeight / 2), d = max(1, depth(view) / 2)
+            let wf = Float(w), hf = Float(h), df = Float(d)
+            let isBytes = view.bytes != nil
+            var bytes = isBytes ? [UInt8](repeating: 0, count: w * h * d * 4) : []
+            var values = isBytes ? [] : [Float](repeating: 0, count: w * h * d * 4)
+            for z in 0..<d {
+                let r = (Float(z) + 0.5) / df
                 for y in 0..<h {
                     let t = (Float(y) + 0.5) / hf
                     for x in 0..<w {
-                        let c = view.sampleBytes(s: (Float(x) + 0.5) / wf, t: t)
-                        for k in 0..<4 { bytes[(y * w + x) * 4 + k] = UInt8(truncatingIfNeeded: c[k]) }
+                        let s = (Float(x) + 0.5) / wf, at = ((z * h + y) * w + x) * 4
+                        if isBytes {
+                            let c = volume ? view.sample3DBytes(s: s, t: t, r: r) : view.sampleBytes(s: s, t: t)
+                            for k in 0..<4 { bytes[at + k] = UInt8(truncatingIfNeeded: c[k]) }
+                        } else {
+                            let c = volume ? view.sample3D(s: s, t: t, r: r) : view.sample(s: s, t: t)
+                            for k in 0..<4 { values[at + k] = c[k] }
+                        }
                     }
                 }
-                level = Texture(width: w, height: h, rgba8: bytes)
-            } else {
-                var values = [Float](repeating: 0, count: w * h * 4)
-                for y in 0..<h {
-                    let t = (Float(y) + 0.5) / hf
-                    for x in 0..<w {
-                        let c = view.sample(s: (Float(x) + 0.5) / wf, t: t)
-                        for k in 0..<4 { values[(y * w + x) * 4 + k] = c[k] }
-                    }
-                }
-                level = Texture(width: w, height: h, float32: values)
             }
-            levels.append(SampledTexture(levels: [level], state: SamplerState(filter: .linear, wrap: .clampToEdge)))
+            let level = isBytes ? Texture(width: w, height: h * d, rgba8: bytes) : Texture(width: w, height: h * d, float32: values)
+            levels.append(volume ? SampledTexture(level, layers: d, state: linear) : SampledTexture(levels: [level], state: linear))
             view = levels[levels.count - 1].view
         }
         return levels

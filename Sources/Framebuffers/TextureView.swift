@@ -511,7 +511,7 @@ public final class SampledTexture: @unchecked Sendable {
 
     /// Prepares a 3D texture of `depth` slices stacked as for `init(_:layers:state:)`; when
     /// `state.mipmapFilter` is not `.none`, with the whole 3D mipmap chain as `glGenerateMipmap`
-    /// builds it (`volumeMipmapChain`), for `TextureView.sample3D(s:t:r:lod:)`.
+    /// builds it (`mipmapChain(of:volume:)`), for `TextureView.sample3D(s:t:r:lod:)`.
     ///
     /// - Precondition: `depth` ≥ 1 divides `texture.height`.
     public convenience init(volume texture: Texture, depth: Int, state: SamplerState = SamplerState()) {
@@ -575,7 +575,7 @@ public final class SampledTexture: @unchecked Sendable {
                 width: texture.width, height: texture.height, state: state, bytes: nil, floats: p, layerCount: layers)
         }
         mipmaps = !generatingMipmaps ? levels.dropFirst().map { SampledTexture(levels: [$0]) }
-            : volume ? Self.volumeMipmapChain(of: base) : Self.mipmapChain(of: base)
+            : Self.mipmapChain(of: base, volume: volume)
         guard !mipmaps.isEmpty else {
             levelViews = nil
             view = base

@@ -64,7 +64,16 @@ final class ShadertoyRenderer {
     private var cubeMaps: [String: [Texture]] = [:]
     /// Image channels prepared for sampling once (their mipmaps built once), by image key and
     /// sampler state.
-    private var sampledImages: [String: SampledTexture] = [:]
+    private var sampledImages: [PreparedKey: SampledTexture] = [:]
+    /// Cube maps and volumes prepared for sampling once (their mipmaps built once).
+    private var preparedCubes: [PreparedKey: CubeTexture] = [:]
+    private var preparedVolumes: [PreparedKey: SampledTexture] = [:]
+
+    /// A decoded input and the sampler state it is prepared for.
+    struct PreparedKey: Hashable {
+        var source: String
+        var state: SamplerState
+    }
     /// The keyboard: 256×3, no key down.
     static let keyboard = Texture(width: 256, height: 3, format: .float32, filledWith: .zero)
     static let black = Texture(width: 1, height: 1, filledWith: SIMD4(0, 0, 0, 1))
@@ -225,16 +234,21 @@ final class ShadertoyRenderer {
                     texture = ShadertoyRenderer.silence
                     bindings["iChannel\(number)"] = .texture2D(texture, state)
                 case .cubeMap(let paths):
-                    let faces = cubeMaps[ShadertoyRenderer.cubeKey(paths, channel)]!
                     var cubeState = state
                     cubeState.seamlessCubeMap = true
-                    bindings["iChannel\(number)"] = .cubeMap(faces, cubeState)
+                    let key = PreparedKey(source: ShadertoyRenderer.cubeKey(paths, channel), state: cubeState)
+                    let cube = preparedCubes[key] ?? CubeTexture(faces: cubeMaps[key.source]!, state: cubeState)
+                    preparedCubes[key] = cube
+                    bindings["iChannel\(number)"] = .cubeTexture(cube)
                     // Shadertoy leaves a cube map's iChannelResolution at zero.
                     continue
                 case .volume(let path):
                     let volume = volumes[path]!
                     texture = volume.texture
-                    bindings["iChannel\(number)"] = .layered(texture, layers: volume.depth, state)
+                    let key = PreparedKey(source: path, state: state)
+                    let sampled = preparedVolumes[key] ?? SampledTexture(volume: texture, depth: volume.depth, state: state)
+                    preparedVolumes[key] = sampled
+                    bindings["iChannel\(number)"] = .sampled(sampled)
                     resolutions[3 * number] = Float(texture.width)
                     resolutions[3 * number + 1] = Float(texture.height / volume.depth)
                     resolutions[3 * number + 2] = Float(volume.depth)
@@ -242,7 +256,7 @@ final class ShadertoyRenderer {
                 case .texture(let path):
                     let key = path + (channel.flipsVertically ? "#flipped" : "")
                     texture = images[key]!
-                    let sampledKey = "\(key)#\(state.filter)#\(state.mipmapFilter)#\(state.wrapS)"
+                    let sampledKey = PreparedKey(source: key, state: state)
                     let sampled = sampledImages[sampledKey] ?? SampledTexture(texture, state: state)
                     sampledImages[sampledKey] = sampled
                     bindings["iChannel\(number)"] = .sampled(sampled)

@@ -403,7 +403,8 @@ enum Kernels {
             case .implicit(let bias): source = .implicit(bias: bias.map { UnsafePointer(r + $0 &* n) })
             case .explicit(let level): source = .explicit(UnsafePointer(r + level &* n))
             case .gradients(let dx, let dy):
-                source = .gradients(dx.map { UnsafePointer(r + $0 &* n) }, dy.map { UnsafePointer(r + $0 &* n) })
+                func lanes(_ slot: Int) -> UnsafePointer<Float> { UnsafePointer(r + slot &* n) }
+                source = .gradients((lanes(dx[0]), lanes(dx[1]), lanes(dx[2])), (lanes(dy[0]), lanes(dy[1]), lanes(dy[2])))
             }
             TextureView.sampleCube(
                 faces: ctx.textures + view, x: r + x &* n, y: r + y &* n, z: r + z &* n, count: n, lod: source,

@@ -15,6 +15,9 @@ public enum TextureBinding: Sendable {
     /// A cube map's six faces with full sampling parameters: mipmaps from the mipmap filter,
     /// and GL ES 3.0's seamless filtering when `state.seamlessCubeMap` is set.
     case cubeMap([Texture], SamplerState)
+    /// A cube map already prepared for sampling (its mipmaps built once), for a renderer that
+    /// draws it again and again.
+    case cubeTexture(CubeTexture)
     /// A texture already prepared for sampling (no copy per draw), with its own parameters.
     case sampled(SampledTexture)
     /// A 3D texture's slices or a 2D array's layers, stacked top to bottom in one texture
@@ -267,6 +270,9 @@ public struct Executor: Sendable {
                 let cube = CubeTexture(faces: faces, state: state)
                 keep.append(cube)
                 views.append(contentsOf: cube.views)
+            case (.cube, .cubeTexture(let cube)):
+                keep.append(cube)
+                views.append(contentsOf: cube.views)
             case (.cube, _):
                 let cube = CubeTexture(faces: Array(repeating: black, count: 6))
                 keep.append(cube)
@@ -305,16 +311,17 @@ public struct Executor: Sendable {
     }
 
     /// The sampled texture a 3D or array sampler reads: its `.layered` binding (a 2D binding
-    /// as one layer), or, unbound, one texel (0, 0, 0, 1) — as integers too. A float 3D
-    /// texture (`volume`) whose sampler has a mipmap filter gets its mipmap chain; array and
-    /// integer textures read level 0.
+    /// as one layer), a `.sampled` one as it was prepared (`SampledTexture(volume:depth:state:)`
+    /// or `(_:layers:state:)`, say), or, unbound, one texel (0, 0, 0, 1) — as integers too. A
+    /// float 3D texture (`volume`) whose sampler has a mipmap filter gets its mipmap chain;
+    /// array and integer textures read level 0.
     public static func layeredTexture(_ binding: TextureBinding?, integer: Bool, volume: Bool = false) -> SampledTexture {
         switch binding {
         case .layered(let t, let layers, let state) where volume && !integer:
             return SampledTexture(volume: t, depth: layers, state: state)
         case .layered(let t, let layers, let state): return SampledTexture(t, layers: layers, state: state)
         case .texture2D(let t, let state): return SampledTexture(t, layers: 1, state: state)
-        case .sampled(let sampled): return SampledTexture(sampled.texture, layers: 1, state: sampled.view.state)
+        case .sampled(let sampled): return sampled  // prepared: its layers and levels as they are
         default:
             return SampledTexture(Texture(width: 1, height: 1, format: integer ? .float32 : .rgba8, filledWith: SIMD4(0, 0, 0, 1)), layers: 1)
         }

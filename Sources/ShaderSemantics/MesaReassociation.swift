@@ -201,16 +201,6 @@ struct MesaReassociation {
     static func constant(_ c: ConstantValue, _ span: SourceSpan) -> TypedExpression {
         TypedExpression(.constant(c), type: c.type, constant: c, span: span)
     }
-
-    /// Whether evaluating `e` changes nothing (no assignment, increment or user call), so it
-    /// may be dropped or evaluated more than once.
-    static func isPure(_ e: TypedExpression) -> Bool {
-        switch e.kind {
-        case .assignment, .call: return false
-        case .unary(let op, _) where op != .negate && op != .plus && op != .logicalNot && op != .bitwiseNot: return false
-        default: return e.children.allSatisfy(isPure)
-        }
-    }
 }
 
 /// NIR's `fadd(fadd(a, b), c) -> fadd(fadd(a, c), b)` when `a` and `b` are products (`fmul`,
@@ -301,7 +291,13 @@ struct MesaSumChains {
 
     /// True when evaluating `e` twice gives the same value: no assignment, increment or user
     /// call in it, so two equal texts are one value to NIR.
-    static func isPure(_ e: TypedExpression) -> Bool { MesaReassociation.isPure(e) }
+    static func isPure(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .assignment, .call: return false
+        case .unary(let op, _) where op != .negate && op != .plus && op != .logicalNot && op != .bitwiseNot: return false
+        default: return e.children.allSatisfy(isPure)
+        }
+    }
 
     /// The two terms of a float sum or difference; nil for anything else.
     static func terms(_ e: TypedExpression) -> (Term, Term)? {

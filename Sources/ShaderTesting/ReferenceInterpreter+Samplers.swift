@@ -123,7 +123,8 @@ extension ReferenceInterpreter {
         }
         let lod: TextureView.CubeLevelOfDetail
         if isGrad {
-            lod = .gradients((4..<7).map { UnsafePointer(slot($0)) }, (7..<10).map { UnsafePointer(slot($0)) })
+            lod = .gradients((UnsafePointer(slot(4)), UnsafePointer(slot(5)), UnsafePointer(slot(6))),
+                             (UnsafePointer(slot(7)), UnsafePointer(slot(8)), UnsafePointer(slot(9))))
         } else if isLod || shader.stage == .vertex {
             lod = .explicit(UnsafePointer(slot(3)))  // a vertex shader's implicit lookup: level 0
         } else {
@@ -135,23 +136,5 @@ extension ReferenceInterpreter {
                 outputs: (slot(10), slot(11), slot(12), slot(13)))
         }
         return Quad((0..<4).map { i in [slot(10)[i], slot(11)[i], slot(12)[i], slot(13)[i]] })
-    }
-
-    /// NIR's `~fmul(a, 0.0) -> 0.0`: a float product with an operand known when compiling is 0
-    /// where that operand is zero, even for an infinite or NaN factor (as the compiler's
-    /// elementwise product of a constant Value).
-    func zeroProduct(
-        _ result: Quad, _ a: (TypedExpression, Quad), _ b: (TypedExpression, Quad), type: GLSLType, _ m: LaneMask
-    ) -> Quad {
-        guard type.scalarKind == .float, !type.isMatrix, !a.0.type.isMatrix, !b.0.type.isMatrix,
-              let lane = (0..<4).first(where: m.contains) else { return result }
-        var zero = [Bool](repeating: false, count: type.componentCount)
-        for (e, q) in [a, b] where isKnownAtCompileTime(e) {
-            // Known when compiling: every running lane holds the value (masked lanes may not).
-            let c = q.lanes[lane]
-            for i in 0..<zero.count where (c.count == 1 ? c[0] : c[i]) == 0 { zero[i] = true }
-        }
-        guard zero.contains(true) else { return result }
-        return Quad(result.lanes.map { lane in lane.enumerated().map { zero[$0.offset] ? 0 : $0.element } })
     }
 }

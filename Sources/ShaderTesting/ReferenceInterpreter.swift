@@ -159,6 +159,24 @@ final class ReferenceInterpreter {
         }
     }
 
+    /// NIR's `~fmul(a, 0.0) -> 0.0`: a float product with an operand known when compiling is 0
+    /// where that operand is zero, even for an infinite or NaN factor (as the compiler's
+    /// elementwise product of a constant Value).
+    func zeroProduct(
+        _ result: Quad, _ a: (TypedExpression, Quad), _ b: (TypedExpression, Quad), type: GLSLType, _ m: LaneMask
+    ) -> Quad {
+        guard type.scalarKind == .float, !type.isMatrix, !a.0.type.isMatrix, !b.0.type.isMatrix,
+              let lane = (0..<4).first(where: m.contains) else { return result }
+        var zero = [Bool](repeating: false, count: type.componentCount)
+        for (e, q) in [a, b] where isKnownAtCompileTime(e) {
+            // Known when compiling: every running lane holds the value (masked lanes may not).
+            let c = q.lanes[lane]
+            for i in 0..<zero.count where (c.count == 1 ? c[0] : c[i]) == 0 { zero[i] = true }
+        }
+        guard zero.contains(true) else { return result }
+        return Quad(result.lanes.map { lane in lane.enumerated().map { zero[$0.offset] ? 0 : $0.element } })
+    }
+
     // MARK: Running a quad
 
     /// Runs `main` for the four lanes, from fresh memory; returns the lanes that did not

@@ -242,6 +242,9 @@ struct QuadStage {
                 let cube = CubeTexture(faces: faces, state: state)
                 keep.append(cube)
                 views[name] = cube.views
+            case (.samplerCube, .cubeTexture(let cube)):
+                keep.append(cube)
+                views[name] = cube.views
             case (.samplerCube, _):
                 let cube = CubeTexture(faces: Array(repeating: black, count: 6))
                 keep.append(cube)
