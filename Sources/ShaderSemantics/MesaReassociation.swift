@@ -30,15 +30,25 @@ extension CheckedShader {
     /// grouping and are left alone.
     public func reassociated() -> CheckedShader {
         let rewriter = MesaReassociation()
-        return rewriting(
+        let regrouped = rewriting(
             function: { f in
-                let body = f.body.map { $0.mappingExpressions(rewriter.rewrite) }
+                let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
+                let body = MesaForwardSubstitution.rewrite(f.body, uses: uses)
+                return CheckedFunction(
+                    symbol: f.symbol, parameters: f.parameters, body: body.map { $0.mappingExpressions(rewriter.rewrite) },
+                    callees: f.callees, span: f.span)
+            },
+            declaration: { $0.mappingInitializer(rewriter.rewrite) })
+        let propagating = MesaConstantPropagation.rewriting(regrouped)
+        return regrouped.rewriting(
+            function: { f in
+                let body = propagating(f).body
                 let sums = MesaSumChains(counting: body)
                 return CheckedFunction(
                     symbol: f.symbol, parameters: f.parameters, body: body.map { $0.mappingExpressions(sums.rewrite) },
                     callees: f.callees, span: f.span)
             },
-            declaration: { $0.mappingInitializer(rewriter.rewrite).mappingInitializer(MesaSumChains().rewrite) })
+            declaration: { $0.mappingInitializer(MesaSumChains().rewrite) })
     }
 }
 
@@ -107,6 +117,19 @@ struct MesaReassociation {
             return nil
         case .binary(.add, let a, let b): return constantSum(e.type, (a, false), (b, false), span: e.span)
         case .binary(.subtract, let a, let b): return constantSum(e.type, (a, false), (b, true), span: e.span)
+        case .builtinCall(let o, let args) where o.function == .dot && args.count == 2 && args[0].type.isVector:
+            return loweredDot(args[0], args[1], span: e.span)
+        case .builtinCall(let o, let args) where o.function == .pow && args.count == 2:
+            // NIR's `fpow(a, 2.0) -> fmul(a, a)` (and `fpow(a, 1.0) -> a`), written out here so
+            // that the rules after it see the product (`pow(x, 2.0) * 0.01` is `(x * 0.01) * x`
+            // when used once). An operand with effects keeps the call (the compiler and the
+            // interpreter square it themselves).
+            guard let e1 = args[1].constantValue, MesaSumChains.isPure(args[0]) else { return nil }
+            let exponents = Set(e1.components.map { c -> Float? in if case .float(let v) = c { v } else { nil } })
+            guard exponents.count == 1, let exponent = exponents.first ?? nil else { return nil }
+            if exponent == 1, args[0].type == e.type { return args[0] }
+            if exponent == 2 { return TypedExpression(.binary(.multiply, args[0], args[0]), type: e.type, span: e.span) }
+            return nil
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
@@ -117,6 +140,68 @@ struct MesaReassociation {
                 type: e.type, span: e.span)
         default:
             return nil
+        }
+    }
+
+    // MARK: Dot products
+
+    /// `dot(a, b)` as Mesa lowers it for llvmpipe, one product per component summed from the
+    /// last, `(a.z*b.z + a.y*b.y) + a.x*b.x`, so that the rules see its products and sums:
+    /// `dot(v, vec3(c))` is `c * ((v.z + v.y) + v.x)` (NIR factors the common constant), and a
+    /// product by 0 or 1 drops out. Only when each operand's components can be read again
+    /// without computing anything (a variable, a swizzle of one, a constant) or are each read
+    /// once (a vector built from scalars without effects); otherwise the compiler's dot, in the
+    /// same order, stays.
+    func loweredDot(_ a: TypedExpression, _ b: TypedExpression, span: SourceSpan) -> TypedExpression? {
+        let n = a.type.componentCount
+        guard a.type.scalarKind == .float, b.type == a.type, n >= 2, n <= 4 else { return nil }
+        var products: [TypedExpression] = []
+        for i in 0..<n {
+            guard let x = Self.component(a, i), let y = Self.component(b, i) else { return nil }
+            let product = TypedExpression(.binary(.multiply, x, y), type: .float, span: span)
+            products.append(regrouped(product) ?? product)
+        }
+        var sum = products[n - 1]
+        for i in stride(from: n - 2, through: 0, by: -1) {
+            let next = TypedExpression(.binary(.add, sum, products[i]), type: .float, span: span)
+            sum = regrouped(next) ?? next
+        }
+        return sum
+    }
+
+    /// Component `i` of a vector whose components can be read again for free; nil otherwise.
+    static func component(_ e: TypedExpression, _ i: Int) -> TypedExpression? {
+        if let c = e.constantValue {
+            return constant(ConstantValue(type: .float, components: [c.components[i]]), e.span)
+        }
+        switch e.kind {
+        case .variable:
+            return TypedExpression(.swizzle(e, components: [i]), type: .float, span: e.span)
+        case .swizzle(let base, let components):
+            guard isReadAgainFree(base) else { return nil }
+            return TypedExpression(.swizzle(base, components: [components[i]]), type: .float, span: e.span)
+        case .field, .index:
+            guard isReadAgainFree(e) else { return nil }
+            return TypedExpression(.swizzle(e, components: [i]), type: .float, span: e.span)
+        case .construct(.vectorFromComponents, let args) where args.count == e.type.componentCount:
+            // Each scalar is read once by the lowered dot, so any without effects will do.
+            guard args.allSatisfy({ $0.type == .float && MesaSumChains.isPure($0) }) else { return nil }
+            return args[i]
+        case .construct(.vectorFromScalar, let args) where args.count == 1 && args[0].type == .float:
+            return isReadAgainFree(args[0]) ? args[0] : nil
+        default:
+            return nil
+        }
+    }
+
+    /// True for a variable, a swizzle, field or constant-index element of one, or a constant.
+    static func isReadAgainFree(_ e: TypedExpression) -> Bool {
+        if e.constantValue != nil { return true }
+        switch e.kind {
+        case .variable: return true
+        case .swizzle(let base, _), .field(let base, _, _): return isReadAgainFree(base)
+        case .index(let base, let index): return index.constantValue != nil && isReadAgainFree(base)
+        default: return false
         }
     }
 
@@ -156,9 +241,6 @@ struct MesaReassociation {
         guard Self.isFloatValue(other.0) else { return nil }
         let terms: [(TypedExpression, Bool)]
         switch other.0.kind {
-        // `(x + c1) - c2` and `c2 - (x + c1)` keep llvmpipe's bits as written (measured on
-        // per-fragment values; every other arrangement of one subtraction or none regroups).
-        case .binary(.add, _, _) where outer.1 || other.1: return nil
         case .binary(.add, let p, let q): terms = [(p, false), (q, false)]
         case .binary(.subtract, let p, let q): terms = [(p, false), (q, true)]
         default: return nil

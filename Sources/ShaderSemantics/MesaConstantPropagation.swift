@@ -1,0 +1,388 @@
+import ShaderDiagnostics
+
+/// NIR's "propagate constants up multiplication chains" (`nir_opt_algebraic`), which Mesa 22.3
+/// runs before llvmpipe sees a shader:
+///
+/// - `(a * b) * c` is `(a * c) * b` when `c` is a constant, `a` and `b` are not, and both
+///   products have no other use;
+/// - `(a + b) + c` is `(a + c) + b` under the same conditions.
+///
+/// `a` is the inner operation's first operand. A subtraction is an addition of the negated
+/// operand (NIR lowers `x - y` to `x + -y`, and `x - 0.1` to `x + -0.1`), so `(j - k) + 0.1` is
+/// `(j + 0.1) - k` and `(j + k) - 0.1` is `(j - 0.1) + k`, while `0.1 - (j + k)` adds a negated
+/// sum, which is not a sum, and stays. Negations of a product's operands move out of it first
+/// (`fmul(-a, b)` is `-(a * b)`), so `(-j * k) * 0.1` is `-((j * 0.1) * k)`.
+///
+/// "No other use" is NIR's `is_used_once` on its SSA values, which Shade's typed tree does not
+/// have; `ValueUses` approximates it: an operand written inline is used once unless the same
+/// text occurs again in the function (NIR merges equal expressions); a variable's initializer
+/// is used once when the variable is read at most once and never written again; a return
+/// value when the function has several returns (NIR joins them) or every call uses the result
+/// once; built-in calls that Mesa expands into several reads of an argument (`length`, `dot`,
+/// `mod`, `mix`, `smoothstep`, …) use it more than once. Measured on llvmpipe with the final NIR
+/// Mesa prints (`ST_DEBUG=nir`): `sin((j * k) * 0.1)` is computed as `sin((j * 0.1) * k)`,
+/// `floatBitsToUint((j * k) * 0.1)` read four times is not regrouped.
+struct MesaConstantPropagation {
+    let uses: ValueUses
+
+    /// A top-level expression in a context that uses its value once (`usedOnce`) or not.
+    func rewrite(_ e: TypedExpression, usedOnce: Bool) -> TypedExpression {
+        if e.constantValue != nil { return e }
+        let once = usedOnce && uses.occursOnce(e)
+        var contexts = uses.childContexts(e, usedOnce: once)
+        // NIR meets the sum first (it walks a block from its last instruction) and factors
+        // `a * b + a * c` (`MesaSumChains`) before either product could move a constant.
+        if MesaSumChains.factored(e) != nil { contexts = contexts.map { _ in false } }
+        var index = 0
+        let node = e.mappingChildren { child in
+            defer { index += 1 }
+            return rewrite(child, usedOnce: contexts[index])
+        }
+        guard once, MesaReassociation.isFloatValue(node) else { return node }
+        return propagated(node, childrenOnce: zip(e.children, contexts).map { $1 && uses.occursOnce($0) }) ?? node
+    }
+
+    /// `node` with the constant moved into its inner operation, or nil when no rule applies.
+    /// `childrenOnce` tells, per operand, whether it has no other use.
+    func propagated(_ node: TypedExpression, childrenOnce: [Bool]) -> TypedExpression? {
+        guard case .binary(let op, let left, let right) = node.kind else { return nil }
+        switch op {
+        case .multiply:
+            for (inner, constant, once) in [(left, right, childrenOnce[0]), (right, left, childrenOnce[1])] {
+                guard once, let c = constant.constantValue, inner.constantValue == nil,
+                      let result = productRule(node.type, inner, c, span: node.span) else { continue }
+                return result
+            }
+        case .add, .subtract:
+            // The outer sum's terms: `x - c` adds `-c`; `c - x` adds a negated value (no rule).
+            let candidates: [(TypedExpression, TypedExpression, Bool, Bool)] =
+                op == .add ? [(left, right, false, childrenOnce[0]), (right, left, false, childrenOnce[1])]
+                           : [(left, right, true, childrenOnce[0])]
+            for (inner, constant, subtractsConstant, once) in candidates {
+                guard once, let c0 = constant.constantValue, inner.constantValue == nil,
+                      let c = MesaReassociation.signed(c0, subtractsConstant),
+                      let result = sumRule(node.type, inner, c, span: node.span) else { continue }
+                return result
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// `inner * c` as `±((a * c) * b)` when `inner` is `±(±a * ±b)` with `a`, `b` not constant.
+    func productRule(_ type: GLSLType, _ inner: TypedExpression, _ c: ConstantValue, span: SourceSpan) -> TypedExpression? {
+        let (product, negatedProduct) = MesaReassociation.strippingNegation(inner)
+        guard MesaReassociation.isFloatValue(product), case .binary(.multiply, let p, let q) = product.kind,
+              !p.type.isMatrix, !q.type.isMatrix, p.constantValue == nil, q.constantValue == nil else { return nil }
+        let (a, negatedA) = MesaReassociation.strippingNegation(p)
+        let (b, negatedB) = MesaReassociation.strippingNegation(q)
+        guard a.constantValue == nil, b.constantValue == nil else { return nil }
+        let constant = MesaReassociation.constant(c, span)
+        let first = regroupedAgain(Self.node(.multiply, a, constant, span: span))
+        let result = Self.node(.multiply, first, b, span: span, type: type)
+        return negatedProduct != (negatedA != negatedB) ? TypedExpression(.unary(.negate, result), type: type, span: span) : result
+    }
+
+    /// `inner + c` as `(a + c) ± b` when `inner` is `a ± b` with `a`, `b` not constant.
+    func sumRule(_ type: GLSLType, _ inner: TypedExpression, _ c: ConstantValue, span: SourceSpan) -> TypedExpression? {
+        guard MesaReassociation.isFloatValue(inner), case .binary(let op, let a, let b) = inner.kind,
+              op == .add || op == .subtract, a.constantValue == nil, b.constantValue == nil else { return nil }
+        let first = regroupedAgain(Self.node(.add, a, MesaReassociation.constant(c, span), span: span))
+        return Self.node(op, first, b, span: span, type: type)
+    }
+
+    /// A new inner operation, given to the rules again as NIR revisits what it wrote: a
+    /// constant it meets folds (`MesaReassociation`), a chain under it moves the constant on.
+    func regroupedAgain(_ e: TypedExpression) -> TypedExpression {
+        if let folded = MesaReassociation().regrouped(e) { return folded }
+        guard case .binary(_, let a, _) = e.kind else { return e }
+        return propagated(e, childrenOnce: [uses.occursOnce(a), true]) ?? e
+    }
+
+    /// `a op b`, of the wider operand's type unless given.
+    static func node(_ op: BinaryOperator, _ a: TypedExpression, _ b: TypedExpression, span: SourceSpan, type: GLSLType? = nil) -> TypedExpression {
+        let wider = a.type.componentCount >= b.type.componentCount ? a.type : b.type
+        return TypedExpression(.binary(op, a, b), type: type ?? wider, span: span)
+    }
+}
+
+extension MesaConstantPropagation {
+    /// `body` with the rules applied, each top-level expression in its statement's context.
+    func rewrite(_ body: [TypedStatement]) -> [TypedStatement] {
+        body.map { s in ValueUses.mappingExpressions(s, contexts: uses) { rewrite($0, usedOnce: $1) } }
+    }
+
+    /// The rules applied to every function of `shader` (global initializers are left alone).
+    static func rewriting(_ shader: CheckedShader) -> (CheckedFunction) -> CheckedFunction {
+        var definitions: [String: Int] = [:]
+        func key(_ s: FunctionSymbol) -> String { s.name + "(" + s.parameters.map { $0.type.description }.joined(separator: ",") + ")" }
+        for f in shader.functions { definitions[key(f.symbol)] = f.symbol.id }
+        let definitionID: (FunctionSymbol) -> Int = { definitions[key($0)] ?? $0.id }
+        var base = ValueUses(parametersUsedOnce: [:], definitionID: definitionID)
+        // Parameters: read at most once, never written, passed in.
+        var parameters: [Int: [Bool]] = [:]
+        var counted: [Int: ValueUses] = [:]
+        for f in shader.functions {
+            let uses = base.counting(f.body)
+            counted[f.symbol.id] = uses
+            parameters[f.symbol.id] = f.parameters.map { uses.parameterUsedOnce($0) }
+        }
+        base = ValueUses(parametersUsedOnce: parameters, definitionID: definitionID)
+        // Results: several returns meet in a phi, which is their one use; otherwise every call
+        // must use the result once (a call in a return statement counts as more than once).
+        var returns: [Int: Int] = [:]
+        var callContexts: [Int: Bool] = [:]
+        for f in shader.functions {
+            var uses = base.counting(f.body)
+            var count = 0
+            for s in f.body { ValueUses.forEachStatement(s) { if case .return(_?) = $0.kind { count += 1 } } }
+            returns[f.symbol.id] = count
+            uses.returnsUsedOnce = false
+            for s in f.body {
+                _ = ValueUses.mappingExpressions(s, contexts: uses) { e, once in
+                    uses.visitContexts(e, usedOnce: once) { call, callOnce in
+                        guard case .call(let symbol, _) = call.kind else { return }
+                        let id = definitionID(symbol)
+                        callContexts[id] = (callContexts[id] ?? true) && callOnce
+                    }
+                    return e
+                }
+            }
+        }
+        var results = Set<Int>()
+        for f in shader.functions where returns[f.symbol.id, default: 0] > 1 || callContexts[f.symbol.id] == true {
+            results.insert(f.symbol.id)
+        }
+        let shared = base
+        return { f in
+            var uses = shared.counting(f.body)
+            uses.returnsUsedOnce = results.contains(f.symbol.id)
+            return CheckedFunction(
+                symbol: f.symbol, parameters: f.parameters, body: MesaConstantPropagation(uses: uses).rewrite(f.body),
+                callees: f.callees, span: f.span)
+        }
+    }
+}
+
+/// How often values are used, as far as NIR's `is_used_once` goes (see
+/// `MesaConstantPropagation`): per function, the number of times each pure float expression
+/// occurs (by its text) and the reads and writes of each variable; per shader, how the
+/// parameters and results of user functions are used.
+struct ValueUses {
+    private var occurrences: [String: Int] = [:]
+    private var reads: [Int: Int] = [:]
+    private var writes: [Int: Int] = [:]
+    /// Variables some read of which uses the value more than once (`uint b =
+    /// floatBitsToUint(r)` with `b` read four times reads `r`'s value four times).
+    private var readManyTimes: Set<Int> = []
+    /// Per function id, per parameter: read at most once and never written (an argument
+    /// passed there is used once).
+    let parametersUsedOnce: [Int: [Bool]]
+    /// The function being rewritten: whether its return values are used once.
+    var returnsUsedOnce = false
+    /// Resolves a call's symbol to its definition's id (prototypes have symbols of their own).
+    let definitionID: (FunctionSymbol) -> Int
+
+    init(parametersUsedOnce: [Int: [Bool]], definitionID: @escaping (FunctionSymbol) -> Int) {
+        self.parametersUsedOnce = parametersUsedOnce
+        self.definitionID = definitionID
+    }
+
+    /// The counts of one function's body.
+    func counting(_ body: [TypedStatement]) -> ValueUses {
+        var copy = self
+        var occurrences: [String: Int] = [:]
+        var reads: [Int: Int] = [:]
+        var writes: [Int: Int] = [:]
+        func visit(_ e: TypedExpression) {
+            switch e.kind {
+            case .call(_, let args):
+                for a in args { if let v = a.rootVariable { writes[v.id, default: 0] += 1 } }
+            case .variable(let v):
+                reads[v.id, default: 0] += 1
+            case .assignment(let op, let target, _):
+                if let v = target.rootVariable {
+                    writes[v.id, default: 0] += 1
+                    // `v = x` reads nothing of `v`; `v.x = y` and `v += y` keep the rest.
+                    if op == nil, case .variable = target.kind { reads[v.id, default: 0] -= 1 }
+                }
+            case .unary(let op, let target) where op.isIncrementOrDecrement:
+                if let v = target.rootVariable { writes[v.id, default: 0] += 1 }
+            default: break
+            }
+            e.children.forEach(visit)
+        }
+        for s in body { Self.forEachExpression(s, visit) }
+        // Equal expressions, except in the initializers of variables nothing reads (NIR
+        // deletes those; `MesaForwardSubstitution` leaves them behind).
+        func count(_ e: TypedExpression) {
+            switch e.kind {
+            case .binary(let op, _, _) where [.add, .subtract, .multiply].contains(op) && MesaReassociation.isFloatValue(e):
+                occurrences[e.description, default: 0] += 1
+            case .call: occurrences[e.description, default: 0] += 1
+            default: break
+            }
+            e.children.forEach(count)
+        }
+        for s in body {
+            Self.forEachStatement(s) { t in
+                if case .declarations(let ds) = t.kind {
+                    for d in ds where !(d.variable.storage == .local && reads[d.variable.id, default: 0] == 0) {
+                        d.initializer.map(count)
+                    }
+                } else {
+                    t.expressions.forEach(count)
+                }
+            }
+        }
+        copy.occurrences = occurrences
+        copy.reads = reads
+        copy.writes = writes
+        // A read's own context depends on the variables its value is stored in: two rounds
+        // carry it through a chain of two variables.
+        for _ in 0..<2 {
+            var many = Set<Int>()
+            for s in body {
+                _ = Self.mappingExpressions(s, contexts: copy) { e, once in
+                    copy.visitContexts(e, usedOnce: once) { node, nodeOnce in
+                        if case .variable(let v) = node.kind, !nodeOnce { many.insert(v.id) }
+                    }
+                    return e
+                }
+            }
+            copy.readManyTimes = many
+        }
+        return copy
+    }
+
+    /// Calls `f` on each top-level expression of `s` and its substatements.
+    static func forEachExpression(_ s: TypedStatement, _ f: (TypedExpression) -> Void) {
+        s.expressions.forEach(f)
+        s.substatements.forEach { forEachExpression($0, f) }
+    }
+
+    /// False when NIR would merge `e` with an equal expression elsewhere in the function.
+    func occursOnce(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .binary(let op, _, _) where [.add, .subtract, .multiply].contains(op) && MesaReassociation.isFloatValue(e): break
+        case .call: break
+        default: return true
+        }
+        return occurrences[e.description, default: 1] <= 1
+    }
+
+    /// True when parameter `p` is an `in` parameter read at most once and never written.
+    func parameterUsedOnce(_ p: Variable) -> Bool {
+        guard case .parameter(.in) = p.storage else { return false }
+        return reads[p.id, default: 0] <= 1 && writes[p.id, default: 0] == 0
+    }
+
+    /// Calls `visit` on `e` and each node under it with whether its value is used once.
+    func visitContexts(_ e: TypedExpression, usedOnce: Bool, _ visit: (TypedExpression, Bool) -> Void) {
+        let once = usedOnce && occursOnce(e)
+        visit(e, once)
+        for (child, context) in zip(e.children, childContexts(e, usedOnce: once)) {
+            visitContexts(child, usedOnce: context, visit)
+        }
+    }
+
+    /// Calls `f` on `s` and every statement inside it.
+    static func forEachStatement(_ s: TypedStatement, _ f: (TypedStatement) -> Void) {
+        f(s)
+        s.substatements.forEach { forEachStatement($0, f) }
+    }
+
+    /// `s` with each top-level expression rewritten by `transform`, which is told whether the
+    /// statement uses the value once: a declaration's initializer as `storedValueUsedOnce`, a
+    /// return value as `returnsUsedOnce`, conditions and expression statements once.
+    static func mappingExpressions(
+        _ s: TypedStatement, contexts uses: ValueUses, _ transform: (TypedExpression, Bool) -> TypedExpression
+    ) -> TypedStatement {
+        func inner(_ t: TypedStatement) -> TypedStatement { mappingExpressions(t, contexts: uses, transform) }
+        let kind: TypedStatement.Kind
+        switch s.kind {
+        case .expression(let e): kind = .expression(transform(e, true))
+        case .declarations(let ds):
+            kind = .declarations(ds.map { d in
+                d.mappingInitializer { transform($0, uses.storedValueUsedOnce(d.variable)) }
+            })
+        case .block(let body): kind = .block(body.map(inner))
+        case .ifElse(let c, let t, let e): kind = .ifElse(transform(c, true), inner(t), e.map(inner))
+        case .forLoop(let i, let c, let st, let body):
+            kind = .forLoop(initializer: i.map(inner), condition: c.map { transform($0, true) },
+                            step: st.map { transform($0, true) }, body: inner(body))
+        case .whileLoop(let c, let body): kind = .whileLoop(transform(c, true), inner(body))
+        case .doWhile(let body, let c): kind = .doWhile(inner(body), transform(c, true))
+        case .return(let v?): kind = .return(transform(v, uses.returnsUsedOnce))
+        case .break, .continue, .discard, .return(nil), .empty: return s
+        }
+        return TypedStatement(kind: kind, span: s.span)
+    }
+
+    /// True when no statement of the function writes `v`.
+    func neverWritten(_ v: Variable) -> Bool { writes[v.id, default: 0] == 0 }
+
+    /// True when the value stored in local `v` is used at most once.
+    func storedValueUsedOnce(_ v: Variable, extraWrites: Int = 0) -> Bool {
+        guard case .local = v.storage else { return false }
+        return reads[v.id, default: 0] <= 1 && writes[v.id, default: 0] <= extraWrites && !readManyTimes.contains(v.id)
+    }
+
+    /// Per operand of `e`, whether `e` uses it once (its own context given).
+    func childContexts(_ e: TypedExpression, usedOnce: Bool) -> [Bool] {
+        let n = e.children.count
+        switch e.kind {
+        case .constant, .variable: return []
+        case .binary(let op, let a, let b):
+            switch op {
+            case .add, .subtract, .multiply, .divide:
+                return Array(repeating: !a.type.isMatrix && !b.type.isMatrix, count: 2)
+            case .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual:
+                return [true, true]
+            default: return [false, false]
+            }
+        case .unary(let op, _): return [op == .negate || op == .plus]
+        case .swizzle: return [true]
+        case .field, .index, .comma: return Array(repeating: false, count: n)
+        case .ternary: return [true, true, true]
+        case .assignment(let op, let target, let value):
+            switch op {
+            case nil:
+                if case .variable(let v) = target.kind { return [false, storedValueUsedOnce(v, extraWrites: 1)] }
+                return [false, false]
+            case .add?, .subtract?, .multiply?, .divide?:
+                return [false, !value.type.isMatrix && !target.type.isMatrix]
+            default: return [false, false]
+            }
+        case .call(let symbol, _):
+            let once = parametersUsedOnce[definitionID(symbol)] ?? []
+            return (0..<n).map { $0 < once.count && once[$0] }
+        case .builtinCall(let o, _) where [.floatBitsToInt, .floatBitsToUint, .intBitsToFloat, .uintBitsToFloat].contains(o.function):
+            // A reinterpretation is a move: its argument is used as often as its result.
+            return [usedOnce]
+        case .builtinCall(let o, let args):
+            return Self.usesArgumentsOnce(o.function, args) ? Array(repeating: true, count: n) : Array(repeating: false, count: n)
+        case .construct(let kind, let args):
+            switch kind {
+            case .vectorFromComponents: return args.map { $0.type.componentCount == 1 }
+            case .scalarConversion, .implicitConversion: return [usedOnce && args[0].type.componentCount == 1]
+            default: return Array(repeating: false, count: n)
+            }
+        }
+    }
+
+    /// Built-ins Mesa computes with one read of each argument (one NIR instruction, or a
+    /// chain reading each argument once); the rest (`length`, `dot`, `mod`, `mix`, `atan`,
+    /// `smoothstep`, texture lookups, …) read some argument more than once.
+    static func usesArgumentsOnce(_ f: BuiltinFunction, _ args: [TypedExpression]) -> Bool {
+        switch f {
+        case .radians, .degrees, .sin, .cos, .exp, .log, .exp2, .log2, .sqrt, .inversesqrt, .abs, .sign, .floor,
+             .ceil, .fract, .min, .max, .clamp, .step, .pow, .trunc, .round, .roundEven, .dFdx, .dFdy:
+            return true
+        case .dot:
+            return args.allSatisfy { $0.type.componentCount == 1 }
+        default:
+            return false
+        }
+    }
+}

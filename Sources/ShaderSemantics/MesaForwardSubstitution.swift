@@ -1,0 +1,98 @@
+/// NIR sees through variables: once a shader is in SSA form, `float t = x * y; r = t * 0.5;`
+/// is `fmul(fmul(x, y), 0.5)`, and its algebraic rules regroup it as if it were written
+/// inline. Shade's rules work on the typed tree, so before they run, a read of a local variable
+/// that is written once (its initializer) and read once is replaced by the initializer where
+/// a rule could use it: as an operand of `+`, `-`, `*` or a negation, when the initializer is
+/// itself one of those. The declaration stays (its value is computed, as the source says, and
+/// `shade trace` still shows it).
+///
+/// A substitution must not change the value, so the initializer has no effects and reads only
+/// values that no statement changes (uniforms, inputs, constants, parameters and locals never
+/// written after their declaration); and it must not multiply work, so the read is in the same
+/// loop as the declaration. Variables of a precision below `highp` keep their rounding and are
+/// left alone.
+struct MesaForwardSubstitution {
+    let uses: ValueUses
+    /// Initializers that may replace a read, by variable id, with the loop depth of their
+    /// declaration.
+    private var candidates: [Int: (TypedExpression, depth: Int)] = [:]
+
+    init(uses: ValueUses) { self.uses = uses }
+
+    /// `body` with the substitutions made.
+    static func rewrite(_ body: [TypedStatement], uses: ValueUses) -> [TypedStatement] {
+        var pass = MesaForwardSubstitution(uses: uses)
+        return body.map { pass.statement($0, depth: 0) }
+    }
+
+    mutating func statement(_ s: TypedStatement, depth: Int) -> TypedStatement {
+        let kind: TypedStatement.Kind
+        switch s.kind {
+        case .expression(let e): kind = .expression(expression(e, depth: depth))
+        case .declarations(let ds):
+            var rewritten: [VariableDeclaration] = []
+            for d in ds {
+                let initializer = d.initializer.map { expression($0, depth: depth) }
+                if let e = initializer, isCandidate(d.variable, e) { candidates[d.variable.id] = (e, depth) }
+                rewritten.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
+            }
+            kind = .declarations(rewritten)
+        case .block(let body): kind = .block(body.map { statement($0, depth: depth) })
+        case .ifElse(let c, let t, let e):
+            kind = .ifElse(expression(c, depth: depth), statement(t, depth: depth), e.map { statement($0, depth: depth) })
+        case .forLoop(let i, let c, let st, let body):
+            let initializer = i.map { statement($0, depth: depth) }
+            kind = .forLoop(initializer: initializer, condition: c.map { expression($0, depth: depth + 1) },
+                            step: st.map { expression($0, depth: depth + 1) }, body: statement(body, depth: depth + 1))
+        case .whileLoop(let c, let body):
+            kind = .whileLoop(expression(c, depth: depth + 1), statement(body, depth: depth + 1))
+        case .doWhile(let body, let c):
+            kind = .doWhile(statement(body, depth: depth + 1), expression(c, depth: depth + 1))
+        case .return(let v?): kind = .return(expression(v, depth: depth))
+        case .break, .continue, .discard, .return(nil), .empty: return s
+        }
+        return TypedStatement(kind: kind, span: s.span)
+    }
+
+    /// `e` with the reads a rule could use replaced by their variables' initializers.
+    func expression(_ e: TypedExpression, depth: Int) -> TypedExpression {
+        if e.constantValue != nil { return e }
+        let arithmetic: Bool
+        switch e.kind {
+        case .binary(let op, _, _): arithmetic = op == .add || op == .subtract || op == .multiply
+        case .unary(.negate, _): arithmetic = true
+        default: arithmetic = false
+        }
+        return e.mappingChildren { child in
+            if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth {
+                return initializer
+            }
+            return expression(child, depth: depth)
+        }
+    }
+
+    /// True when reads of `v` may be replaced by `initializer`.
+    func isCandidate(_ v: Variable, _ initializer: TypedExpression) -> Bool {
+        guard uses.storedValueUsedOnce(v), v.precision == nil || v.precision == .highp,
+              MesaReassociation.isFloatValue(initializer), initializer.constantValue == nil,
+              MesaSumChains.isPure(initializer) else { return false }
+        switch initializer.kind {
+        case .binary(let op, _, _) where op == .add || op == .subtract || op == .multiply: break
+        case .unary(.negate, _): break
+        default: return false
+        }
+        return readsOnlyUnchangedValues(initializer)
+    }
+
+    /// True when every variable `e` reads keeps its value for the whole function.
+    func readsOnlyUnchangedValues(_ e: TypedExpression) -> Bool {
+        if case .variable(let v) = e.kind {
+            switch v.storage {
+            case .uniform, .attribute, .varying, .constant: return true
+            case .local, .parameter(.in), .builtin: return uses.neverWritten(v)
+            default: return false
+            }
+        }
+        return e.children.allSatisfy(readsOnlyUnchangedValues)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ShaderTesting
+import Testing
+
+/// NIR's "propagate constants up multiplication chains" (`MesaConstantPropagation`): `(a * b) * c`
+/// is `(a * c) * b` and `(a + b) + c` is `(a + c) + b` on llvmpipe when `c` is a constant and both
+/// operations have no other use, also through variables read once (`MesaForwardSubstitution`),
+/// `pow(x, 2.0)` being `x * x` and `dot` a sum of products. Each case writes the 32 bits of its result as RGBA over 32
+/// per-fragment values; both engines and the reference interpreter must give llvmpipe's bits.
+/// Each regrouped case has a twin NIR computes as written (the inner value used twice, or
+/// constants that are uniforms), and llvmpipe must give the two different bits somewhere, so the
+/// cases do exercise the rules. `j` and `k` are square roots, values no rule looks into; `sin`
+/// uses the value once (Mesa drops an `abs` of a value it knows is not negative, and the value
+/// is then read four times).
+@Suite struct ConstantPropagationTests {
+    /// A 16×2 draw of `body` after per-fragment `j` and `k`, with uniforms `k1` = 0.3, `k2` = 0.1.
+    static func propagationCase(_ body: String) -> DifferentialCase {
+        var c = CompileTimeFoldingTests.draw(
+            body,
+            CompileTimeFoldingTests.shader(
+                "float j = sqrt(gl_FragCoord.x * 0.37 + 1.0 + zero); float k = sqrt(gl_FragCoord.y * 1.3 + 2.0 + zero); " + body,
+                functions: "uniform float k1; uniform float k2;"))
+        c.uniforms = ["zero": [0], "k1": [0.3], "k2": [0.1]]
+        c.width = 16
+        return c
+    }
+
+    static let regrouped: [(DifferentialCase, DifferentialCase)] = [
+        ("r = sin((j * k) * 0.1);", "float t = j * k; r = sin(t * 0.1) + zero * t;"),
+        ("r = sin(0.1 * (k * j));", "float t = k * j; r = sin(0.1 * t) + zero * t;"),
+        ("r = sin((j + k) + 0.1);", "float t = j + k; r = sin(t + 0.1) + zero * t;"),
+        // A subtraction adds a negated operand: `(j + 0.1) - k`, `(j - 0.1) + k`.
+        ("r = sin((j - k) + 0.1);", "float t = j - k; r = sin(t + 0.1) + zero * t;"),
+        ("r = sin((j + k) - 0.1);", "float t = j + k; r = sin(t - 0.1) + zero * t;"),
+        // Negations leave the product first: `-((j * 0.1) * k)`.
+        ("r = sin((-j * k) * 0.1);", "float t = -j * k; r = sin(t * 0.1) + zero * t;"),
+        ("r = sin((j * -k) * 0.1);", "float t = j * -k; r = sin(t * 0.1) + zero * t;"),
+        // `pow(x, 2.0)` is `x * x` first.
+        ("r = sin(pow(j + k, 2.0) * 0.1);", "float t = pow(j + k, 2.0); r = sin(t * 0.1) + zero * t;"),
+        // Through variables read once, and again on the new inner sum: `((j + 0.1) + k) + j`.
+        ("float t = j * k; r = sin(t * 0.1);", "float t = j * k; r = sin(t * 0.1) + zero * t;"),
+        ("float t = j + k; float u = t + j; r = sin(u + 0.1);", "float t = j + k; float u = t + j; r = sin(u + 0.1) + zero * u;"),
+        // NIR's constant regrouping after a subtraction: `(0.3 - 0.1) + j`, `(0.1 - 0.3) - j`.
+        ("r = sin((j + 0.3) - 0.1);", "r = sin((j + k1) - k2);"),
+        ("r = sin(0.1 - (j + 0.3));", "r = sin(k2 - (j + k1));"),
+        // `dot` as Mesa lowers it, `(a.z*b.z + a.y*b.y) + a.x*b.x`, then regrouped: a common
+        // constant factored out, `c * ((z + y) + x)`; a constant moved in, `(k*(j*0.5) + 0.25) + j*k`.
+        ("r = dot(vec3(j, k, j * k), vec3(1.0 / 6.0));", "r = dot(vec3(j, k, j * k), vec3(1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0 + zero));"),
+        ("r = sin(dot(vec2(j, k), vec2(k, j * 0.5)) + 0.25);", "float t = dot(vec2(j, k), vec2(k, j * 0.5)); r = sin(t + 0.25) + zero * t;"),
+        ("vec3 v = vec3(j, k, j - k); r = sin(dot(v, vec3(0.5, 1.5, 2.0)) + 0.5);",
+         "vec3 v = vec3(j, k, j - k); float t = dot(v, vec3(0.5, 1.5, 2.0)); r = sin(t + 0.5) + zero * t;"),
+    ].map { (propagationCase($0), propagationCase($1)) }
+
+    /// Forms NIR computes as written: a result read four times (through `floatBitsToUint`), a
+    /// negated sum, a division, a product with no constant.
+    static let unchanged: [DifferentialCase] = [
+        "r = (j * k) * 0.1;",
+        "r = (j + k) + 0.1;",
+        "r = sin(0.1 - (j + k));",
+        "r = sin((j * k) / 3.0);",
+        "r = sin((j * k) * (j + 0.1));",
+        "float t = j * k; r = sin(t * 0.1) + t;",
+    ].map(propagationCase)
+
+    static var all: [DifferentialCase] { regrouped.flatMap { [$0.0, $0.1] } + unchanged }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func closuresMatchLlvmpipe() throws {
+        try expectIdenticalToLlvmpipe(Self.all, label: "constant propagation (closures)")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func nativeEngineMatchesLlvmpipe() throws {
+        try expectNativeIdenticalToLlvmpipe(Self.all)
+    }
+
+    @Test(arguments: ConstantPropagationTests.all.map(\.name))
+    func interpreterAgrees(_ name: String) {
+        let c = Self.all.first { $0.name == name }!
+        let outcome = DifferentialTest.run(c)
+        #expect(outcome.isAgreement, "\(outcome)")
+    }
+
+    /// The regrouped cases are sensitive: llvmpipe's bits differ from the twin's.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func regroupingChangesLlvmpipesBits() throws {
+        try expectLlvmpipeTellsApart(Self.regrouped)
+    }
+}
