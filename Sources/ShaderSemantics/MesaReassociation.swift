@@ -30,7 +30,8 @@ extension CheckedShader {
     /// grouping and are left alone.
     public func reassociated() -> CheckedShader {
         let rewriter = MesaReassociation()
-        let regrouped = rewriting(
+        let inlined = rewriting(function: MesaInlining.rewriting(self), declaration: { $0 })
+        let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
                 let body = MesaForwardSubstitution.rewrite(f.body, uses: uses)
@@ -157,7 +158,7 @@ struct MesaReassociation {
         guard a.type.scalarKind == .float, b.type == a.type, n >= 2, n <= 4 else { return nil }
         var products: [TypedExpression] = []
         for i in 0..<n {
-            guard let x = Self.component(a, i), let y = Self.component(b, i) else { return nil }
+            guard let x = Self.component(a, i, span: span), let y = Self.component(b, i, span: span) else { return nil }
             let product = TypedExpression(.binary(.multiply, x, y), type: .float, span: span)
             products.append(regrouped(product) ?? product)
         }
@@ -170,19 +171,22 @@ struct MesaReassociation {
     }
 
     /// Component `i` of a vector whose components can be read again for free; nil otherwise.
-    static func component(_ e: TypedExpression, _ i: Int) -> TypedExpression? {
+    /// New nodes get `span` (the call's: a float there, as the call is), never the span of the
+    /// vector they read, which tools that find types by span (`MetamorphicRewriter`) would then
+    /// take for a float.
+    static func component(_ e: TypedExpression, _ i: Int, span: SourceSpan) -> TypedExpression? {
         if let c = e.constantValue {
-            return constant(ConstantValue(type: .float, components: [c.components[i]]), e.span)
+            return constant(ConstantValue(type: .float, components: [c.components[i]]), span)
         }
         switch e.kind {
         case .variable:
-            return TypedExpression(.swizzle(e, components: [i]), type: .float, span: e.span)
+            return TypedExpression(.swizzle(e, components: [i]), type: .float, span: span)
         case .swizzle(let base, let components):
             guard isReadAgainFree(base) else { return nil }
-            return TypedExpression(.swizzle(base, components: [components[i]]), type: .float, span: e.span)
+            return TypedExpression(.swizzle(base, components: [components[i]]), type: .float, span: span)
         case .field, .index:
             guard isReadAgainFree(e) else { return nil }
-            return TypedExpression(.swizzle(e, components: [i]), type: .float, span: e.span)
+            return TypedExpression(.swizzle(e, components: [i]), type: .float, span: span)
         case .construct(.vectorFromComponents, let args) where args.count == e.type.componentCount:
             // Each scalar is read once by the lowered dot, so any without effects will do.
             guard args.allSatisfy({ $0.type == .float && MesaSumChains.isPure($0) }) else { return nil }
@@ -304,6 +308,8 @@ struct MesaSumChains {
     /// How many times each sum (by its text) occurs in the function: NIR merges equal
     /// expressions, and a merged sum is used more than once.
     private var occurrences: [String: Int] = [:]
+    /// The one value of each local assigned only by its declaration, by variable id.
+    private var definitions: [Int: TypedExpression] = [:]
 
     /// A rewriter for a global initializer (every sum used once).
     init() {}
@@ -321,6 +327,15 @@ struct MesaSumChains {
             _ = statement.mappingExpressions { e in visit(e); return e }
         }
         occurrences = counts
+        let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(body)
+        for statement in body {
+            ValueUses.forEachStatement(statement) { s in
+                guard case .declarations(let ds) = s.kind else { return }
+                for d in ds where d.variable.storage == .local && uses.neverWritten(d.variable) {
+                    if let value = d.initializer { definitions[d.variable.id] = value }
+                }
+            }
+        }
     }
 
     /// A term of a sum: an expression, and whether it is subtracted.
@@ -397,6 +412,14 @@ struct MesaSumChains {
         factors(MesaReassociation.strippingNegation(e).0) != nil
     }
 
+    /// `isProduct`, also for a local whose one value is a product: NIR asks what computed an
+    /// SSA value, however often it is used (`is_fmul`).
+    func isProductValue(_ e: TypedExpression) -> Bool {
+        let (x, _) = MesaReassociation.strippingNegation(e)
+        if case .variable(let v) = x.kind, let value = definitions[v.id] { return isProductValue(value) }
+        return Self.isProduct(x)
+    }
+
     /// `x + c1 < c2` as `x < c2 - c1` (NIR's inexact comparison rules, `flt`, `fge`, `feq`
     /// and `fneu` of a sum used once with a constant, against a constant): `<`, `>=`, `==` and
     /// `!=` with the sum on the left, `>` and `<=` with it on the right (NIR has only `<` and
@@ -449,8 +472,8 @@ struct MesaSumChains {
         // NIR tries the operands in order: the first that is a sum of two products wins.
         for (sum, other) in [(first, second), (second, first)] where !sum.negated {
             guard sum.expression.type == e.type, let (a, b) = Self.terms(sum.expression),
-                  Self.isProduct(a.expression), Self.isProduct(b.expression),
-                  !Self.isProduct(other.expression),
+                  isProductValue(a.expression), isProductValue(b.expression),
+                  !isProductValue(other.expression),
                   occurrences[sum.expression.description, default: 1] == 1 else { continue }
             return (a, other, b)
         }

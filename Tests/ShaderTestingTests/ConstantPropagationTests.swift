@@ -5,7 +5,8 @@ import Testing
 /// NIR's "propagate constants up multiplication chains" (`MesaConstantPropagation`): `(a * b) * c`
 /// is `(a * c) * b` and `(a + b) + c` is `(a + c) + b` on llvmpipe when `c` is a constant and both
 /// operations have no other use, also through variables read once (`MesaForwardSubstitution`),
-/// `pow(x, 2.0)` being `x * x` and `dot` a sum of products. Each case writes the 32 bits of its result as RGBA over 32
+/// `pow(x, 2.0)` being `x * x` and `dot` a sum of products, and through calls of simple functions
+/// (`MesaInlining`). Each case writes the 32 bits of its result as RGBA over 32
 /// per-fragment values; both engines and the reference interpreter must give llvmpipe's bits.
 /// Each regrouped case has a twin NIR computes as written (the inner value used twice, or
 /// constants that are uniforms), and llvmpipe must give the two different bits somewhere, so the
@@ -19,11 +20,18 @@ import Testing
             body,
             CompileTimeFoldingTests.shader(
                 "float j = sqrt(gl_FragCoord.x * 0.37 + 1.0 + zero); float k = sqrt(gl_FragCoord.y * 1.3 + 2.0 + zero); " + body,
-                functions: "uniform float k1; uniform float k2;"))
+                functions: "uniform float k1; uniform float k2;\n" + functions))
         c.uniforms = ["zero": [0], "k1": [0.3], "k2": [0.1]]
         c.width = 16
         return c
     }
+
+    /// Functions the cases call; Mesa inlines them before its rules, and so does
+    /// `MesaInlining` for functions this simple.
+    static let functions = """
+        float wrap289(float x) { return x - floor(x * 0.0034602077) * 289.0; }
+        float square(float x) { return x * x; }
+        """
 
     static let regrouped: [(DifferentialCase, DifferentialCase)] = [
         ("r = sin((j * k) * 0.1);", "float t = j * k; r = sin(t * 0.1) + zero * t;"),
@@ -49,6 +57,11 @@ import Testing
         ("r = sin(dot(vec2(j, k), vec2(k, j * 0.5)) + 0.25);", "float t = dot(vec2(j, k), vec2(k, j * 0.5)); r = sin(t + 0.25) + zero * t;"),
         ("vec3 v = vec3(j, k, j - k); r = sin(dot(v, vec3(0.5, 1.5, 2.0)) + 0.5);",
          "vec3 v = vec3(j, k, j - k); float t = dot(v, vec3(0.5, 1.5, 2.0)); r = sin(t + 0.5) + zero * t;"),
+        // Through inlined calls: the sum a call returns regrouped with what its caller adds,
+        // `(y*y + k) - floor(…) * 289.0`, and a product it returns with a constant,
+        // `(x * 0.1) * x` for the parameter `x = j + k`.
+        ("float y = j * 1733.7; r = sin(wrap289(y * y) + k);", "float y = j * 1733.7; float t = wrap289(y * y); r = sin(t + k) + zero * t;"),
+        ("r = sin(square(j + k) * 0.1);", "float t = square(j + k); r = sin(t * 0.1) + zero * t;"),
     ].map { (propagationCase($0), propagationCase($1)) }
 
     /// Forms NIR computes as written: a result read four times (through `floatBitsToUint`), a
