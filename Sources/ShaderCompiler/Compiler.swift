@@ -6,7 +6,7 @@ import ShaderSyntax
 public enum Compiler {
     /// The most statements and expression nodes a program may have once every call is
     /// inlined; past it, compilation fails with a diagnostic instead of taking minutes.
-    public static let inlinedSizeLimit = 1 << 18
+    public static let inlinedSizeLimit = 1 << 19
 
     /// Lowers a checked shader to a `Program`.
     ///
