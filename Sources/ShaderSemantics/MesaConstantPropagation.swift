@@ -114,10 +114,7 @@ extension MesaConstantPropagation {
 
     /// The rules applied to every function of `shader` (global initializers are left alone).
     static func rewriting(_ shader: CheckedShader) -> (CheckedFunction) -> CheckedFunction {
-        var definitions: [String: Int] = [:]
-        func key(_ s: FunctionSymbol) -> String { s.name + "(" + s.parameters.map { $0.type.description }.joined(separator: ",") + ")" }
-        for f in shader.functions { definitions[key(f.symbol)] = f.symbol.id }
-        let definitionID: (FunctionSymbol) -> Int = { definitions[key($0)] ?? $0.id }
+        let definitionID = shader.definitionID
         var base = ValueUses(parametersUsedOnce: [:], definitionID: definitionID)
         // Parameters: read at most once, never written, passed in.
         var parameters: [Int: [Bool]] = [:]
@@ -161,6 +158,17 @@ extension MesaConstantPropagation {
                 symbol: f.symbol, parameters: f.parameters, body: MesaConstantPropagation(uses: uses).rewrite(f.body),
                 callees: f.callees, span: f.span)
         }
+    }
+}
+
+extension CheckedShader {
+    /// The id of the definition a call's symbol names: a call made before the definition
+    /// names the prototype's symbol, which has an id of its own.
+    var definitionID: (FunctionSymbol) -> Int {
+        func key(_ s: FunctionSymbol) -> String { s.name + "(" + s.parameters.map { $0.type.description }.joined(separator: ",") + ")" }
+        var definitions: [String: Int] = [:]
+        for f in functions { definitions[key(f.symbol)] = f.symbol.id }
+        return { definitions[key($0)] ?? $0.id }
     }
 }
 

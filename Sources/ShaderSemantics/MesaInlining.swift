@@ -22,11 +22,8 @@ struct MesaInlining {
 
     /// The shader's functions with the calls of simple functions written out, callees first.
     static func rewriting(_ shader: CheckedShader) -> (CheckedFunction) -> CheckedFunction {
-        var definitions: [String: Int] = [:]
-        func key(_ s: FunctionSymbol) -> String { s.name + "(" + s.parameters.map { $0.type.description }.joined(separator: ",") + ")" }
-        for f in shader.functions { definitions[key(f.symbol)] = f.symbol.id }
         let byID = Dictionary(shader.functions.map { ($0.symbol.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var pass = MesaInlining(definitionID: { definitions[key($0)] ?? $0.id }, nextID: Self.largestVariableID(shader) + 1)
+        var pass = MesaInlining(definitionID: shader.definitionID, nextID: Self.largestVariableID(shader) + 1)
         var done: [Int: CheckedFunction] = [:]
         func visit(_ f: CheckedFunction, _ path: Set<Int>) {
             if done[f.symbol.id] != nil || path.contains(f.symbol.id) { return }
