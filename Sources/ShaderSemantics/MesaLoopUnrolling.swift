@@ -32,8 +32,12 @@ public enum MesaLoopUnrolling {
     /// either side), with `start`, `bound` and the step constants: counted exactly in the
     /// counter's arithmetic (fp32 for a float), at most `maximum` values; nil for any other
     /// loop, or one of more iterations.
+    ///
+    /// With `countedAsNIR`, a float loop has the trips NIR counts when it unrolls it (below);
+    /// otherwise the trips the loop makes when run.
     public static func countedIterations(
-        _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, maximum: Int
+        _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, maximum: Int,
+        countedAsNIR: Bool = false
     ) -> (variable: Variable, values: [ConstantValue])? {
         guard case .declarations(let ds)? = initializer?.kind, ds.count == 1, let start = ds[0].initializer?.constantValue,
               let condition, let step else { return nil }
@@ -81,8 +85,27 @@ public enum MesaLoopUnrolling {
             default: return l != r
             }
         }
+        // NIR counts a float loop's iterations as its loop analysis does (`calculate_iterations`):
+        // n = trunc((bound - start) / step) in fp32, then the first of n - 1, n, n + 1 at which
+        // `start + k * step` fails the condition; it unrolls that many copies, the counter in
+        // each the sum of the steps so far. `for (float i = 0.1; i <= 1.0; i += 0.1)` runs 10
+        // times on llvmpipe (0.1 + 9 * 0.1 rounds to 1.0), where adding 0.1 nine times passes
+        // 1.0 (`tsSfzw`'s tenth wave). With no such count NIR keeps the loop, and so does Shade.
+        var trips: Int? = nil
+        if countedAsNIR, v.type == .float, holds(x) {
+            let (first, by, to) = (Float(x), Float(increment), Float(k))
+            let quotient = (to - first) / by
+            guard quotient.isFinite, quotient >= 0, quotient < Float(maximum + 2) else { return nil }
+            let n = Int(quotient.rounded(.towardZero))
+            if op == .notEqual {
+                trips = n
+            } else {
+                trips = (n - 1...n + 1).first { !holds(Double(Float($0) * by + first)) }
+                guard trips != nil else { return nil }
+            }
+        }
         var values: [ConstantValue] = []
-        while holds(x) {
+        while trips.map({ values.count < $0 }) ?? holds(x) {
             guard values.count < maximum, abs(x) <= limit else { return nil }
             switch v.type {
             case .float: values.append(.float(Float(x)))
@@ -105,7 +128,7 @@ public enum MesaLoopUnrolling {
         _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement,
         functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?
     ) -> (variable: Variable, values: [ConstantValue])? {
-        guard let (v, values) = countedIterations(initializer, condition, step, maximum: maximumIterations),
+        guard let (v, values) = countedIterations(initializer, condition, step, maximum: maximumIterations, countedAsNIR: true),
               !leaves(body), !LoopBodyFacts.assigns(body, v.id) else { return nil }
         var estimator = CostEstimator(functionBody: functionBody)
         guard let cost = estimator.statement(body) else { return nil }

@@ -108,7 +108,7 @@ final class ReferenceInterpreter {
     /// compiler (and Shade's, which follows it) rewrites `pow` and `mix` on such values.
     var known: Set<Variable> = []
     /// Per `for` loop (by its counter's id), the counter when Mesa unrolls the loop.
-    var unrolledCounters: [Int: Variable?] = [:]
+    var unrolledCounters: [Int: (variable: Variable, trips: Int)?] = [:]
     /// How many loops Mesa unrolls are being run: inside one, calls fold by NIR's rules.
     var unrolledDepth = 0
 
@@ -385,10 +385,13 @@ final class ReferenceInterpreter {
         case .forLoop(let initializer, let condition, let stepExpression, let body):
             if let initializer { try execute(initializer, m) }
             // A loop Mesa unrolls: its counter is known when compiling (what it feeds folds).
-            let counter = unrolledCounter(initializer, condition, stepExpression, body)
+            let unrolled = unrolledCounter(initializer, condition, stepExpression, body)
+            let counter = unrolled?.variable
             if let counter { known.insert(counter); unrolledDepth += 1 }
             defer { if let counter { known.remove(counter); unrolledDepth -= 1 } }
-            try loop(s, m, condition: condition, testsFirst: true, body: body, step: stepExpression, kind: "for")
+            // Unrolled, the loop runs the trips NIR counted, whatever the condition says then.
+            try loop(s, m, condition: condition, testsFirst: true, body: body, step: stepExpression, kind: "for",
+                     trips: unrolled?.trips)
         case .whileLoop(let c, let body):
             try loop(s, m, condition: c, testsFirst: true, body: body, step: nil, kind: "while")
         case .doWhile(let body, let c):
@@ -425,32 +428,39 @@ final class ReferenceInterpreter {
         }
     }
 
-    /// The counter of a `for` loop Mesa unrolls (`MesaLoopUnrolling`), remembered per loop.
+    /// The counter of a `for` loop Mesa unrolls (`MesaLoopUnrolling`) and its number of trips,
+    /// remembered per loop.
     func unrolledCounter(
         _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement
-    ) -> Variable? {
+    ) -> (variable: Variable, trips: Int)? {
         guard case .declarations(let ds)? = initializer?.kind, let first = ds.first else { return nil }
         if let known = unrolledCounters[first.variable.id] { return known }
         let counter = MesaLoopUnrolling.unrolledCounter(
-            initializer, condition, step, body, functionBody: { [functions] in functions[$0]?.body })?.variable
+            initializer, condition, step, body, functionBody: { [functions] in functions[$0]?.body }
+        ).map { ($0.variable, $0.values.count) }
         unrolledCounters[first.variable.id] = .some(counter)
         return counter
     }
 
     func loop(
         _ s: TypedStatement, _ m: LaneMask, condition: TypedExpression?, testsFirst: Bool,
-        body: TypedStatement, step stepExpression: TypedExpression?, kind: String
+        body: TypedStatement, step stepExpression: TypedExpression?, kind: String, trips: Int? = nil
     ) throws {
         loops[loops.count - 1].append((0, 0))
         defer { loops[loops.count - 1].removeLast() }
         var first = true
+        var trip = 0
         while true {
+            if let trips {
+                if trip == trips { return }
+                trip += 1
+            }
             try step()
             // Lanes still in the loop: those that entered, minus break, return and discard.
             loops[loops.count - 1][loops[loops.count - 1].count - 1].continued = 0
             var running = live(m)
             if running.isEmpty { return }
-            if let condition, testsFirst || !first {
+            if let condition, trips == nil, testsFirst || !first {
                 let holds = try evaluate(condition, running).truthy(running)
                 note(s.span, running, "\(kind) (\(self.source(condition))) -> \(holds.contains(self.tracedLane ?? 0))")
                 running = holds

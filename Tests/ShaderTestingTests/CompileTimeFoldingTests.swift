@@ -53,6 +53,10 @@ import Testing
         // A float counter, and a hash in a function (inlined, then folded).
         (draw("float loop folded", shader("for (float i = 0.; i < 8.; i++) { r += hash(i); }", functions: hash)),
          draw("float loop run time", shader("for (float i = 0.; i < 8.; i++) { r += hash(i + zero); }", functions: hash))),
+        // NIR counts a float loop's trips as start + k * step (0.1 + 9 * 0.1 is 1.0: ten
+        // trips), where adding the step at run time passes 1.0 after nine.
+        (draw("float count folded", shader("for (float i = 0.1; i <= 1.0; i += 0.1) { r += i; }")),
+         draw("float count run time", shader("for (float i = 0.1; i <= 1.0 + zero; i += 0.1) { r += i; }"))),
         // GLSL IR: a literal, a propagated variable, an inlined argument.
         (draw("pow folded", shader("r = pow(1.37, 3.3);")), draw("pow run time", shader("r = pow(1.37 + zero, 3.3);"))),
         (draw("atan variable folded", shader("float a = 1.11; r = atan(a);")), draw("atan run time", shader("r = atan(1.11 + zero);"))),
