@@ -451,17 +451,19 @@ final class ReferenceInterpreter {
         var first = true
         var trip = 0
         while true {
-            if let trips {
-                if trip == trips { return }
-                trip += 1
-            }
             try step()
             // Lanes still in the loop: those that entered, minus break, return and discard.
             loops[loops.count - 1][loops[loops.count - 1].count - 1].continued = 0
             var running = live(m)
             if running.isEmpty { return }
-            if let condition, trips == nil, testsFirst || !first {
-                let holds = try evaluate(condition, running).truthy(running)
+            if let condition, testsFirst || !first {
+                var holds = try evaluate(condition, running).truthy(running)
+                if let trips {
+                    // Unrolled: NIR's count of trips decides, not the condition (a float
+                    // counter's running sum may pass the bound a trip early).
+                    holds = trip < trips ? running : 0
+                    trip += 1
+                }
                 note(s.span, running, "\(kind) (\(self.source(condition))) -> \(holds.contains(self.tracedLane ?? 0))")
                 running = holds
                 if running.isEmpty { return }
