@@ -118,10 +118,8 @@ extension MesaConstantPropagation {
         var base = ValueUses(parametersUsedOnce: [:], definitionID: definitionID)
         // Parameters: read at most once, never written, passed in.
         var parameters: [Int: [Bool]] = [:]
-        var counted: [Int: ValueUses] = [:]
         for f in shader.functions {
             let uses = base.counting(f.body)
-            counted[f.symbol.id] = uses
             parameters[f.symbol.id] = f.parameters.map { uses.parameterUsedOnce($0) }
         }
         base = ValueUses(parametersUsedOnce: parameters, definitionID: definitionID)
@@ -130,11 +128,10 @@ extension MesaConstantPropagation {
         var returns: [Int: Int] = [:]
         var callContexts: [Int: Bool] = [:]
         for f in shader.functions {
-            var uses = base.counting(f.body)
+            let uses = base.counting(f.body)  // its returns counted as used more than once
             var count = 0
             for s in f.body { ValueUses.forEachStatement(s) { if case .return(_?) = $0.kind { count += 1 } } }
             returns[f.symbol.id] = count
-            uses.returnsUsedOnce = false
             for s in f.body {
                 _ = ValueUses.mappingExpressions(s, contexts: uses) { e, once in
                     uses.visitContexts(e, usedOnce: once) { call, callOnce in
@@ -183,6 +180,8 @@ struct ValueUses {
     /// Variables some read of which uses the value more than once (`uint b =
     /// floatBitsToUint(r)` with `b` read four times reads `r`'s value four times).
     private var readManyTimes: Set<Int> = []
+    /// The initializers of locals only their declaration sets, by variable id.
+    private var definitions: [Int: TypedExpression] = [:]
     /// Per function id, per parameter: read at most once and never written (an argument
     /// passed there is used once).
     let parametersUsedOnce: [Int: [Bool]]
@@ -220,22 +219,22 @@ struct ValueUses {
             }
             e.children.forEach(visit)
         }
-        for s in body { Self.forEachExpression(s, visit) }
+        for s in body { Self.forEachStatement(s) { $0.expressions.forEach(visit) } }
         // Equal expressions, except in the initializers of variables nothing reads (NIR
         // deletes those; `MesaForwardSubstitution` leaves them behind).
         func count(_ e: TypedExpression) {
-            switch e.kind {
-            case .binary(let op, _, _) where [.add, .subtract, .multiply].contains(op) && MesaReassociation.isFloatValue(e):
-                occurrences[e.description, default: 0] += 1
-            case .call: occurrences[e.description, default: 0] += 1
-            default: break
-            }
+            if Self.mayBeMerged(e) { occurrences[e.description, default: 0] += 1 }
             e.children.forEach(count)
         }
+        var definitions: [Int: TypedExpression] = [:]
         for s in body {
             Self.forEachStatement(s) { t in
                 if case .declarations(let ds) = t.kind {
-                    for d in ds where !(d.variable.storage == .local && reads[d.variable.id, default: 0] == 0) {
+                    for d in ds {
+                        if d.variable.storage == .local, writes[d.variable.id, default: 0] == 0, let value = d.initializer {
+                            definitions[d.variable.id] = value
+                        }
+                        if d.variable.storage == .local && reads[d.variable.id, default: 0] == 0 { continue }
                         d.initializer.map(count)
                     }
                 } else {
@@ -244,6 +243,7 @@ struct ValueUses {
             }
         }
         copy.occurrences = occurrences
+        copy.definitions = definitions
         copy.reads = reads
         copy.writes = writes
         // A read's own context depends on the variables its value is stored in: two rounds
@@ -263,21 +263,23 @@ struct ValueUses {
         return copy
     }
 
-    /// Calls `f` on each top-level expression of `s` and its substatements.
-    static func forEachExpression(_ s: TypedStatement, _ f: (TypedExpression) -> Void) {
-        s.expressions.forEach(f)
-        s.substatements.forEach { forEachExpression($0, f) }
+    /// The expressions whose equal copies `occursOnce` looks for: float sums, differences and
+    /// products, and user calls (inlined, then merged).
+    static func mayBeMerged(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .binary(let op, _, _): [.add, .subtract, .multiply].contains(op) && MesaReassociation.isFloatValue(e)
+        case .call: true
+        default: false
+        }
     }
 
     /// False when NIR would merge `e` with an equal expression elsewhere in the function.
     func occursOnce(_ e: TypedExpression) -> Bool {
-        switch e.kind {
-        case .binary(let op, _, _) where [.add, .subtract, .multiply].contains(op) && MesaReassociation.isFloatValue(e): break
-        case .call: break
-        default: return true
-        }
-        return occurrences[e.description, default: 1] <= 1
+        !Self.mayBeMerged(e) || occurrences[e.description, default: 1] <= 1
     }
+
+    /// The one value of local `v` when only its declaration sets it; nil otherwise.
+    func definition(of v: Variable) -> TypedExpression? { definitions[v.id] }
 
     /// True when parameter `p` is an `in` parameter read at most once and never written.
     func parameterUsedOnce(_ p: Variable) -> Bool {
@@ -306,25 +308,13 @@ struct ValueUses {
     static func mappingExpressions(
         _ s: TypedStatement, contexts uses: ValueUses, _ transform: (TypedExpression, Bool) -> TypedExpression
     ) -> TypedStatement {
-        func inner(_ t: TypedStatement) -> TypedStatement { mappingExpressions(t, contexts: uses, transform) }
-        let kind: TypedStatement.Kind
-        switch s.kind {
-        case .expression(let e): kind = .expression(transform(e, true))
-        case .declarations(let ds):
-            kind = .declarations(ds.map { d in
-                d.mappingInitializer { transform($0, uses.storedValueUsedOnce(d.variable)) }
-            })
-        case .block(let body): kind = .block(body.map(inner))
-        case .ifElse(let c, let t, let e): kind = .ifElse(transform(c, true), inner(t), e.map(inner))
-        case .forLoop(let i, let c, let st, let body):
-            kind = .forLoop(initializer: i.map(inner), condition: c.map { transform($0, true) },
-                            step: st.map { transform($0, true) }, body: inner(body))
-        case .whileLoop(let c, let body): kind = .whileLoop(transform(c, true), inner(body))
-        case .doWhile(let body, let c): kind = .doWhile(inner(body), transform(c, true))
-        case .return(let v?): kind = .return(transform(v, uses.returnsUsedOnce))
-        case .break, .continue, .discard, .return(nil), .empty: return s
+        s.mappingExpressions { e, place in
+            switch place {
+            case .initializer(let v): transform(e, uses.storedValueUsedOnce(v))
+            case .returnValue: transform(e, uses.returnsUsedOnce)
+            case .other: transform(e, true)
+            }
         }
-        return TypedStatement(kind: kind, span: s.span)
     }
 
     /// True when no statement of the function writes `v`.

@@ -181,13 +181,11 @@ struct MesaInlining {
             let left = writingOut(a, &before, &changed)
             return TypedExpression(.binary(op, left, b), type: e.type, span: e.span)
         case .call(let symbol, let args):
+            // `hoisting` let only calls of simple functions through.
             var arguments: [TypedExpression] = []
             for a in args { arguments.append(writingOut(a, &before, &changed)) }
-            guard let f = simple[definitionID(symbol)] else {
-                return TypedExpression(.call(symbol, arguments), type: e.type, span: e.span)
-            }
             changed = true
-            return writtenOut(f, arguments, span: e.span, &before)
+            return writtenOut(simple[definitionID(symbol)]!, arguments, span: e.span, &before)
         default:
             return e.mappingChildren { writingOut($0, &before, &changed) }
         }

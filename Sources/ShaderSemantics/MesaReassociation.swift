@@ -25,9 +25,15 @@ extension CheckedShader {
     ///
     /// Each rounds differently from the source's order, and a chaotic shader (a hash, a
     /// feedback buffer) shows it. Measured with glref.py on Mesa 22.3.6 (README "Calls Mesa
-    /// evaluates when compiling"): the rules above apply; `(x * y) * c` with two non-constant
-    /// operands, `(x + y) + c`, and `x / 3.0` stay as written. Integers are exact under any
-    /// grouping and are left alone.
+    /// evaluates when compiling"): the rules above apply; `x / 3.0` stays as written, and so do
+    /// `(x * y) * c` and `(x + y) + c` with two non-constant operands unless both operations are
+    /// used once (`MesaConstantPropagation`). Integers are exact under any grouping and are left
+    /// alone.
+    ///
+    /// The passes, in order: calls of simple functions written out (`MesaInlining`), locals
+    /// read once read where the rules can use them (`MesaForwardSubstitution`), the constant
+    /// rules above with `pow` and `dot` lowered, constants moved into chains used once
+    /// (`MesaConstantPropagation`), then the sum rules (`MesaSumChains`).
     public func reassociated() -> CheckedShader {
         let rewriter = MesaReassociation()
         let inlined = rewriting(function: MesaInlining.rewriting(self), declaration: { $0 })
@@ -44,7 +50,7 @@ extension CheckedShader {
         return regrouped.rewriting(
             function: { f in
                 let body = propagating(f).body
-                let sums = MesaSumChains(counting: body)
+                let sums = MesaSumChains(uses: ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(body))
                 return CheckedFunction(
                     symbol: f.symbol, parameters: f.parameters, body: body.map { $0.mappingExpressions(sums.rewrite) },
                     callees: f.callees, span: f.span)
@@ -61,21 +67,38 @@ extension VariableDeclaration {
 }
 
 extension TypedStatement {
+    /// Where a top-level expression of a statement stands.
+    enum ExpressionPlace {
+        /// The initializer of this variable's declaration.
+        case initializer(Variable)
+        /// The value of a `return`.
+        case returnValue
+        /// An expression statement, a condition or a loop's step.
+        case other
+    }
+
     /// The statement with every expression in it (nested statements' too) rewritten by
     /// `transform`, which is given each top-level expression.
     func mappingExpressions(_ transform: (TypedExpression) -> TypedExpression) -> TypedStatement {
+        mappingExpressions { e, _ in transform(e) }
+    }
+
+    /// The statement with every top-level expression in it (nested statements' too) rewritten by
+    /// `transform`, which is told where each one stands.
+    func mappingExpressions(_ transform: (TypedExpression, ExpressionPlace) -> TypedExpression) -> TypedStatement {
         func inner(_ s: TypedStatement) -> TypedStatement { s.mappingExpressions(transform) }
+        func other(_ e: TypedExpression) -> TypedExpression { transform(e, .other) }
         let kind: Kind
         switch self.kind {
-        case .expression(let e): kind = .expression(transform(e))
-        case .declarations(let ds): kind = .declarations(ds.map { $0.mappingInitializer(transform) })
+        case .expression(let e): kind = .expression(other(e))
+        case .declarations(let ds): kind = .declarations(ds.map { d in d.mappingInitializer { transform($0, .initializer(d.variable)) } })
         case .block(let body): kind = .block(body.map(inner))
-        case .ifElse(let c, let t, let e): kind = .ifElse(transform(c), inner(t), e.map(inner))
+        case .ifElse(let c, let t, let e): kind = .ifElse(other(c), inner(t), e.map(inner))
         case .forLoop(let i, let c, let st, let body):
-            kind = .forLoop(initializer: i.map(inner), condition: c.map(transform), step: st.map(transform), body: inner(body))
-        case .whileLoop(let c, let body): kind = .whileLoop(transform(c), inner(body))
-        case .doWhile(let body, let c): kind = .doWhile(inner(body), transform(c))
-        case .return(let v?): kind = .return(transform(v))
+            kind = .forLoop(initializer: i.map(inner), condition: c.map(other), step: st.map(other), body: inner(body))
+        case .whileLoop(let c, let body): kind = .whileLoop(other(c), inner(body))
+        case .doWhile(let body, let c): kind = .doWhile(inner(body), other(c))
+        case .return(let v?): kind = .return(transform(v, .returnValue))
         case .break, .continue, .discard, .return(nil), .empty: return self
         }
         return TypedStatement(kind: kind, span: span)
@@ -305,38 +328,20 @@ struct MesaReassociation {
 /// factored: `(x*y + x*w) + v` is `(x*y + v) + x*w`, while `x*y + x*w + x*v` is
 /// `x * ((y + w) + v)`.
 struct MesaSumChains {
-    /// How many times each sum (by its text) occurs in the function: NIR merges equal
-    /// expressions, and a merged sum is used more than once.
-    private var occurrences: [String: Int] = [:]
-    /// The one value of each local assigned only by its declaration, by variable id.
-    private var definitions: [Int: TypedExpression] = [:]
+    /// How the function's values are used (NIR merges equal expressions, and a merged sum is
+    /// used more than once), and what computed each local; nil for a global initializer,
+    /// where every sum is used once.
+    private let uses: ValueUses?
 
     /// A rewriter for a global initializer (every sum used once).
-    init() {}
+    init() { uses = nil }
 
-    /// A rewriter for a function whose body (already through `MesaReassociation`) is `body`.
-    init(counting body: [TypedStatement]) {
-        var counts: [String: Int] = [:]
-        func visit(_ e: TypedExpression) {
-            if case .binary(let op, _, _) = e.kind, op == .add || op == .subtract, MesaReassociation.isFloatValue(e) {
-                counts[e.description, default: 0] += 1
-            }
-            e.children.forEach(visit)
-        }
-        for statement in body {
-            _ = statement.mappingExpressions { e in visit(e); return e }
-        }
-        occurrences = counts
-        let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(body)
-        for statement in body {
-            ValueUses.forEachStatement(statement) { s in
-                guard case .declarations(let ds) = s.kind else { return }
-                for d in ds where d.variable.storage == .local && uses.neverWritten(d.variable) {
-                    if let value = d.initializer { definitions[d.variable.id] = value }
-                }
-            }
-        }
-    }
+    /// A rewriter for a function body counted by `uses` (the body already through the rules
+    /// before this pass).
+    init(uses: ValueUses) { self.uses = uses }
+
+    /// False when NIR would merge `sum` with an equal one elsewhere in the function.
+    func occursOnce(_ sum: TypedExpression) -> Bool { uses?.occursOnce(sum) ?? true }
 
     /// A term of a sum: an expression, and whether it is subtracted.
     typealias Term = (expression: TypedExpression, negated: Bool)
@@ -416,7 +421,7 @@ struct MesaSumChains {
     /// SSA value, however often it is used (`is_fmul`).
     func isProductValue(_ e: TypedExpression) -> Bool {
         let (x, _) = MesaReassociation.strippingNegation(e)
-        if case .variable(let v) = x.kind, let value = definitions[v.id] { return isProductValue(value) }
+        if case .variable(let v) = x.kind, let value = uses?.definition(of: v) { return isProductValue(value) }
         return Self.isProduct(x)
     }
 
@@ -448,7 +453,7 @@ struct MesaSumChains {
             guard let c2 = constantSide.constantValue else { continue }
             var (sum, negatedSum) = (sumSide, false)
             if case .unary(.negate, let inner) = sumSide.kind { (sum, negatedSum) = (inner, true) }
-            guard let (t1, t2) = Self.terms(sum), occurrences[sum.description, default: 1] == 1 else { continue }
+            guard let (t1, t2) = Self.terms(sum), occursOnce(sum) else { continue }
             guard let ((c1, constantNegated), (x, xNegated)) = MesaReassociation.constantAndOther(
                 (t1.expression, t1.negated), (t2.expression, t2.negated)) else { continue }
             // The sum is fadd(x', b): b the constant with its sign, x' the other with its own.
@@ -474,7 +479,7 @@ struct MesaSumChains {
             guard sum.expression.type == e.type, let (a, b) = Self.terms(sum.expression),
                   isProductValue(a.expression), isProductValue(b.expression),
                   !isProductValue(other.expression),
-                  occurrences[sum.expression.description, default: 1] == 1 else { continue }
+                  occursOnce(sum.expression) else { continue }
             return (a, other, b)
         }
         return nil

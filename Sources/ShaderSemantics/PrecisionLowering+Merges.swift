@@ -121,7 +121,7 @@ extension PrecisionLowering {
     }
 
     private func roundingCoordinates(of v: Variable, in s: TypedStatement) -> TypedStatement {
-        Self.rewritingExpressions(s) { e in roundingCoordinates(of: v, in: e) }
+        s.mappingExpressions { e in roundingCoordinates(of: v, in: e) }
     }
 
     private func roundingCoordinates(of v: Variable, in e: TypedExpression) -> TypedExpression {
@@ -239,25 +239,5 @@ extension PrecisionLowering {
     static func walkExpressions(_ s: TypedStatement, _ visit: (TypedExpression) -> Void) {
         s.expressions.forEach(visit)
         for t in s.substatements { walkExpressions(t, visit) }
-    }
-
-    /// `s` with every top-level expression (of it and its substatements) rewritten by `f`.
-    static func rewritingExpressions(_ s: TypedStatement, _ f: (TypedExpression) -> TypedExpression) -> TypedStatement {
-        func inner(_ t: TypedStatement) -> TypedStatement { rewritingExpressions(t, f) }
-        let kind: TypedStatement.Kind
-        switch s.kind {
-        case .expression(let e): kind = .expression(f(e))
-        case .declarations(let ds):
-            kind = .declarations(ds.map { VariableDeclaration(variable: $0.variable, initializer: $0.initializer.map(f), span: $0.span) })
-        case .block(let body): kind = .block(body.map(inner))
-        case .ifElse(let c, let then, let otherwise): kind = .ifElse(f(c), inner(then), otherwise.map(inner))
-        case .forLoop(let initializer, let condition, let step, let body):
-            kind = .forLoop(initializer: initializer.map(inner), condition: condition.map(f), step: step.map(f), body: inner(body))
-        case .whileLoop(let c, let body): kind = .whileLoop(f(c), inner(body))
-        case .doWhile(let body, let c): kind = .doWhile(inner(body), f(c))
-        case .return(let value?): kind = .return(f(value))
-        default: return s
-        }
-        return TypedStatement(kind: kind, span: s.span)
     }
 }
