@@ -201,7 +201,15 @@ struct ValueUses {
         var occurrences: [String: Int] = [:]
         var reads: [Int: Int] = [:]
         var writes: [Int: Int] = [:]
+        // NIR merges equal expressions before its rules run: the operands of a second copy of
+        // `(x + 0.1)` are not read again (`x` is used once in `(x + 0.1) * (x + 0.1)`).
+        var merged = Set<String>()
+        func isMergedCopy(_ e: TypedExpression) -> Bool {
+            guard Self.mayBeMerged(e), CostEstimator.isPure(e) else { return false }
+            return !merged.insert(e.description).inserted
+        }
         func visit(_ e: TypedExpression) {
+            if isMergedCopy(e) { return }
             switch e.kind {
             case .call(_, let args):
                 for a in args { if let v = a.rootVariable { writes[v.id, default: 0] += 1 } }
@@ -223,7 +231,11 @@ struct ValueUses {
         // Equal expressions, except in the initializers of variables nothing reads (NIR
         // deletes those; `MesaForwardSubstitution` leaves them behind).
         func count(_ e: TypedExpression) {
-            if Self.mayBeMerged(e) { occurrences[e.description, default: 0] += 1 }
+            if Self.mayBeMerged(e) {
+                occurrences[e.description, default: 0] += 1
+                // A copy's operands are the first copy's.
+                if occurrences[e.description]! > 1, CostEstimator.isPure(e) { return }
+            }
             e.children.forEach(count)
         }
         var definitions: [Int: TypedExpression] = [:]
@@ -250,11 +262,18 @@ struct ValueUses {
         // carry it through a chain of two variables.
         for _ in 0..<2 {
             var many = Set<Int>()
+            merged = []
+            func visitReads(_ e: TypedExpression, usedOnce: Bool) {
+                if isMergedCopy(e) { return }
+                if case .variable(let v) = e.kind, !usedOnce { many.insert(v.id) }
+                let once = usedOnce && copy.occursOnce(e)
+                for (child, context) in zip(e.children, copy.childContexts(e, usedOnce: once)) {
+                    visitReads(child, usedOnce: context)
+                }
+            }
             for s in body {
                 _ = Self.mappingExpressions(s, contexts: copy) { e, once in
-                    copy.visitContexts(e, usedOnce: once) { node, nodeOnce in
-                        if case .variable(let v) = node.kind, !nodeOnce { many.insert(v.id) }
-                    }
+                    visitReads(e, usedOnce: once)
                     return e
                 }
             }

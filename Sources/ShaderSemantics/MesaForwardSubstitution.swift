@@ -11,11 +11,20 @@
 /// written after their declaration); and it must not multiply work, so the read is in the same
 /// loop as the declaration. Variables of a precision below `highp` keep their rounding and are
 /// left alone.
+///
+/// NIR's constant rules (`c1 * (x * c2)`, `c1 + (x + c2)`) ask nothing about uses, so a local
+/// written once whose initializer has one constant operand is read as that initializer wherever
+/// it meets another constant under the same operation, however often it is read and in whatever
+/// loop: `float p = x * 0.37; ... fract(743.83 * p) ... p - 34.5` is `(743.83 * 0.37) * x` in
+/// the first read (the second stays a read of `p`).
 struct MesaForwardSubstitution {
     let uses: ValueUses
     /// Initializers that may replace a read, by variable id, with the loop depth of their
     /// declaration.
     private var candidates: [Int: (TypedExpression, depth: Int)] = [:]
+    /// Initializers with one constant operand that may replace a read next to another constant,
+    /// by variable id.
+    private var constantOperandCandidates: [Int: TypedExpression] = [:]
 
     init(uses: ValueUses) { self.uses = uses }
 
@@ -34,6 +43,7 @@ struct MesaForwardSubstitution {
             for d in ds {
                 let initializer = d.initializer.map { expression($0, depth: depth) }
                 if let e = initializer, isCandidate(d.variable, e) { candidates[d.variable.id] = (e, depth) }
+                if let e = initializer, isConstantOperandCandidate(d.variable, e) { constantOperandCandidates[d.variable.id] = e }
                 rewritten.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
             }
             kind = .declarations(rewritten)
@@ -58,13 +68,22 @@ struct MesaForwardSubstitution {
     func expression(_ e: TypedExpression, depth: Int) -> TypedExpression {
         if e.constantValue != nil { return e }
         let arithmetic: Bool
+        /// The operation family (`*`, or `+`/`-`) whose constant rule may apply to a child.
+        var constantRule: Bool?
         switch e.kind {
-        case .binary(let op, _, _): arithmetic = op == .add || op == .subtract || op == .multiply
+        case .binary(let op, let a, let b):
+            arithmetic = op == .add || op == .subtract || op == .multiply
+            if arithmetic, (a.constantValue != nil) != (b.constantValue != nil) { constantRule = op == .multiply }
         case .unary(.negate, _): arithmetic = true
         default: arithmetic = false
         }
         return e.mappingChildren { child in
             if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth {
+                return initializer
+            }
+            if let multiplying = constantRule, case .variable(let v) = child.kind,
+               let initializer = constantOperandCandidates[v.id], case .binary(let op, _, _) = initializer.kind,
+               (op == .multiply) == multiplying {
                 return initializer
             }
             return expression(child, depth: depth)
@@ -81,6 +100,18 @@ struct MesaForwardSubstitution {
         case .unary(.negate, _): break
         default: return false
         }
+        return readsOnlyUnchangedValues(initializer)
+    }
+
+    /// True when reads of `v` next to a constant may be replaced by `initializer`, an operation
+    /// with one constant operand.
+    func isConstantOperandCandidate(_ v: Variable, _ initializer: TypedExpression) -> Bool {
+        guard case .local = v.storage, uses.neverWritten(v), v.precision == nil || v.precision == .highp,
+              MesaReassociation.isFloatValue(initializer), initializer.constantValue == nil,
+              MesaSumChains.isPure(initializer),
+              case .binary(let op, let a, let b) = initializer.kind,
+              op == .add || op == .subtract || op == .multiply,
+              (a.constantValue != nil) != (b.constantValue != nil) else { return false }
         return readsOnlyUnchangedValues(initializer)
     }
 

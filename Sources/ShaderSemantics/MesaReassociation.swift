@@ -144,7 +144,7 @@ struct MesaReassociation {
         case .builtinCall(let o, let args) where o.function == .dot && args.count == 2 && args[0].type.isVector:
             return loweredDot(args[0], args[1], span: e.span)
         case .builtinCall(let o, let args) where o.function == .pow && args.count == 2:
-            // NIR's `fpow(a, 2.0) -> fmul(a, a)` (and `fpow(a, 1.0) -> a`), written out here so
+            // NIR's `fpow(a, 2.0) -> fmul(a, a)` (and `fpow(a, 1.0) -> a`, `fpow(a, 4.0)`), written out here so
             // that the rules after it see the product (`pow(x, 2.0) * 0.01` is `(x * 0.01) * x`
             // when used once). An operand with effects keeps the call (the compiler and the
             // interpreter square it themselves).
@@ -152,7 +152,10 @@ struct MesaReassociation {
             let exponents = Set(e1.components.map { c -> Float? in if case .float(let v) = c { v } else { nil } })
             guard exponents.count == 1, let exponent = exponents.first ?? nil else { return nil }
             if exponent == 1, args[0].type == e.type { return args[0] }
-            if exponent == 2 { return TypedExpression(.binary(.multiply, args[0], args[0]), type: e.type, span: e.span) }
+            let square = TypedExpression(.binary(.multiply, args[0], args[0]), type: e.type, span: e.span)
+            if exponent == 2 { return square }
+            // `fpow(a, 4.0) -> fmul(fmul(a, a), fmul(a, a))`.
+            if exponent == 4 { return TypedExpression(.binary(.multiply, square, square), type: e.type, span: e.span) }
             return nil
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.

@@ -62,6 +62,15 @@ import Testing
         // `(x * 0.1) * x` for the parameter `x = j + k`.
         ("float y = j * 1733.7; r = sin(wrap289(y * y) + k);", "float y = j * 1733.7; float t = wrap289(y * y); r = sin(t + k) + zero * t;"),
         ("r = sin(square(j + k) * 0.1);", "float t = square(j + k); r = sin(t * 0.1) + zero * t;"),
+        // NIR's constant rules ask nothing about uses: `743.83 * t` is `(743.83 * 0.3) * j` with `t`
+        // read twice (wsyGzG's hash).
+        ("float t = j * 0.3; r = sin(743.83 * t) + t;", "float t = j * k1; r = sin(743.83 * t) + t;"),
+        // `pow(x, 4.0)` is `(x * x) * (x * x)` (GLSL IR's rewrite), then `(s * 0.1) * s`.
+        ("r = sin(pow(j + k, 4.0) * 0.1);", "r = sin(pow(j + k, 4.0 + zero) * 0.1);"),
+        // Equal expressions are one value before the rules: `t` is used once by the two copies
+        // of `t + 0.1`, so the sum of products moves the constant in, `(j*k + 0.1) + k*(j*0.5)`.
+        ("float t = j * k + k * (j * 0.5); r = sin((t + 0.1) * (t + 0.1));",
+         "float t = j * k + k * (j * 0.5); r = sin((t + 0.1) * (t + 0.1)) + zero * t;"),
     ].map { (propagationCase($0), propagationCase($1)) }
 
     /// Forms NIR computes as written: a result read four times (through `floatBitsToUint`), a
