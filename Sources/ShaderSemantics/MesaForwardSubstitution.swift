@@ -81,10 +81,18 @@ struct MesaForwardSubstitution {
             if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth {
                 return initializer
             }
-            if let multiplying = constantRule, case .variable(let v) = child.kind,
-               let initializer = constantOperandCandidates[v.id], case .binary(let op, _, _) = initializer.kind,
-               (op == .multiply) == multiplying {
-                return initializer
+            if let multiplying = constantRule {
+                var value: TypedExpression?
+                switch child.kind {
+                case .variable(let v): value = constantOperandCandidates[v.id]
+                case .swizzle(let base, let components) where components.count == 1:
+                    if case .variable(let v) = base.kind { value = componentValue(v, components[0]) }
+                default: break
+                }
+                if let value, case .binary(let op, let a, let b) = value.kind, op == .add || op == .subtract || op == .multiply,
+                   (op == .multiply) == multiplying, (a.constantValue != nil) != (b.constantValue != nil) {
+                    return value
+                }
             }
             return expression(child, depth: depth)
         }
@@ -113,6 +121,47 @@ struct MesaForwardSubstitution {
               op == .add || op == .subtract || op == .multiply,
               (a.constantValue != nil) != (b.constantValue != nil) else { return false }
         return readsOnlyUnchangedValues(initializer)
+    }
+
+    /// Component `i` of local `v`'s one value, written with values that keep theirs, following
+    /// the versions `MesaVersioning` makes (`vec2(u.x + e, u.y)`, `u + vec2(1.1, 0.6)`) as NIR's
+    /// scalar values do; nil when unknown.
+    func componentValue(_ v: Variable, _ i: Int, depth: Int = 0) -> TypedExpression? {
+        guard depth < 16, v.precision == nil || v.precision == .highp, let d = uses.definition(of: v),
+              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d), let c = Self.component(d, i) else { return nil }
+        if case .swizzle(let base, let components) = c.kind, components.count == 1, case .variable(let w) = base.kind,
+           let deeper = componentValue(w, components[0], depth: depth + 1) {
+            return deeper
+        }
+        return c
+    }
+
+    /// Component `i` of float vector `e` (a scalar is every component), nil when it cannot be
+    /// written without computing anything twice.
+    static func component(_ e: TypedExpression, _ i: Int) -> TypedExpression? {
+        guard e.type.scalarKind == .float, !e.type.isMatrix else { return nil }
+        if !e.type.isVector { return e }
+        if let c = e.constantValue {
+            return MesaReassociation.constant(ConstantValue(type: .float, components: [c.components[i]]), e.span)
+        }
+        func scalar(_ kind: TypedExpression.Kind) -> TypedExpression { TypedExpression(kind, type: .float, span: e.span) }
+        switch e.kind {
+        case .variable: return scalar(.swizzle(e, components: [i]))
+        case .swizzle(let base, let components):
+            guard case .variable = base.kind else { return nil }
+            return scalar(.swizzle(base, components: [components[i]]))
+        case .construct(.vectorFromComponents, let args) where args.count == e.type.componentCount && args.allSatisfy({ $0.type == .float }):
+            return args[i]
+        case .construct(.vectorFromScalar, let args) where args.count == 1 && args[0].type == .float:
+            return args[0]
+        case .binary(let op, let a, let b) where [.add, .subtract, .multiply, .divide].contains(op):
+            guard let x = component(a, i), let y = component(b, i) else { return nil }
+            return scalar(.binary(op, x, y))
+        case .unary(.negate, let a):
+            return component(a, i).map { scalar(.unary(.negate, $0)) }
+        default:
+            return nil
+        }
     }
 
     /// True when every variable `e` reads keeps its value for the whole function.

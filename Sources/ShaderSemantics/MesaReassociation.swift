@@ -36,7 +36,9 @@ extension CheckedShader {
     /// (`MesaConstantPropagation`), then the sum rules (`MesaSumChains`).
     public func reassociated() -> CheckedShader {
         let rewriter = MesaReassociation()
-        let inlined = rewriting(function: MesaInlining.rewriting(self), declaration: { $0 })
+        let written = rewriting(function: MesaInlining.rewriting(self), declaration: { $0 })
+        var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(written) + 1)
+        let inlined = written.rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)

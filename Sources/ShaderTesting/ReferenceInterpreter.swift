@@ -223,6 +223,35 @@ final class ReferenceInterpreter {
         events.append(.init(line: line(span), text: text()))
     }
 
+    /// Notes the value a version (`MesaVersioning`) gives its target, the whole variable or
+    /// the one component a swizzle wrote (`color.g = 0.25`, whose version is
+    /// `vec4(color.r, color.g + 0.25, color.b, color.a)`).
+    func noteVersion(_ d: VariableDeclaration, _ value: Quad, _ m: LaneMask) {
+        let target = d.span.text
+        guard case .construct(.vectorFromComponents, let args)? = d.initializer?.kind, target.contains(".") else {
+            note(d.span, m, "\(target) = \(self.describe(d.variable.type, value))")
+            return
+        }
+        let written = args.indices.filter { k in
+            if case .swizzle(_, let components) = args[k].kind, components == [k] { return false }
+            return true
+        }
+        guard written.count == 1, let k = written.first else {
+            note(d.span, m, "\(target) = \(self.describe(d.variable.type, value))")
+            return
+        }
+        note(d.span, m, "\(target) = \(self.describe(.float, Quad(value.lanes.map { [$0[k]] })))")
+    }
+
+    /// The name the source gave `v`: a variable the compiler made for another's value
+    /// (`uv__12`, a version or an inlined parameter; GLSL reserves two underscores) shows as
+    /// that one (`uv`).
+    static func displayName(_ v: Variable) -> String {
+        guard let r = v.name.range(of: "__", options: .backwards),
+              !v.name[r.upperBound...].isEmpty, v.name[r.upperBound...].allSatisfy(\.isNumber) else { return v.name }
+        return String(v.name[..<r.lowerBound])
+    }
+
     /// The expression as written (whitespace runs collapsed).
     func source(_ e: TypedExpression) -> String {
         let text = e.span.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
@@ -307,7 +336,12 @@ final class ReferenceInterpreter {
             for k in 0..<4 where m.contains(k) { lanes[k] = value.lanes[k] }
             memory[v] = lanes
             if !isGlobal || v.storage != .constant {
-                note(d.span, m, "\(v.name) = \(self.describe(v.type, value))")
+                if Self.displayName(v) != v.name, !d.span.text.isEmpty {
+                    // A version of an assigned variable, spanning the assignment's target.
+                    noteVersion(d, value, m)
+                } else {
+                    note(d.span, m, "\(v.name) = \(self.describe(v.type, value))")
+                }
             }
         } else {
             // A declaration without initializer reads as zero (every implementation Shade
@@ -643,7 +677,14 @@ final class ReferenceInterpreter {
         case .assignment(let op, let target, let source):
             if op == nil {
                 let value = try evaluate(source, m)
-                try assign(target, value, m)
+                if case .variable(let v) = target.kind, case .variable(let version) = source.kind,
+                   Self.displayName(version) == v.name, version.name != v.name {
+                    // `uv = uv__12`, a move `MesaVersioning` adds: the trace showed the value
+                    // when the version was made.
+                    store(try location(target, m), value, m)
+                } else {
+                    try assign(target, value, m)
+                }
                 return value
             }
             let place = try location(target, m)

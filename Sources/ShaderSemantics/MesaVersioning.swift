@@ -1,0 +1,189 @@
+import ShaderDiagnostics
+
+/// NIR holds a program in SSA form: every assignment makes a new value, and its rules follow
+/// each value to the instruction that made it. `uv += vec2(1.1, 0.6); uv.x += -0.4;` is, to
+/// them, `(uv0 + 1.1) + -0.4`, which the constant rules fold to `uv0 + 0.7`. Shade's rules read
+/// the typed tree, so a local assigned again is first given a new name per value, as SSA does,
+/// in straight-line code: `uv += vec2(1.1, 0.6);` becomes `vec2 uv__12 = uv + vec2(1.1, 0.6);`
+/// (the declaration spans the assignment's target, which `shade trace` prints)
+/// and the reads after it read `uv__12`, which is written once and which the other passes
+/// (`MesaForwardSubstitution`, `ValueUses`' definitions) see through.
+///
+/// Only assignments statements make (`v = e;`, `v += e;`, `-=`, `*=`, `/=`, and the same on one
+/// component, `v.x *= e;`, which makes `vec2(v.x * e, v.y)`) to float scalars and vectors at `highp` (or without precision) get a version; `e` must write no
+/// local (calls with `in` parameters only). The variable itself takes the last version's value again (`uv = uv__12;`, a move)
+/// before a statement that writes it some other way (a component, a loop, a call's `out`
+/// argument), before a statement that may leave the block by `break` or `continue`, and at the
+/// end of a block it was not declared in, so every other reader sees what the source says.
+struct MesaVersioning {
+    /// The next id for a new variable.
+    private var nextID: Int
+
+    init(nextID: Int) { self.nextID = nextID }
+
+    /// `f` with its assignments versioned.
+    mutating func rewrite(_ f: CheckedFunction) -> CheckedFunction {
+        CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body, renames: [:]),
+                        callees: f.callees, span: f.span)
+    }
+
+    /// The statements of one block, with `renames` (variable id → its current version) from
+    /// the blocks around it; none of those variables is written in this block.
+    mutating func block(_ statements: [TypedStatement], renames inherited: [Int: Variable]) -> [TypedStatement] {
+        var current = inherited
+        var declaredHere = Set<Int>()
+        var versionedHere: [Int: Variable] = [:]
+        var out: [TypedStatement] = []
+        func restore(_ ids: Set<Int>, at span: SourceSpan) {
+            for id in ids.sorted() {
+                guard let version = current[id], let original = versionedHere[id] else { continue }
+                out.append(Self.move(original, from: version, span: span))
+                current[id] = nil
+            }
+        }
+        for s in statements {
+            if case .declarations(let ds) = s.kind {
+                out.append(s.mappingExpressions { Self.renamed($0, current) })
+                for d in ds { declaredHere.insert(d.variable.id) }
+                continue
+            }
+            if case .expression(let e) = s.kind, case .assignment(_, let target, _) = e.kind,
+               let (v, op, value, component) = Self.versionable(e) {
+                let read = TypedExpression(.variable(current[v.id] ?? v), type: v.type, span: e.span)
+                let initializer = Self.newValue(v, read, op, Self.renamed(value, current), component: component, span: e.span)
+                let version = newVersion(of: v)
+                out.append(TypedStatement(
+                    kind: .declarations([VariableDeclaration(variable: version, initializer: initializer, span: target.span)]),
+                    span: s.span))
+                current[v.id] = version
+                versionedHere[v.id] = v
+                continue
+            }
+            var ids = Self.written(s).intersection(current.keys)
+            if Self.mayLeaveLoop(s) { ids.formUnion(Set(versionedHere.keys).subtracting(declaredHere)) }
+            restore(ids, at: s.span)
+            out.append(statement(s, current))
+        }
+        if let last = statements.last {
+            restore(Set(versionedHere.keys).subtracting(declaredHere), at: last.span)
+        }
+        return out
+    }
+
+    /// `s` (which writes none of `renames`' variables) with its reads renamed and its blocks
+    /// versioned.
+    mutating func statement(_ s: TypedStatement, _ renames: [Int: Variable]) -> TypedStatement {
+        func e(_ x: TypedExpression) -> TypedExpression { Self.renamed(x, renames) }
+        func inner(_ t: TypedStatement) -> TypedStatement {
+            if case .block(let body) = t.kind { return TypedStatement(kind: .block(block(body, renames: renames)), span: t.span) }
+            return statement(t, renames)
+        }
+        let kind: TypedStatement.Kind
+        switch s.kind {
+        case .block(let body): kind = .block(block(body, renames: renames))
+        case .ifElse(let c, let t, let f): kind = .ifElse(e(c), inner(t), f.map(inner))
+        case .forLoop(let i, let c, let st, let body):
+            kind = .forLoop(initializer: i.map { $0.mappingExpressions(e) }, condition: c.map(e), step: st.map(e), body: inner(body))
+        case .whileLoop(let c, let body): kind = .whileLoop(e(c), inner(body))
+        case .doWhile(let body, let c): kind = .doWhile(inner(body), e(c))
+        default: return s.mappingExpressions(e)
+        }
+        return TypedStatement(kind: kind, span: s.span)
+    }
+
+    /// The variable, operator and value of an assignment statement that gets a version.
+    /// `component` is the one component a swizzle target writes (`v.x += e`), nil for the
+    /// whole variable.
+    static func versionable(_ e: TypedExpression) -> (Variable, BinaryOperator?, TypedExpression, component: Int?)? {
+        guard case .assignment(let op, let target, let value) = e.kind, !value.type.isMatrix,
+              CostEstimator.isPure(value) else { return nil }
+        let v: Variable
+        var component: Int?
+        switch target.kind {
+        case .variable(let w): v = w
+        case .swizzle(let base, let components) where components.count == 1:
+            guard case .variable(let w) = base.kind, w.type.isVector else { return nil }
+            v = w
+            component = components[0]
+        default: return nil
+        }
+        guard case .local = v.storage, v.precision == nil || v.precision == .highp,
+              MesaReassociation.isFloatValue(TypedExpression(.variable(v), type: v.type, span: e.span)) else { return nil }
+        switch op {
+        case nil, .add?, .subtract?, .multiply?, .divide?: return (v, op, value, component)
+        default: return nil
+        }
+    }
+
+    /// The new value of `v` after `read op= value` (or `= value`), `read` being its current value,
+    /// on one component when `component` is given: `vec2(u.x + e, u.y)` for `v.x += e`.
+    static func newValue(_ v: Variable, _ read: TypedExpression, _ op: BinaryOperator?, _ value: TypedExpression,
+                         component: Int?, span: SourceSpan) -> TypedExpression {
+        guard let c = component else {
+            return op.map { TypedExpression(.binary($0, read, value), type: v.type, span: span) } ?? value
+        }
+        let scalar = GLSLType.float
+        let components = (0..<v.type.componentCount).map { k -> TypedExpression in
+            let old = TypedExpression(.swizzle(read, components: [k]), type: scalar, span: span)
+            guard k == c else { return old }
+            return op.map { TypedExpression(.binary($0, old, value), type: scalar, span: span) } ?? value
+        }
+        return TypedExpression(.construct(.vectorFromComponents, components), type: v.type, span: span)
+    }
+
+    /// The ids of the variables `s` (or anything in it) writes.
+    static func written(_ s: TypedStatement) -> Set<Int> {
+        var ids = Set<Int>()
+        func visit(_ e: TypedExpression) {
+            switch e.kind {
+            case .assignment(_, let target, _): if let v = target.rootVariable { ids.insert(v.id) }
+            case .unary(let op, let target) where op.isIncrementOrDecrement: if let v = target.rootVariable { ids.insert(v.id) }
+            case .call(_, let args): for a in args { if let v = a.rootVariable { ids.insert(v.id) } }
+            case .builtinCall(let o, let args):
+                if let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable { ids.insert(v.id) }
+            default: break
+            }
+            e.children.forEach(visit)
+        }
+        func visit(_ t: TypedStatement) {
+            if case .declarations(let ds) = t.kind { for d in ds { ids.insert(d.variable.id) } }
+            t.expressions.forEach(visit)
+            t.substatements.forEach(visit)
+        }
+        visit(s)
+        return ids
+    }
+
+    /// True when `s` holds a `break` or `continue` that leaves the loop around it.
+    static func mayLeaveLoop(_ s: TypedStatement) -> Bool {
+        switch s.kind {
+        case .break, .continue: return true
+        case .forLoop, .whileLoop, .doWhile: return false
+        default: return s.substatements.contains(where: mayLeaveLoop)
+        }
+    }
+
+    /// `e` reading each renamed variable's current version.
+    static func renamed(_ e: TypedExpression, _ renames: [Int: Variable]) -> TypedExpression {
+        if renames.isEmpty { return e }
+        if case .variable(let v) = e.kind, let version = renames[v.id] {
+            return TypedExpression(.variable(version), type: e.type, span: e.span)
+        }
+        return e.mappingChildren { renamed($0, renames) }
+    }
+
+    /// `original = version;`.
+    static func move(_ original: Variable, from version: Variable, span: SourceSpan) -> TypedStatement {
+        let target = TypedExpression(.variable(original), type: original.type, span: span)
+        let value = TypedExpression(.variable(version), type: version.type, span: span)
+        return TypedStatement(kind: .expression(TypedExpression(.assignment(nil, target, value), type: original.type, span: span)), span: span)
+    }
+
+    /// A new local for the next value of `v`, named `v__<id>` (GLSL reserves names with two
+    /// underscores; `shade trace` prints the name before them).
+    mutating func newVersion(of v: Variable) -> Variable {
+        defer { nextID += 1 }
+        return Variable(id: nextID, name: "\(v.name)__\(nextID)", type: v.type, storage: .local,
+                        precision: v.precision, span: v.span)
+    }
+}
