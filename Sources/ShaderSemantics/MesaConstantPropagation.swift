@@ -176,6 +176,8 @@ extension CheckedShader {
 struct ValueUses {
     private var occurrences: [String: Int] = [:]
     private var reads: [Int: Int] = [:]
+    /// Per variable, the reads of each component (a whole read reads every one).
+    private var componentReads: [Int: [Int]] = [:]
     private var writes: [Int: Int] = [:]
     /// Variables some read of which uses the value more than once (`uint b =
     /// floatBitsToUint(r)` with `b` read four times reads `r`'s value four times).
@@ -200,7 +202,13 @@ struct ValueUses {
         var copy = self
         var occurrences: [String: Int] = [:]
         var reads: [Int: Int] = [:]
+        var componentReads: [Int: [Int]] = [:]
         var writes: [Int: Int] = [:]
+        func readComponents(_ v: Variable, _ components: [Int]) {
+            var counts = componentReads[v.id] ?? [0, 0, 0, 0]
+            for c in components where c < 4 { counts[c] += 1 }
+            componentReads[v.id] = counts
+        }
         // NIR merges equal expressions before its rules run: the operands of a second copy of
         // `(x + 0.1)` are not read again (`x` is used once in `(x + 0.1) * (x + 0.1)`).
         var merged = Set<String>()
@@ -213,8 +221,20 @@ struct ValueUses {
             switch e.kind {
             case .call(_, let args):
                 for a in args { if let v = a.rootVariable { writes[v.id, default: 0] += 1 } }
+            case .builtinCall(let o, let args):
+                // `modf(x, whole)`, `frexp`, …: the out argument is written.
+                if let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable {
+                    writes[v.id, default: 0] += 1
+                }
             case .variable(let v):
                 reads[v.id, default: 0] += 1
+                readComponents(v, Array(0..<v.type.componentCount))
+            case .swizzle(let base, let components):
+                if case .variable(let v) = base.kind {
+                    reads[v.id, default: 0] += 1
+                    readComponents(v, components)
+                    return
+                }
             case .assignment(let op, let target, _):
                 if let v = target.rootVariable {
                     writes[v.id, default: 0] += 1
@@ -247,6 +267,14 @@ struct ValueUses {
                             definitions[d.variable.id] = value
                         }
                         if d.variable.storage == .local && reads[d.variable.id, default: 0] == 0 { continue }
+                        // A vector built of components counts the components something reads.
+                        if d.variable.storage == .local, let value = d.initializer,
+                           case .construct(.vectorFromComponents, let args) = value.kind,
+                           args.count == value.type.componentCount, args.allSatisfy({ $0.type.componentCount == 1 }) {
+                            let counts = componentReads[d.variable.id] ?? [0, 0, 0, 0]
+                            for (i, a) in args.enumerated() where counts[i] > 0 { count(a) }
+                            continue
+                        }
                         d.initializer.map(count)
                     }
                 } else {
@@ -257,6 +285,7 @@ struct ValueUses {
         copy.occurrences = occurrences
         copy.definitions = definitions
         copy.reads = reads
+        copy.componentReads = componentReads
         copy.writes = writes
         // A read's own context depends on the variables its value is stored in: two rounds
         // carry it through a chain of two variables.
@@ -339,6 +368,13 @@ struct ValueUses {
     /// True when no statement of the function writes `v`.
     func neverWritten(_ v: Variable) -> Bool { writes[v.id, default: 0] == 0 }
 
+    /// True when component `i` of the value stored in local `v` (which only its declaration
+    /// sets) is used at most once: NIR's values are scalars by the time its rules run.
+    func componentUsedOnce(_ v: Variable, _ i: Int) -> Bool {
+        guard case .local = v.storage, i < 4 else { return false }
+        return (componentReads[v.id]?[i] ?? 0) <= 1 && writes[v.id, default: 0] == 0 && !readManyTimes.contains(v.id)
+    }
+
     /// True when the value stored in local `v` is used at most once.
     func storedValueUsedOnce(_ v: Variable, extraWrites: Int = 0) -> Bool {
         guard case .local = v.storage else { return false }
@@ -382,7 +418,11 @@ struct ValueUses {
         case .construct(let kind, let args):
             switch kind {
             case .vectorFromComponents: return args.map { $0.type.componentCount == 1 }
-            case .scalarConversion, .implicitConversion: return [usedOnce && args[0].type.componentCount == 1]
+            case .scalarConversion, .implicitConversion:
+                // A conversion between kinds (`int(x)`, NIR's f2i) is an operation of its own that
+                // uses its operand once; to the same kind it is a move.
+                guard args[0].type.componentCount == 1 else { return [false] }
+                return [args[0].type.scalarKind != e.type.scalarKind || usedOnce]
             default: return Array(repeating: false, count: n)
             }
         }

@@ -25,6 +25,10 @@ struct MesaForwardSubstitution {
     /// Initializers with one constant operand that may replace a read next to another constant,
     /// by variable id.
     private var constantOperandCandidates: [Int: TypedExpression] = [:]
+    /// The loop depth of each local's declaration.
+    private var declarationDepths: [Int: Int] = [:]
+    /// The initializers of locals only their declaration sets, with the substitutions made.
+    private var definitions: [Int: TypedExpression] = [:]
 
     init(uses: ValueUses) { self.uses = uses }
 
@@ -43,6 +47,8 @@ struct MesaForwardSubstitution {
             for d in ds {
                 let initializer = d.initializer.map { expression($0, depth: depth) }
                 if let e = initializer, isCandidate(d.variable, e) { candidates[d.variable.id] = (e, depth) }
+                declarationDepths[d.variable.id] = depth
+                if let e = initializer, uses.definition(of: d.variable) != nil { definitions[d.variable.id] = e }
                 if let e = initializer, isConstantOperandCandidate(d.variable, e) { constantOperandCandidates[d.variable.id] = e }
                 rewritten.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
             }
@@ -80,6 +86,10 @@ struct MesaForwardSubstitution {
         return e.mappingChildren { child in
             if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth {
                 return initializer
+            }
+            if arithmetic, case .swizzle(let base, let components) = child.kind, components.count == 1,
+               case .variable(let v) = base.kind, let value = componentUsedOnce(v, components[0], depth: depth) {
+                return value
             }
             if let multiplying = constantRule {
                 var value: TypedExpression?
@@ -127,13 +137,29 @@ struct MesaForwardSubstitution {
     /// the versions `MesaVersioning` makes (`vec2(u.x + e, u.y)`, `u + vec2(1.1, 0.6)`) as NIR's
     /// scalar values do; nil when unknown.
     func componentValue(_ v: Variable, _ i: Int, depth: Int = 0) -> TypedExpression? {
-        guard depth < 16, v.precision == nil || v.precision == .highp, let d = uses.definition(of: v),
+        guard depth < 16, v.precision == nil || v.precision == .highp, let d = definitions[v.id],
               MesaSumChains.isPure(d), readsOnlyUnchangedValues(d), let c = Self.component(d, i) else { return nil }
         if case .swizzle(let base, let components) = c.kind, components.count == 1, case .variable(let w) = base.kind,
            let deeper = componentValue(w, components[0], depth: depth + 1) {
             return deeper
         }
         return c
+    }
+
+    /// Component `i` of local `v` when it is a sum, difference, product or negation that only
+    /// this read uses, following moves between versions, all declared in the read's loop.
+    func componentUsedOnce(_ v: Variable, _ i: Int, depth: Int, links: Int = 0) -> TypedExpression? {
+        guard links < 16, declarationDepths[v.id] == depth, uses.componentUsedOnce(v, i),
+              v.precision == nil || v.precision == .highp, let d = definitions[v.id],
+              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d), let c = Self.component(d, i) else { return nil }
+        switch c.kind {
+        case .swizzle(let base, let components) where components.count == 1:
+            guard case .variable(let w) = base.kind else { return nil }
+            return componentUsedOnce(w, components[0], depth: depth, links: links + 1)
+        case .binary(let op, _, _) where op == .add || op == .subtract || op == .multiply: return c
+        case .unary(.negate, _): return c
+        default: return nil
+        }
     }
 
     /// Component `i` of float vector `e` (a scalar is every component), nil when it cannot be

@@ -159,6 +159,21 @@ struct MesaReassociation {
             // `fpow(a, 4.0) -> fmul(fmul(a, a), fmul(a, a))`.
             if exponent == 4 { return TypedExpression(.binary(.multiply, square, square), type: e.type, span: e.span) }
             return nil
+        case .builtinCall(let o, let args) where o.function == .mod && args.count == 2:
+            // NIR lowers `mod(x, y)` to `x - y * floor(x / y)` before its rules, which then see
+            // the difference and the product (`f + mod(y, c)` is `(y + f) - c * floor(y / c)`
+            // when `y` is a product). Written out when `y` can be read again for free and `x` is
+            // small; a constant `y` with a zero component keeps the call (NIR makes that `x`).
+            let (x, y) = (args[0], args[1])
+            guard x.type.scalarKind == .float, MesaSumChains.isPure(x), Self.isReadAgainFree(y),
+                  Self.nodeCount(x) <= 6 else { return nil }
+            if let c = y.constantValue, c.components.contains(where: { $0.floatValue == 0 }) { return nil }
+            let quotient = TypedExpression(.binary(.divide, x, y), type: e.type, span: e.span)
+            let floor = TypedExpression(
+                .builtinCall(BuiltinOverload(function: .floor, parameterTypes: [e.type], returnType: e.type), [quotient]),
+                type: e.type, span: e.span)
+            let product = TypedExpression(.binary(.multiply, y, floor), type: e.type, span: e.span)
+            return TypedExpression(.binary(.subtract, x, product), type: e.type, span: e.span)
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
@@ -225,6 +240,9 @@ struct MesaReassociation {
             return nil
         }
     }
+
+    /// The number of nodes in `e`.
+    static func nodeCount(_ e: TypedExpression) -> Int { 1 + e.children.reduce(0) { $0 + nodeCount($1) } }
 
     /// True for a variable, a swizzle, field or constant-index element of one, or a constant.
     static func isReadAgainFree(_ e: TypedExpression) -> Bool {

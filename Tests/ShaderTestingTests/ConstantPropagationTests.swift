@@ -71,6 +71,16 @@ import Testing
         // of `t + 0.1`, so the sum of products moves the constant in, `(j*k + 0.1) + k*(j*0.5)`.
         ("float t = j * k + k * (j * 0.5); r = sin((t + 0.1) * (t + 0.1));",
          "float t = j * k + k * (j * 0.5); r = sin((t + 0.1) * (t + 0.1)) + zero * t;"),
+        // A local assigned again is a new value (SSA; `MesaVersioning`), on one component too:
+        // `(j * 0.3) * 0.1` is `j * 0.03` (3d2SWc's zoom adds), `38 * (w.x * w.y)` is
+        // `((j * 38) * s) * (k * s)` (dsVczz's hash: `b *= k; b.x *= b.y;`).
+        ("vec2 u = vec2(j, k); u *= vec2(0.3, 0.6); u.x *= 0.1; r = sin(u.x) + u.x;",
+         "vec2 u = vec2(j, k); u *= vec2(k1, 0.6); u.x *= k2; r = sin(u.x) + u.x;"),
+        ("vec2 w = vec2(j, k); w *= sin(k); w.x *= w.y; r = sin(38.0 * w.x);",
+         "vec2 w = vec2(j, k); w *= sin(k); w.x *= w.y; r = sin(38.0 * w.x) + zero * w.x;"),
+        // `mod(y, c)` is `y - c * floor(y / c)` to the rules: `j + mod(k * j, 0.7)` is
+        // `(k * j + j) - 0.7 * floor(…)`.
+        ("r = sin(j + mod(k * j, 0.7));", "float t = mod(k * j, 0.7); r = sin(j + t) + zero * t;"),
     ].map { (propagationCase($0), propagationCase($1)) }
 
     /// Forms NIR computes as written: a result read four times (through `floatBitsToUint`), a
