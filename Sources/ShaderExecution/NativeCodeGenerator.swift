@@ -810,7 +810,7 @@ struct NativeCodeGenerator {
         static inline V mod_v(V x, V y) { return x - y * __builtin_elementwise_floor(x / y); }
         static inline V smoothstep_v(V e0, V e1, V x) {
           V t = min_v(max_v((x - e0) / (e1 - e0), ZERO), ONE);
-          return t * t * ((V)(3.0f) - (V)(2.0f) * t);
+          return t * (t * ((V)(3.0f) - (V)(2.0f) * t));
         }
         #define MAGIC 12582912.0f
         static inline unsigned load_word(const unsigned char *p) { unsigned w; __builtin_memcpy(&w, p, 4); return w; }

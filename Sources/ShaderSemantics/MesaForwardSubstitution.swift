@@ -83,7 +83,7 @@ struct MesaForwardSubstitution {
         case .unary(.negate, _): arithmetic = true
         default: arithmetic = false
         }
-        return e.mappingChildren { child in
+        let mapped = e.mappingChildren { child in
             if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth {
                 return initializer
             }
@@ -94,18 +94,73 @@ struct MesaForwardSubstitution {
             if let multiplying = constantRule {
                 var value: TypedExpression?
                 switch child.kind {
-                case .variable(let v): value = constantOperandCandidates[v.id]
+                case .variable(let v): value = constantOperandCandidates[v.id] ?? builtOfScalars(v)
                 case .swizzle(let base, let components) where components.count == 1:
                     if case .variable(let v) = base.kind { value = componentValue(v, components[0]) }
                 default: break
                 }
-                if let value, case .binary(let op, let a, let b) = value.kind, op == .add || op == .subtract || op == .multiply,
-                   (op == .multiply) == multiplying, (a.constantValue != nil) != (b.constantValue != nil) {
-                    return value
-                }
+                if let value, Self.meetsConstantRule(value, multiplying: multiplying) { return value }
             }
             return expression(child, depth: depth)
         }
+        return cancelling(mapped) ?? mapped
+    }
+
+    // MARK: Cancellation
+
+    /// NIR's `-a + (a + b) -> b` (and `a + (-a + b) -> b`), which asks nothing about uses:
+    /// `(r + 0.01) - r` is `0.01`. GLSL IR writes `smoothstep(e0, e1, x)` out as
+    /// `t = clamp((x - e0) / (e1 - e0), 0, 1); t * (t * (3 - 2t))` before NIR's rules, so it
+    /// becomes `smoothstep(0.0, e1 - e0, x - e0)`, the same operations with both differences
+    /// on the tree: `smoothstep(r, r + 0.01, d)` divides by `0.01`. Variables are seen through
+    /// their one value.
+    func cancelling(_ e: TypedExpression) -> TypedExpression? {
+        guard MesaReassociation.isFloatValue(e) else { return nil }
+        switch e.kind {
+        case .binary(.subtract, let p, let q):
+            guard let b = remainder(p, q), b.type == e.type else { return nil }
+            return b
+        case .builtinCall(let o, let args) where o.function == .smoothstep && args.count == 3:
+            // Written so that the rules see both differences, the width and `x - e0`: with
+            // constant edges `smoothstep(0.3, 1.1, j - 1.0)` is `(j + -1.3) / 0.8`.
+            let (e0, e1, x) = (args[0], args[1], args[2])
+            guard e0.type == e1.type, MesaSumChains.isPure(e0), e0.constantValue.map({ c in
+                c.components.contains { $0.floatValue != 0 } }) ?? true else { return nil }
+            let difference = TypedExpression(.binary(.subtract, e1, e0), type: e1.type, span: e1.span)
+            let width = cancelling(difference) ?? difference
+            let zero = MesaReassociation.constant(ConstantValue(type: e0.type, components: Array(
+                repeating: .float(0), count: e0.type.componentCount)), e0.span)
+            let shifted = TypedExpression(.binary(.subtract, x, e0), type: x.type, span: x.span)
+            return TypedExpression(.builtinCall(o, [zero, width, shifted]), type: e.type, span: e.span)
+        default:
+            return nil
+        }
+    }
+
+    /// `b` when `p` is `q + b`, `b + q` or (as `-b`) `q - b`, seen through locals' values.
+    func remainder(_ p: TypedExpression, _ q: TypedExpression) -> TypedExpression? {
+        guard MesaSumChains.isPure(q) else { return nil }
+        let sum = value(p), subtrahend = value(q).description
+        guard case .binary(let op, let x, let y) = sum.kind, op == .add || op == .subtract else { return nil }
+        let b: TypedExpression
+        if value(x).description == subtrahend {
+            b = op == .add ? y : TypedExpression(.unary(.negate, y), type: y.type, span: y.span)
+        } else if op == .add, value(y).description == subtrahend {
+            b = x
+        } else {
+            return nil
+        }
+        return MesaSumChains.isPure(b) && readsOnlyUnchangedValues(b) ? b : nil
+    }
+
+    /// The one value of a local `e` names (when its declaration alone sets it, with values
+    /// that keep theirs); `e` itself otherwise.
+    func value(_ e: TypedExpression) -> TypedExpression {
+        if case .variable(let v) = e.kind, v.precision == nil || v.precision == .highp, let d = definitions[v.id],
+           MesaSumChains.isPure(d), readsOnlyUnchangedValues(d) {
+            return d
+        }
+        return e
     }
 
     /// True when reads of `v` may be replaced by `initializer`.
@@ -131,6 +186,29 @@ struct MesaForwardSubstitution {
               op == .add || op == .subtract || op == .multiply,
               (a.constantValue != nil) != (b.constantValue != nil) else { return false }
         return readsOnlyUnchangedValues(initializer)
+    }
+
+    /// True when `e` has one constant operand under the operation family the rule needs, or
+    /// is a vector built of scalars one of which has (`MesaReassociation.perComponent`).
+    static func meetsConstantRule(_ e: TypedExpression, multiplying: Bool) -> Bool {
+        switch e.kind {
+        case .binary(let op, let a, let b):
+            return [.add, .subtract, .multiply].contains(op) && (op == .multiply) == multiplying
+                && (a.constantValue != nil) != (b.constantValue != nil)
+        case .construct(.vectorFromComponents, let args), .construct(.vectorFromScalar, let args):
+            return args.contains { $0.type == .float && meetsConstantRule($0, multiplying: multiplying) }
+        default:
+            return false
+        }
+    }
+
+    /// The one value of local `v` when it is a vector built of scalars (`vec2(s * 0.321, s *
+    /// 0.456)`, an inlined parameter), which a constant may meet per component.
+    func builtOfScalars(_ v: Variable) -> TypedExpression? {
+        guard v.precision == nil || v.precision == .highp, let d = definitions[v.id], case .construct(let kind, _) = d.kind,
+              kind == .vectorFromComponents || kind == .vectorFromScalar,
+              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d) else { return nil }
+        return d
     }
 
     /// Component `i` of local `v`'s one value, written with values that keep theirs, following

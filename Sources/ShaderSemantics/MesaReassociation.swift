@@ -30,15 +30,18 @@ extension CheckedShader {
     /// used once (`MesaConstantPropagation`). Integers are exact under any grouping and are left
     /// alone.
     ///
-    /// The passes, in order: calls of simple functions written out (`MesaInlining`), locals
+    /// The passes, in order: assignments made versions (`MesaVersioning`), calls of simple
+    /// functions written out (`MesaInlining`), locals
     /// read once read where the rules can use them (`MesaForwardSubstitution`), the constant
     /// rules above with `pow` and `dot` lowered, constants moved into chains used once
     /// (`MesaConstantPropagation`), then the sum rules (`MesaSumChains`).
     public func reassociated() -> CheckedShader {
         let rewriter = MesaReassociation()
-        let written = rewriting(function: MesaInlining.rewriting(self), declaration: { $0 })
-        var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(written) + 1)
-        let inlined = written.rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
+        // Versions first: a function that assigns its parameter (`p = fract(p * c); p += …;
+        // return …;`) is then declarations and a return, simple enough to write out.
+        var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(self) + 1)
+        let versioned = rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
+        let inlined = versioned.rewriting(function: MesaInlining.rewriting(versioned), declaration: { $0 })
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
@@ -128,6 +131,7 @@ struct MesaReassociation {
 
     func regrouped(_ e: TypedExpression) -> TypedExpression? {
         guard Self.isFloatValue(e) else { return nil }
+        if let distributed = perComponent(e) { return distributed }
         switch e.kind {
         case .binary(.multiply, let a, let b):
             if let product = constantProduct(e.type, a, b, span: e.span) { return product }
@@ -185,6 +189,34 @@ struct MesaReassociation {
         default:
             return nil
         }
+    }
+
+    /// NIR's values are scalars: `vec2(j - 1.0, k - 1.0) - vec2(0.3)` is `j + -1.3` and
+    /// `k + -1.3` to its rules. A constant and a vector built of scalars (or of one, `vec3(s)`)
+    /// under `+`, `-` or `*` are written per component when a rule regroups one of them.
+    func perComponent(_ e: TypedExpression) -> TypedExpression? {
+        guard e.type.isVector, case .binary(let op, let a, let b) = e.kind, [.add, .subtract, .multiply].contains(op),
+              (a.constantValue != nil) != (b.constantValue != nil) else { return nil }
+        let vector = a.constantValue == nil ? a : b
+        guard vector.type == e.type, case .construct(let kind, let given) = vector.kind,
+              given.allSatisfy({ $0.type == .float }) else { return nil }
+        let args: [TypedExpression]
+        switch kind {
+        case .vectorFromComponents where given.count == e.type.componentCount: args = given
+        case .vectorFromScalar where given.count == 1: args = Array(repeating: given[0], count: e.type.componentCount)
+        default: return nil
+        }
+        var changed = false
+        let components = args.indices.map { i -> TypedExpression in
+            func part(_ x: TypedExpression) -> TypedExpression {
+                x.constantValue == nil ? args[i] : (x.type.isVector ? Self.component(x, i, span: x.span)! : x)
+            }
+            let node = TypedExpression(.binary(op, part(a), part(b)), type: .float, span: e.span)
+            guard let r = regrouped(node) else { return node }
+            changed = true
+            return r
+        }
+        return changed ? TypedExpression(.construct(.vectorFromComponents, components), type: e.type, span: e.span) : nil
     }
 
     // MARK: Dot products

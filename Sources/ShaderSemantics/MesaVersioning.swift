@@ -23,13 +23,14 @@ struct MesaVersioning {
 
     /// `f` with its assignments versioned.
     mutating func rewrite(_ f: CheckedFunction) -> CheckedFunction {
-        CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body, renames: [:]),
+        CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body, renames: [:], isFunctionBody: true),
                         callees: f.callees, span: f.span)
     }
 
     /// The statements of one block, with `renames` (variable id → its current version) from
     /// the blocks around it; none of those variables is written in this block.
-    mutating func block(_ statements: [TypedStatement], renames inherited: [Int: Variable]) -> [TypedStatement] {
+    mutating func block(_ statements: [TypedStatement], renames inherited: [Int: Variable],
+                        isFunctionBody: Bool = false) -> [TypedStatement] {
         var current = inherited
         var declaredHere = Set<Int>()
         var versionedHere: [Int: Variable] = [:]
@@ -64,7 +65,8 @@ struct MesaVersioning {
             restore(ids, at: s.span)
             out.append(statement(s, current))
         }
-        if let last = statements.last {
+        // A function's locals and parameters end with it.
+        if let last = statements.last, !isFunctionBody {
             restore(Set(versionedHere.keys).subtracting(declaredHere), at: last.span)
         }
         return out
@@ -107,7 +109,11 @@ struct MesaVersioning {
             component = components[0]
         default: return nil
         }
-        guard case .local = v.storage, v.precision == nil || v.precision == .highp,
+        switch v.storage {
+        case .local, .parameter(.in): break
+        default: return nil
+        }
+        guard v.precision == nil || v.precision == .highp,
               MesaReassociation.isFloatValue(TypedExpression(.variable(v), type: v.type, span: e.span)) else { return nil }
         switch op {
         case nil, .add?, .subtract?, .multiply?, .divide?: return (v, op, value, component)

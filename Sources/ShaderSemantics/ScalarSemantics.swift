@@ -80,11 +80,13 @@ public enum ScalarSemantics {
 
     /// `smoothstep(e0, e1, x)` with `t = clamp((x - e0) / (e1 - e0), 0, 1)`: equal edges give 0
     /// below and at the edge (0/0 is NaN, which the clamp ignores) and 1 above; `e0 > e1` is the
-    /// mirrored curve; a NaN operand gives 0.
+    /// mirrored curve; a NaN operand gives 0. The cubic is `t * (t * (3 - 2t))`, as llvmpipe
+    /// computes it.
     @inlinable @inline(__always)
     public static func smoothstep(_ e0: Float, _ e1: Float, _ x: Float) -> Float {
         let t = clamp((x - e0) / (e1 - e0), 0, 1)
-        return t * t * (3 - 2 * t)
+        // Mesa's order: t * (t * (3 - 2t)), not (t * t) * (3 - 2t) (an ulp apart).
+        return t * (t * (3 - 2 * t))
     }
 
     /// `sign`: `sign(NaN) == 0`, `sign(-0) == +0`.
