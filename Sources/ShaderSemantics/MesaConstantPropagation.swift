@@ -219,8 +219,11 @@ struct ValueUses {
         func visit(_ e: TypedExpression) {
             if isMergedCopy(e) { return }
             switch e.kind {
-            case .call(_, let args):
-                for a in args { if let v = a.rootVariable { writes[v.id, default: 0] += 1 } }
+            case .call(let f, let args):
+                // Only `out` and `inout` arguments are written.
+                for (p, a) in zip(f.parameters, args) where p.qualifier != .in {
+                    if let v = a.rootVariable { writes[v.id, default: 0] += 1 }
+                }
             case .builtinCall(let o, let args):
                 // `modf(x, whole)`, `frexp`, …: the out argument is written.
                 if let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable {

@@ -48,7 +48,7 @@ struct MesaVersioning {
                 for d in ds { declaredHere.insert(d.variable.id) }
                 continue
             }
-            if case .expression(let e) = s.kind, case .assignment(_, let target, _) = e.kind,
+            if case .expression(let e) = s.kind, let target = Self.target(of: e),
                let (v, op, value, component) = Self.versionable(e) {
                 let read = TypedExpression(.variable(current[v.id] ?? v), type: v.type, span: e.span)
                 let initializer = Self.newValue(v, read, op, Self.renamed(value, current), component: component, span: e.span)
@@ -97,6 +97,19 @@ struct MesaVersioning {
     /// `component` is the one component a swizzle target writes (`v.x += e`), nil for the
     /// whole variable.
     static func versionable(_ e: TypedExpression) -> (Variable, BinaryOperator?, TypedExpression, component: Int?)? {
+        if case .unary(let u, let target) = e.kind, u.isIncrementOrDecrement, case .variable(let v) = target.kind,
+           v.type.isScalar, isVersionable(v) {
+            // `i++;` is `i + 1`: a constant argument stays a constant through it (NIR folds
+            // `sin(float(i) * 524.0)` with `i++` on the parameter inside an unrolled loop).
+            let one: ScalarValue
+            switch v.type.scalarKind {
+            case .int: one = .int(1)
+            case .uint: one = .uint(1)
+            default: one = .float(1)
+            }
+            let increments = u == .preIncrement || u == .postIncrement
+            return (v, increments ? .add : .subtract, MesaReassociation.constant(ConstantValue(type: v.type, components: [one]), e.span), nil)
+        }
         guard case .assignment(let op, let target, let value) = e.kind, !value.type.isMatrix,
               CostEstimator.isPure(value) else { return nil }
         let v: Variable
@@ -109,16 +122,31 @@ struct MesaVersioning {
             component = components[0]
         default: return nil
         }
-        switch v.storage {
-        case .local, .parameter(.in): break
-        default: return nil
-        }
-        guard v.precision == nil || v.precision == .highp,
-              MesaReassociation.isFloatValue(TypedExpression(.variable(v), type: v.type, span: e.span)) else { return nil }
+        guard isVersionable(v) else { return nil }
         switch op {
         case nil, .add?, .subtract?, .multiply?, .divide?: return (v, op, value, component)
         default: return nil
         }
+    }
+
+    /// What an assignment or an increment writes.
+    static func target(of e: TypedExpression) -> TypedExpression? {
+        switch e.kind {
+        case .assignment(_, let target, _): return target
+        case .unary(let op, let target) where op.isIncrementOrDecrement: return target
+        default: return nil
+        }
+    }
+
+    /// True for a local or `in` parameter, a float, int or uint scalar or vector at `highp` (or
+    /// without precision).
+    static func isVersionable(_ v: Variable) -> Bool {
+        switch v.storage {
+        case .local, .parameter(.in): break
+        default: return false
+        }
+        return (v.precision == nil || v.precision == .highp) && [.float, .int, .uint].contains(v.type.scalarKind)
+            && (v.type.isScalar || v.type.isVector)
     }
 
     /// The new value of `v` after `read op= value` (or `= value`), `read` being its current value,
@@ -128,7 +156,7 @@ struct MesaVersioning {
         guard let c = component else {
             return op.map { TypedExpression(.binary($0, read, value), type: v.type, span: span) } ?? value
         }
-        let scalar = GLSLType.float
+        let scalar = GLSLType.scalar(v.type.scalarKind ?? .float)
         let components = (0..<v.type.componentCount).map { k -> TypedExpression in
             let old = TypedExpression(.swizzle(read, components: [k]), type: scalar, span: span)
             guard k == c else { return old }
@@ -144,7 +172,8 @@ struct MesaVersioning {
             switch e.kind {
             case .assignment(_, let target, _): if let v = target.rootVariable { ids.insert(v.id) }
             case .unary(let op, let target) where op.isIncrementOrDecrement: if let v = target.rootVariable { ids.insert(v.id) }
-            case .call(_, let args): for a in args { if let v = a.rootVariable { ids.insert(v.id) } }
+            case .call(let f, let args):
+                for (p, a) in zip(f.parameters, args) where p.qualifier != .in { if let v = a.rootVariable { ids.insert(v.id) } }
             case .builtinCall(let o, let args):
                 if let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable { ids.insert(v.id) }
             default: break
