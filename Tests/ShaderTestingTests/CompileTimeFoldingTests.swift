@@ -57,6 +57,10 @@ import Testing
         // trips), where adding the step at run time passes 1.0 after nine.
         (draw("float count folded", shader("for (float i = 0.1; i <= 1.0; i += 0.1) { r += i; }")),
          draw("float count run time", shader("for (float i = 0.1; i <= 1.0 + zero; i += 0.1) { r += i; }"))),
+        // `i++` on a parameter whose argument is the unrolled counter: still a constant, so
+        // NIR folds the sine with the C library (fsyGDK's hash).
+        (draw("incremented argument folded", shader("for (int j = 0; j < 3; j++) { r += h(j); }", functions: incremented)),
+         draw("incremented argument run time", shader("for (int j = 0; j < 3; j++) { r += h(j + int(zero)); }", functions: incremented))),
         // GLSL IR: a literal, a propagated variable, an inlined argument.
         (draw("pow folded", shader("r = pow(1.37, 3.3);")), draw("pow run time", shader("r = pow(1.37 + zero, 3.3);"))),
         (draw("atan variable folded", shader("float a = 1.11; r = atan(a);")), draw("atan run time", shader("r = atan(1.11 + zero);"))),
@@ -66,6 +70,7 @@ import Testing
     ]
 
     static let hash = "float hash(float x) { return fract(sin(x * 12.9898) * 43758.5453); }"
+    static let incremented = "float h(int i) { i++; return fract(4384.545 * sin(float(i) * 524.0 * 734.322 + 143.0)); }"
 
     /// Constants regrouped as NIR regroups them (`CheckedShader.reassociated()`), each with a
     /// twin whose constants are uniforms (`k1` = 1.37, `k2` = 2.71), which NIR leaves as written.
