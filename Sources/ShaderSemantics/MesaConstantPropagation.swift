@@ -218,17 +218,8 @@ struct ValueUses {
         }
         func visit(_ e: TypedExpression) {
             if isMergedCopy(e) { return }
+            for v in e.writtenVariables { writes[v.id, default: 0] += 1 }
             switch e.kind {
-            case .call(let f, let args):
-                // Only `out` and `inout` arguments are written.
-                for (p, a) in zip(f.parameters, args) where p.qualifier != .in {
-                    if let v = a.rootVariable { writes[v.id, default: 0] += 1 }
-                }
-            case .builtinCall(let o, let args):
-                // `modf(x, whole)`, `frexp`, …: the out argument is written.
-                if let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable {
-                    writes[v.id, default: 0] += 1
-                }
             case .variable(let v):
                 reads[v.id, default: 0] += 1
                 readComponents(v, Array(0..<v.type.componentCount))
@@ -239,13 +230,8 @@ struct ValueUses {
                     return
                 }
             case .assignment(let op, let target, _):
-                if let v = target.rootVariable {
-                    writes[v.id, default: 0] += 1
-                    // `v = x` reads nothing of `v`; `v.x = y` and `v += y` keep the rest.
-                    if op == nil, case .variable = target.kind { reads[v.id, default: 0] -= 1 }
-                }
-            case .unary(let op, let target) where op.isIncrementOrDecrement:
-                if let v = target.rootVariable { writes[v.id, default: 0] += 1 }
+                // `v = x` reads nothing of `v`; `v.x = y` and `v += y` keep the rest.
+                if op == nil, case .variable(let v) = target.kind { reads[v.id, default: 0] -= 1 }
             default: break
             }
             e.children.forEach(visit)

@@ -153,13 +153,19 @@ struct MesaForwardSubstitution {
         return MesaSumChains.isPure(b) && readsOnlyUnchangedValues(b) ? b : nil
     }
 
+    /// The one value of local `v` (its declaration alone sets it, with the substitutions made)
+    /// when it may be read in its place: computed without effects, from values that keep theirs,
+    /// at `highp`.
+    func knownValue(of v: Variable) -> TypedExpression? {
+        guard v.precision == nil || v.precision == .highp, let d = definitions[v.id],
+              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d) else { return nil }
+        return d
+    }
+
     /// The one value of a local `e` names (when its declaration alone sets it, with values
     /// that keep theirs); `e` itself otherwise.
     func value(_ e: TypedExpression) -> TypedExpression {
-        if case .variable(let v) = e.kind, v.precision == nil || v.precision == .highp, let d = definitions[v.id],
-           MesaSumChains.isPure(d), readsOnlyUnchangedValues(d) {
-            return d
-        }
+        if case .variable(let v) = e.kind, let d = knownValue(of: v) { return d }
         return e
     }
 
@@ -205,9 +211,8 @@ struct MesaForwardSubstitution {
     /// The one value of local `v` when it is a vector built of scalars (`vec2(s * 0.321, s *
     /// 0.456)`, an inlined parameter), which a constant may meet per component.
     func builtOfScalars(_ v: Variable) -> TypedExpression? {
-        guard v.precision == nil || v.precision == .highp, let d = definitions[v.id], case .construct(let kind, _) = d.kind,
-              kind == .vectorFromComponents || kind == .vectorFromScalar,
-              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d) else { return nil }
+        guard let d = knownValue(of: v), case .construct(let kind, _) = d.kind,
+              kind == .vectorFromComponents || kind == .vectorFromScalar else { return nil }
         return d
     }
 
@@ -215,8 +220,7 @@ struct MesaForwardSubstitution {
     /// the versions `MesaVersioning` makes (`vec2(u.x + e, u.y)`, `u + vec2(1.1, 0.6)`) as NIR's
     /// scalar values do; nil when unknown.
     func componentValue(_ v: Variable, _ i: Int, depth: Int = 0) -> TypedExpression? {
-        guard depth < 16, v.precision == nil || v.precision == .highp, let d = definitions[v.id],
-              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d), let c = Self.component(d, i) else { return nil }
+        guard depth < 16, let d = knownValue(of: v), let c = Self.component(d, i) else { return nil }
         if case .swizzle(let base, let components) = c.kind, components.count == 1, case .variable(let w) = base.kind,
            let deeper = componentValue(w, components[0], depth: depth + 1) {
             return deeper
@@ -228,8 +232,7 @@ struct MesaForwardSubstitution {
     /// this read uses, following moves between versions, all declared in the read's loop.
     func componentUsedOnce(_ v: Variable, _ i: Int, depth: Int, links: Int = 0) -> TypedExpression? {
         guard links < 16, declarationDepths[v.id] == depth, uses.componentUsedOnce(v, i),
-              v.precision == nil || v.precision == .highp, let d = definitions[v.id],
-              MesaSumChains.isPure(d), readsOnlyUnchangedValues(d), let c = Self.component(d, i) else { return nil }
+              let d = knownValue(of: v), let c = Self.component(d, i) else { return nil }
         switch c.kind {
         case .swizzle(let base, let components) where components.count == 1:
             guard case .variable(let w) = base.kind else { return nil }

@@ -169,15 +169,7 @@ struct MesaVersioning {
     static func written(_ s: TypedStatement) -> Set<Int> {
         var ids = Set<Int>()
         func visit(_ e: TypedExpression) {
-            switch e.kind {
-            case .assignment(_, let target, _): if let v = target.rootVariable { ids.insert(v.id) }
-            case .unary(let op, let target) where op.isIncrementOrDecrement: if let v = target.rootVariable { ids.insert(v.id) }
-            case .call(let f, let args):
-                for (p, a) in zip(f.parameters, args) where p.qualifier != .in { if let v = a.rootVariable { ids.insert(v.id) } }
-            case .builtinCall(let o, let args):
-                if let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable { ids.insert(v.id) }
-            default: break
-            }
+            for v in e.writtenVariables { ids.insert(v.id) }
             e.children.forEach(visit)
         }
         func visit(_ t: TypedStatement) {
@@ -220,5 +212,23 @@ struct MesaVersioning {
         defer { nextID += 1 }
         return Variable(id: nextID, name: "\(v.name)__\(nextID)", type: v.type, storage: .local,
                         precision: v.precision, span: v.span)
+    }
+}
+
+extension TypedExpression {
+    /// The variables this node itself writes (not its operands): an assignment's or an
+    /// increment's target, a call's `out` and `inout` arguments, a built-in's out argument
+    /// (`modf`, `frexp`).
+    var writtenVariables: [Variable] {
+        switch kind {
+        case .assignment(_, let target, _): return target.rootVariable.map { [$0] } ?? []
+        case .unary(let op, let target) where op.isIncrementOrDecrement: return target.rootVariable.map { [$0] } ?? []
+        case .call(let f, let args):
+            return zip(f.parameters, args).compactMap { p, a in p.qualifier != .in ? a.rootVariable : nil }
+        case .builtinCall(let o, let args):
+            guard let i = o.function.outParameterIndex, i < args.count, let v = args[i].rootVariable else { return [] }
+            return [v]
+        default: return []
+        }
     }
 }
