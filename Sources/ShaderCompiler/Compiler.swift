@@ -88,9 +88,12 @@ final class Lowering {
     /// Functions whose calls share one lowered body (see `Compiler+Inlining.swift`).
     var sharedFunctions: Set<Int> = []
     var sharedBodies: [Int: (kernel: EmittedStep, mask: Int)] = [:]
+    /// Which arrays llvmpipe reads from its constant buffer (what an index out of range reads).
+    let arrayStorage: MesaArrayStorage
 
     init(_ shader: CheckedShader) {
         self.shader = shader
+        arrayStorage = MesaArrayStorage(shader)
         for f in shader.functions { functions[f.symbol.id] = f }
         functions[shader.main.symbol.id] = shader.main
     }
@@ -418,12 +421,12 @@ final class Lowering {
             if let k = index.constantValues?.first {
                 // Known when compiling (a constant, or a variable never assigned): the same
                 // out-of-range rule as per lane.
-                guard let j = OutOfRangeIndex(indexing: b.type).readElement(k, count: count) else {
+                guard let j = arrayStorage.rule(indexing: b).readElement(k, count: count) else {
                     return .constant(Array(repeating: 0, count: width))
                 }
                 return Value(Array(base.components[(j * width)..<((j + 1) * width)]))
             }
-            return builder.load(arrayView(base, elementWidth: width, count: count, rule: OutOfRangeIndex(indexing: b.type)), at: index)
+            return builder.load(arrayView(base, elementWidth: width, count: count, rule: arrayStorage.rule(indexing: b)), at: index)
         case .unary(let op, let x):
             switch op {
             case .plus: return try lower(x)
@@ -680,7 +683,7 @@ final class Lowering {
             let index = floatIndex(try lower(i), i.type)
             let base = try lvalue(b)
             if let k = index.constantValues?.first {
-                let rule = OutOfRangeIndex(indexing: b.type)
+                let rule = arrayStorage.rule(indexing: b)
                 guard let j = rule.writtenElement(k, count: count) else {
                     // A dropped write still reads (`v[5] += 1.0` has a value).
                     let r = rule.readElement(k, count: count) ?? 0
@@ -698,7 +701,7 @@ final class Lowering {
                     return .nested(a, index: i, components: Array(cs[(j * width)..<((j + 1) * width)]), outer: o)
                 }
             }
-            let rule = OutOfRangeIndex(indexing: b.type)
+            let rule = arrayStorage.rule(indexing: b)
             if case .direct(let s) = base, s.indices.allSatisfy({ s[$0] == s[0] + $0 }) {
                 let array = arrayView(ProgramBuilder.lanes(s), elementWidth: width, count: count, rule: rule)
                 return .element(array, index: snapshot(index), components: Array(0..<width))

@@ -217,7 +217,7 @@ enum Kernels {
     }
 
     /// 0 when a float index truncates to outside `0...last` (NaN counts as inside: it reads
-    /// element 0), else 1: a GLSL array read out of range gives 0, as llvmpipe.
+    /// element 0), else 1: an array in the constant buffer read out of range gives 0.
     @inline(__always)
     static func inRange(_ x: Float, _ last: Float) -> Float {
         let t = x.rounded(.towardZero)
@@ -226,14 +226,15 @@ enum Kernels {
 
     /// Gathers element `index[i]` of an array whose elements are `elementWidth` consecutive slots
     /// from `base`, in the register file (`fromUniforms` false) or the uniform file. An index out
-    /// of range follows `rule` (`OutOfRangeIndex`): 0 for an array, the last column of a matrix,
-    /// the nearest component of a vector, as llvmpipe.
+    /// of range follows `rule` (`OutOfRangeIndex`): the last element of an array in registers or
+    /// column of a matrix, 0 for an array in the constant buffer, the nearest component of a
+    /// vector, as llvmpipe.
     static func gather<I: SpanOperand>(
         _: I.Type, d: [Int], index: Int, base: Int, elementWidth: Int, count: Int, fromUniforms: Bool,
         rule: OutOfRangeIndex
     ) -> Kernel {
         let last = Float(count - 1)
-        let isArray = rule == .array, isMatrix = rule == .matrix
+        let readsZero = rule == .constantArray, clampsToLast = rule == .matrix || rule == .array
         let dSlots = ContiguousArray(d)
         return { ctx in
             let n = ctx.stride
@@ -242,7 +243,7 @@ enum Kernels {
                 let dp = ctx.registers + dSlots[c] &* n
                 if fromUniforms {
                     let src = ctx.uniforms + base + c
-                    if isMatrix {
+                    if clampsToLast {
                         for i in 0..<n { dp[i] = src[Int(lastIfOutside(idx[i], last)) &* elementWidth] }
                     } else {
                         for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* elementWidth] }
@@ -250,13 +251,13 @@ enum Kernels {
                 } else {
                     let src = ctx.registers + (base + c) &* n
                     let step = elementWidth &* n
-                    if isMatrix {
+                    if clampsToLast {
                         for i in 0..<n { dp[i] = src[Int(lastIfOutside(idx[i], last)) &* step &+ i] }
                     } else {
                         for i in 0..<n { dp[i] = src[Int(clampIndex(idx[i], last)) &* step &+ i] }
                     }
                 }
-                if isArray {
+                if readsZero {
                     for i in 0..<n { dp[i] = inRange(idx[i], last) != 0 ? dp[i] : 0 }
                 }
             }

@@ -334,13 +334,14 @@ struct NativeCodeGenerator {
             for s in writes { line("\(slot(s)) = LOAD(scratch + \(s) * W);") }
             return true
         case .gather(let destination, let index, let base, let width, let count, let fromUniforms, let rule):
-            // Kernels.gather: the truncated index clamped (vectors, arrays) or sent to the last
-            // element (matrices), then the element chosen by selects (or per-lane loads from the
-            // uniform file); an array read out of range gives 0.
+            // Kernels.gather: the truncated index clamped (vectors, arrays in the constant
+            // buffer) or sent to the last element (matrices, arrays in registers), then the
+            // element chosen by selects (or per-lane loads from the uniform file); an array in
+            // the constant buffer read out of range gives 0.
             guard count <= 256 else { return false }
             let t = fresh(), clamped = fresh(), last = Float(count - 1).bitPatternLiteral
             line("V \(t) = __builtin_elementwise_trunc(\(source(index)));")
-            if rule == .matrix {
+            if rule == .matrix || rule == .array {
                 line("V \(clamped) = SELECT((\(t) >= 0.0f) & (\(t) <= \(last)), \(t), (V)(\(last)));")
             } else {
                 line("V \(clamped) = SELECT(\(t) >= 0.0f, SELECT(\(t) <= \(last), \(t), (V)(\(last))), ZERO);")
@@ -356,7 +357,7 @@ struct NativeCodeGenerator {
                         line("\(r) = SELECT(\(clamped) == \(Float(k).bitPatternLiteral), \(slot(base + k * width + c)), \(r));")
                     }
                 }
-                if rule == .array { line("\(r) = SELECT((\(t) < 0.0f) | (\(t) > \(last)), ZERO, \(r));") }
+                if rule == .constantArray { line("\(r) = SELECT((\(t) < 0.0f) | (\(t) > \(last)), ZERO, \(r));") }
                 results.append((slot(destination[c]), r))
             }
             for (d, r) in results { line("\(d) = \(r);") }

@@ -118,15 +118,21 @@ public enum ScalarSemantics {
     }
 }
 
-/// What a dynamic index outside its array, matrix or vector does — undefined in GLSL ES 1.00,
-/// defined here as llvmpipe does it at run time (measured with glref.py: `mat4` columns -1 and
-/// 5, `vec4` components -1 and 5, arrays in `scripts/measure-undefined`). The executor applies
-/// the same rule whether the index is known when compiling (a variable never assigned) or
-/// only per lane, and the reference interpreter follows it.
+/// What a dynamic index outside its array, matrix or vector does — undefined in GLSL, defined
+/// here as llvmpipe does it at run time (measured with glref.py: `mat4` columns -1 and 5, `vec4`
+/// components -1 and 5, arrays in `scripts/measure-undefined` and `MesaArrayStorage`). The
+/// executor applies the same rule whether the index is known when compiling (a variable never
+/// assigned) or only per lane, and the reference interpreter follows it.
 public enum OutOfRangeIndex: Sendable, Hashable {
-    /// A GLSL array: a read gives 0 (a NaN index reads element 0); a write lands in the last
-    /// element.
+    /// An array llvmpipe keeps in registers (`MesaArrayStorage`): the index is clamped as an
+    /// unsigned number, so a read below 0, past the end or at NaN gives the last element, and
+    /// a write lands there.
     case array
+    /// An array llvmpipe reads from its constant buffer (a uniform array, a `const` one, one
+    /// Mesa moves there: `MesaArrayStorage`): a read gives 0 (llvmpipe reads what follows the
+    /// array in the buffer, 0 past its end; a NaN index reads element 0); a write (to a
+    /// variable that is not one) lands in the last element.
+    case constantArray
     /// A matrix's columns: a read gives the last column, a write lands in the last column.
     case matrix
     /// A vector's components: a read gives the nearest component (NaN: the first); a write
@@ -144,8 +150,8 @@ public enum OutOfRangeIndex: Sendable, Hashable {
         let t = x.rounded(.towardZero), last = Float(count - 1)
         if t >= 0 && t <= last { return Int(t) }
         switch self {
-        case .array: return t.isNaN ? 0 : nil
-        case .matrix: return count - 1
+        case .constantArray: return t.isNaN ? 0 : nil
+        case .array, .matrix: return count - 1
         case .vector: return t > last ? count - 1 : 0
         }
     }
@@ -155,7 +161,7 @@ public enum OutOfRangeIndex: Sendable, Hashable {
         let t = x.rounded(.towardZero), last = Float(count - 1)
         if t >= 0 && t <= last { return Int(t) }
         switch self {
-        case .array, .matrix: return count - 1
+        case .array, .constantArray, .matrix: return count - 1
         case .vector: return nil
         }
     }

@@ -68,6 +68,8 @@ struct LaneMask: Equatable, ExpressibleByIntegerLiteral {
 /// - In GLSL ES 3.00 and desktop 1.30+, ints and uints are 32-bit values (`NativeIntegers`).
 final class ReferenceInterpreter {
     let shader: CheckedShader
+    /// Which arrays llvmpipe reads from its constant buffer (what an index out of range reads).
+    let arrayStorage: MesaArrayStorage
     /// True when ints and uints are 32-bit values held as their bits (GLSL ES 3.00, desktop
     /// 1.30+); before, ints are whole floats.
     let nativeIntegers: Bool
@@ -121,6 +123,7 @@ final class ReferenceInterpreter {
         stepLimit: Int, tracedLane: Int? = nil
     ) {
         self.shader = shader
+        arrayStorage = MesaArrayStorage(shader)
         nativeIntegers = shader.version.hasNativeIntegers
         self.uniforms = uniforms
         self.views = views
@@ -531,7 +534,7 @@ final class ReferenceInterpreter {
             let (v, o) = try location(b, m)
             let index = try evaluate(i, m)
             let n = e.type.componentCount
-            let rule = OutOfRangeIndex(indexing: b.type)
+            let rule = arrayStorage.rule(indexing: b)
             return (v, (0..<4).map { k in
                 let count = o[k].count / max(n, 1)
                 let at = indexValue(index.lanes[k][0], i.type)
@@ -582,8 +585,9 @@ final class ReferenceInterpreter {
     }
 
     // Out-of-range indices are undefined in GLSL ES 1.00; Shade follows llvmpipe's run-time
-    // behaviour (`OutOfRangeIndex`): arrays read 0 and write their last element, matrices read
-    // and write their last column, vectors read the nearest component and drop the write.
+    // behaviour (`OutOfRangeIndex`, `MesaArrayStorage`): arrays in registers read and write
+    // their last element, arrays in the constant buffer read 0, matrices read and write their
+    // last column, vectors read the nearest component and drop the write.
 
     // MARK: Expressions
 
@@ -618,7 +622,7 @@ final class ReferenceInterpreter {
         case .index(let b, let i):
             let base = try evaluate(b, m), index = try evaluate(i, m)
             let n = e.type.componentCount
-            let rule = OutOfRangeIndex(indexing: b.type)
+            let rule = arrayStorage.rule(indexing: b)
             return Quad((0..<4).map { k in
                 let at = indexValue(index.lanes[k][0], i.type)
                 guard let j = rule.readElement(at, count: base.lanes[k].count / max(n, 1))

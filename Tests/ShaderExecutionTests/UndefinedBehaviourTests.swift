@@ -279,9 +279,11 @@ let undefinedCases: [UndefinedCase] = [
 
     /// ES 1.00 dynamic indices out of range, index `int(i)` from a uniform (the index arrives
     /// per lane through a varying-dependent select as well). llvmpipe, measured by
-    /// scripts/measure-undefined and by hand with glref: an array read gives 0 (a NaN index reads
-    /// element 0); an array write lands in the last element; a vector read clamps to the nearest
-    /// component and a vector write is dropped.
+    /// scripts/measure-undefined and by hand with glref: a read of an array Mesa moves to the
+    /// constant buffer (`v`, every store a constant; a uniform array) gives 0 (a NaN index reads
+    /// element 0), a read of one it keeps in registers (`y`, a store known only when running)
+    /// gives the last element (`MesaArrayStorage`); an array write lands in the last element; a
+    /// vector read clamps to the nearest component and a vector write is dropped.
     @Test(arguments: [
         // (index, v[i] of float v[3] = (1, 2, 3), v after v[i] = 9 on float v[4] = (1, 2, 3, 4),
         //  w[i] of vec3 w = (1, 2, 3), w after w[i] = 9)
@@ -302,10 +304,13 @@ let undefinedCases: [UndefinedCase] = [
                 varying vec2 textureCoordinate;
                 uniform float u;
                 uniform float w3[3];
+                uniform float k;
                 void main() {
                     int i = int(\(perLane ? "textureCoordinate.x > 2.0 ? 0.0 : u" : "u"));
                     float v[3];
                     v[0] = 1.0; v[1] = 2.0; v[2] = 3.0;
+                    float y[3];
+                    y[0] = 1.0; y[1] = 2.0; y[2] = k;
                     float x[4];
                     x[0] = 1.0; x[1] = 2.0; x[2] = 3.0; x[3] = 4.0;
                     x[i] = 9.0;
@@ -314,10 +319,10 @@ let undefinedCases: [UndefinedCase] = [
                     w[i] = 9.0;
                     gl_FragColor = vec4(v[i], w3[i], wr, 0.0);
                     if (textureCoordinate.y > 0.5) { gl_FragColor = vec4(x[0], x[1], x[2], x[3]); }
-                    if (textureCoordinate.y > 0.75) { gl_FragColor = vec4(w, 0.0); }
+                    if (textureCoordinate.y > 0.75) { gl_FragColor = vec4(w, y[i]); }
                 }
                 """)
-            let out = try render(program, width: 1, height: 4, uniforms: ["u": [index], "w3": [1, 2, 3]], format: .float32)
+            let out = try render(program, width: 1, height: 4, uniforms: ["u": [index], "w3": [1, 2, 3], "k": [7]], format: .float32)
             let reads = out.pixel(x: 0, y: 0), writes = out.pixel(x: 0, y: 2), vector = out.pixel(x: 0, y: 3)
             let at = "index \(index), \(perLane ? "per lane" : "uniform")"
             #expect(reads.x == arrayRead, "temporary array read at \(at)")
@@ -325,6 +330,8 @@ let undefinedCases: [UndefinedCase] = [
             #expect(reads.z == vectorRead, "vector read at \(at)")
             #expect([writes.x, writes.y, writes.z, writes.w] == arrayAfterWrite, "array write at \(at)")
             #expect([vector.x, vector.y, vector.z] == vectorAfterWrite, "vector write at \(at)")
+            // y = (1, 2, 7): index 2 and every index outside read 7.
+            #expect(vector.w == 7, "register array read at \(at)")
         }
     }
 
