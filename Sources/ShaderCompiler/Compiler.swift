@@ -90,12 +90,15 @@ final class Lowering {
     var sharedBodies: [Int: (kernel: EmittedStep, mask: Int)] = [:]
     /// Which arrays llvmpipe reads from its constant buffer (what an index out of range reads).
     let arrayStorage: MesaArrayStorage
+    /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`).
+    var restoredVersions: [Int: Variable] = [:]
 
     init(_ shader: CheckedShader) {
         self.shader = shader
         arrayStorage = MesaArrayStorage(shader)
         for f in shader.functions { functions[f.symbol.id] = f }
         functions[shader.main.symbol.id] = shader.main
+        for f in functions.values { restoredVersions.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a } }
     }
 
     func unsupported(_ message: String, _ span: SourceSpan?) -> Unsupported {
@@ -287,6 +290,15 @@ final class Lowering {
             return
         }
         let initial = try d.initializer.map { try lower($0) }
+        if let original = restoredVersions[v.id], let initial, initial.constantValues == nil {
+            // A phi's source in NIR: written into the variable's storage for the active lanes.
+            let storage = try value(of: original, d.span)
+            if slots(of: storage).count == storage.width {
+                builder.store(initial, into: storage)
+                bindings[v.id] = .value(storage)
+                return
+            }
+        }
         if !assigned.contains(v.id), let initial {
             bindings[v.id] = .value(snapshot(initial))
             return

@@ -15,7 +15,7 @@ import ShaderDiagnostics
 /// before a statement that writes it some other way (a component, a loop, a call's `out`
 /// argument), before a statement that may leave the block by `break` or `continue`, and at the
 /// end of a block it was not declared in, so every other reader sees what the source says.
-struct MesaVersioning {
+public struct MesaVersioning {
     /// The next id for a new variable.
     private var nextID: Int
 
@@ -204,6 +204,36 @@ struct MesaVersioning {
         let target = TypedExpression(.variable(original), type: original.type, span: span)
         let value = TypedExpression(.variable(version), type: version.type, span: span)
         return TypedStatement(kind: .expression(TypedExpression(.assignment(nil, target, value), type: original.type, span: span)), span: span)
+    }
+
+    /// The versions declared inside a branch or a loop body that the block gives back to their
+    /// variable (`v = v__12;`), by id, each with its variable: in NIR such a value is a source
+    /// of a phi, which leaving SSA puts in the variable's own register, so llvmpipe writes it
+    /// only for the lanes running that code; the others keep the variable's value. Shade's
+    /// engines store these versions the same way (only when their value is not known when
+    /// compiling: NIR folds a constant before it has a register), which matters for
+    /// derivatives: `stack[depth - 1]` in a lane that has left the loop reads `stack[depth]`.
+    public static func restoredVersions(in body: [TypedStatement]) -> [Int: Variable] {
+        var nested: Set<Int> = []
+        var restored: [Int: Variable] = [:]
+        func visit(_ s: TypedStatement, depth: Int) {
+            switch s.kind {
+            case .declarations(let ds) where depth > 0:
+                for d in ds where d.variable.name.hasSuffix("__\(d.variable.id)") { nested.insert(d.variable.id) }
+            case .expression(let e):
+                if case .assignment(nil, let target, let value) = e.kind, case .variable(let original) = target.kind,
+                   case .variable(let version) = value.kind, version.name == "\(original.name)__\(version.id)" {
+                    restored[version.id] = original
+                }
+            default: break
+            }
+            // A bare block is not a branch; an if, a loop's body (and its header) are.
+            let inner: Int
+            if case .block = s.kind { inner = depth } else { inner = depth + 1 }
+            for t in s.substatements { visit(t, depth: inner) }
+        }
+        body.forEach { visit($0, depth: 0) }
+        return restored.filter { nested.contains($0.key) }
     }
 
     /// A new local for the next value of `v`, named `v__<id>` (GLSL reserves names with two

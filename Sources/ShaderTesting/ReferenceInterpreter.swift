@@ -70,6 +70,10 @@ final class ReferenceInterpreter {
     let shader: CheckedShader
     /// Which arrays llvmpipe reads from its constant buffer (what an index out of range reads).
     let arrayStorage: MesaArrayStorage
+    /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`), and
+    /// those that do now (their value was not known when compiling), by id.
+    var restoredVersions: [Int: Variable] = [:]
+    var aliases: [Int: Variable] = [:]
     /// True when ints and uints are 32-bit values held as their bits (GLSL ES 3.00, desktop
     /// 1.30+); before, ints are whole floats.
     let nativeIntegers: Bool
@@ -131,6 +135,7 @@ final class ReferenceInterpreter {
         self.tracedLane = tracedLane
         for f in shader.functions { functions[f.symbol] = f }
         functions[shader.main.symbol] = shader.main
+        for f in functions.values { restoredVersions.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a } }
         var collector = AssignmentCollector()
         for item in shader.globals {
             if case .declarations(let ds) = item { for d in ds { d.initializer.map { collector.visit($0) } } }
@@ -332,11 +337,27 @@ final class ReferenceInterpreter {
     func declare(_ d: VariableDeclaration, _ m: LaneMask, isGlobal: Bool = false) throws {
         let v = d.variable
         if v.type.containsSampler { return }
+        if let original = restoredVersions[v.id], let i = d.initializer, !isKnownAtCompileTime(i) {
+            // A phi's source in NIR: written into the variable's storage for the lanes in `m`.
+            let value = try evaluate(i, m)
+            var lanes = read(original)
+            for k in 0..<4 where m.contains(k) { lanes[k] = value.lanes[k] }
+            memory[original] = lanes
+            aliases[v.id] = original
+            known.remove(v)
+            if !d.span.text.isEmpty { noteVersion(d, value, m) }
+            return
+        }
+        aliases[v.id] = nil
         var lanes = memory[v] ?? Array(repeating: zeros(v.type), count: 4)
         if let i = d.initializer {
             let value = try evaluate(i, m)
             if !assigned.contains(v) && isKnownAtCompileTime(i) { known.insert(v) } else { known.remove(v) }
-            for k in 0..<4 where m.contains(k) { lanes[k] = value.lanes[k] }
+            // A variable never assigned again is one SSA value in NIR, which llvmpipe computes
+            // for every lane (so do Shade's engines): lanes outside `m` take it too, which only
+            // derivatives can see (a neighbour that has left a loop).
+            let lanesSet = assigned.contains(v) ? m : .all
+            for k in 0..<4 where lanesSet.contains(k) { lanes[k] = value.lanes[k] }
             memory[v] = lanes
             if !isGlobal || v.storage != .constant {
                 if Self.displayName(v) != v.name, !d.span.text.isEmpty {
@@ -395,6 +416,7 @@ final class ReferenceInterpreter {
     }
 
     func read(_ v: Variable) -> [[Float]] {
+        if let original = aliases[v.id] { return read(original) }
         if let lanes = memory[v] { return lanes }
         let lanes = initial(v)
         memory[v] = lanes

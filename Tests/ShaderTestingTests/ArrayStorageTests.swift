@@ -45,6 +45,25 @@ import Testing
         indexing("vec3 array", "vec3 v[4] = vec3[4](vec3(1.0), vec3(2.0), vec3(3.0), vec3(gl_FragCoord.y)); r = v[i].y;"),
         // 40 trips: NIR keeps the loop, and the array in registers.
         indexing("loop not unrolled", "float v[4]; for (int k = 0; k < 40; k++) { v[k / 10] = float(k); } r = v[i];"),
+        // A ray stack (tdScDV): columns 0-4 leave the loop after one trip, the others push a
+        // second ray. In the second trip column 5's derivative reads column 4, which has left:
+        // its `d - 1` lives in `d`'s register (`MesaVersioning.restoredVersions`), so it reads
+        // `st[0]`, rewritten to 0.9 (a fresh value would read `st[-1]`, the last element), and
+        // its `v` is computed anew (an SSA value llvmpipe computes in every lane), not kept.
+        indexing("stack popped by a lane that left", """
+            vec3 st[8]; int d = 0;
+            if (d < 8) { st[d] = vec3(gl_FragCoord.x * 0.01); d++; }
+            int n = 0;
+            while (d > 0 && n < 10) {
+                d--;
+                vec3 v = st[d];
+                n++;
+                r = dFdx(v).x;
+                st[0].x = 0.9;
+                if (gl_FragCoord.x < 5.0) { n = 100; }
+                if (n < 2) { if (d < 8) { st[d] = vec3(0.5); d++; } }
+            }
+            """),
     ]
 
     static var all: [DifferentialCase] { pairs.flatMap { [$0.0, $0.1] } + registers }
