@@ -92,6 +92,9 @@ final class Lowering {
     let arrayStorage: MesaArrayStorage
     /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`).
     var restoredVersions: [Int: Variable] = [:]
+    /// Locals whose undefined value a loop carries (`UndefinedReads.loopCarried`): their
+    /// storage is not reset at their declaration.
+    var loopCarried: Set<Int> = []
 
     init(_ shader: CheckedShader) {
         self.shader = shader
@@ -99,6 +102,9 @@ final class Lowering {
         for f in shader.functions { functions[f.symbol.id] = f }
         functions[shader.main.symbol.id] = shader.main
         for f in functions.values { restoredVersions.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a } }
+        for f in functions.values {
+            loopCarried.formUnion(UndefinedReads.loopCarried(in: f, functionBody: { [functions] in functions[$0.id]?.body }))
+        }
     }
 
     func unsupported(_ message: String, _ span: SourceSpan?) -> Unsupported {
@@ -287,6 +293,12 @@ final class Lowering {
         if v.type.containsSampler { throw unsupported("sampler variables other than uniforms are not supported", d.span) }
         if let c = v.constantValue {
             bindings[v.id] = .value(constant(c))
+            return
+        }
+        if d.initializer == nil, loopCarried.contains(v.id) {
+            let storage = builder.persistentVariable(width: v.type.componentCount)
+            variableSlots.formUnion(slots(of: storage))
+            bindings[v.id] = .value(storage)
             return
         }
         let initial = try d.initializer.map { try lower($0) }

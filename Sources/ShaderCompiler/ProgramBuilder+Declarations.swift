@@ -111,6 +111,26 @@ extension ProgramBuilder {
         return v
     }
 
+    /// Declares a variable whose storage keeps its value from one execution of its declaration
+    /// to the next (an undefined value a loop carries, `UndefinedReads.loopCarried`): zeroed once,
+    /// before the program's first step, and not at the declaration.
+    public func persistentVariable(width: Int) -> Value {
+        let base = allocateConsecutiveLanes(width)
+        slotsZeroedAtStart.append(contentsOf: base..<(base + width))
+        return Self.lanes(Array(base..<(base + width)))
+    }
+
+    /// Puts the zeroing of `slotsZeroedAtStart` before every other step of the root region.
+    func zeroPersistentSlotsAtStart() {
+        guard !slotsZeroedAtStart.isEmpty else { return }
+        let saved = regions
+        regions = [Region(kind: .root, mask: Program.rootMaskSlot)]
+        copy(.constant(Array(repeating: 0, count: slotsZeroedAtStart.count)), into: slotsZeroedAtStart, masked: false)
+        let steps = regions[0].kernels
+        regions = saved
+        regions[0].kernels.insert(contentsOf: steps, at: 0)
+    }
+
     /// A copy of `value` in fresh lane temporaries (unmasked): a snapshot that later stores
     /// into the variables `value` reads cannot change.
     public func materialize(_ value: Value) -> Value {

@@ -95,6 +95,8 @@ public final class ProgramBuilder {
     }
 
     var lastOutputStore: LastOutputStore?
+    /// Slots of `persistentVariable`s, zeroed before the first step.
+    var slotsZeroedAtStart: [Int] = []
 
     /// Creates an empty builder.
     public init() {}
@@ -393,6 +395,7 @@ public final class ProgramBuilder {
                 elementCount: output.elementCount)
             outputDeclarations[last.output] = output
         }
+        zeroPersistentSlotsAtStart()
         return Program(
             laneSlotCount: laneSlotCount, initialUniformFile: uniformFile,
             uniforms: uniformDeclarations, samplers: samplerDeclarations,

@@ -207,32 +207,58 @@ public struct MesaVersioning {
     }
 
     /// The versions declared inside a branch or a loop body that the block gives back to their
-    /// variable (`v = v__12;`), by id, each with its variable: in NIR such a value is a source
-    /// of a phi, which leaving SSA puts in the variable's own register, so llvmpipe writes it
-    /// only for the lanes running that code; the others keep the variable's value. Shade's
-    /// engines store these versions the same way (only when their value is not known when
-    /// compiling: NIR folds a constant before it has a register), which matters for
-    /// derivatives: `stack[depth - 1]` in a lane that has left the loop reads `stack[depth]`.
+    /// variable (`v = v__12;`) where the variable is read again (after the block, or on the
+    /// loop's next trip), by id, each with its variable: in NIR such a value is a source of a
+    /// phi, which leaving SSA puts in the variable's own register, so llvmpipe writes it only
+    /// for the lanes running that code; the others keep the variable's value. Shade's engines
+    /// store these versions the same way (only when their value is not known when compiling:
+    /// NIR folds a constant before it has a register), which matters for derivatives:
+    /// `stack[depth - 1]` in a lane that has left the loop reads `stack[depth]`. A give-back after
+    /// a `return`, or of a variable nothing reads again, makes no phi: the version stays a value
+    /// every lane computes.
     public static func restoredVersions(in body: [TypedStatement]) -> [Int: Variable] {
         var nested: Set<Int> = []
         var restored: [Int: Variable] = [:]
-        func visit(_ s: TypedStatement, depth: Int) {
-            switch s.kind {
-            case .declarations(let ds) where depth > 0:
-                for d in ds where d.variable.name.hasSuffix("__\(d.variable.id)") { nested.insert(d.variable.id) }
-            case .expression(let e):
-                if case .assignment(nil, let target, let value) = e.kind, case .variable(let original) = target.kind,
-                   case .variable(let version) = value.kind, version.name == "\(original.name)__\(version.id)" {
-                    restored[version.id] = original
+        /// `following`: the statements after the current one in each enclosing block, innermost
+        /// last; `loops`: the enclosing loops.
+        func visit(_ list: [TypedStatement], depth: Int, following: [ArraySlice<TypedStatement>], loops: [TypedStatement]) {
+            for (k, s) in list.enumerated() {
+                let rest = list[(k + 1)...]
+                switch s.kind {
+                case .declarations(let ds) where depth > 0:
+                    // A copy of another value (`t = planeT;`) is that value to NIR, computed
+                    // where it was, for every lane: only a computation made here is the phi's.
+                    for d in ds where d.variable.name.hasSuffix("__\(d.variable.id)") && !(d.initializer?.isPlainRead ?? true) {
+                        nested.insert(d.variable.id)
+                    }
+                case .expression(let e):
+                    if case .assignment(nil, let target, let value) = e.kind, case .variable(let original) = target.kind,
+                       case .variable(let version) = value.kind, version.name == "\(original.name)__\(version.id)",
+                       !list[..<k].contains(where: { $0.endsFlow }),
+                       (following + [rest]).contains(where: { $0.contains { $0.reads(original.id) } })
+                        || loops.contains(where: { $0.reads(original.id) }) {
+                        restored[version.id] = original
+                    }
+                case .return, .discard, .break, .continue:
+                    return  // what follows in this block never runs
+                default: break
                 }
-            default: break
+                let isLoop: Bool
+                switch s.kind {
+                case .forLoop, .whileLoop, .doWhile: isLoop = true
+                default: isLoop = false
+                }
+                // A bare block is not a branch; an if, a loop's body (and its header) are.
+                let inner: Int
+                if case .block = s.kind { inner = depth } else { inner = depth + 1 }
+                for t in s.substatements {
+                    let statements: [TypedStatement]
+                    if case .block(let b) = t.kind { statements = b } else { statements = [t] }
+                    visit(statements, depth: inner, following: following + [rest], loops: isLoop ? loops + [s] : loops)
+                }
             }
-            // A bare block is not a branch; an if, a loop's body (and its header) are.
-            let inner: Int
-            if case .block = s.kind { inner = depth } else { inner = depth + 1 }
-            for t in s.substatements { visit(t, depth: inner) }
         }
-        body.forEach { visit($0, depth: 0) }
+        visit(body, depth: 0, following: [], loops: [])
         return restored.filter { nested.contains($0.key) }
     }
 
@@ -245,7 +271,42 @@ public struct MesaVersioning {
     }
 }
 
+extension TypedStatement {
+    /// True for `return`, `discard`, `break` and `continue`: nothing after them in the block runs.
+    var endsFlow: Bool {
+        switch kind {
+        case .return, .discard, .break, .continue: return true
+        default: return false
+        }
+    }
+
+    /// True when the statement (or one inside it) reads variable `id`: any use but as the
+    /// whole target of a plain assignment.
+    func reads(_ id: Int) -> Bool {
+        func uses(_ e: TypedExpression) -> Bool {
+            switch e.kind {
+            case .variable(let v): return v.id == id
+            case .assignment(nil, let target, let value):
+                if case .variable = target.kind { return uses(value) }
+                return uses(target) || uses(value)
+            default: return e.children.contains(where: uses)
+            }
+        }
+        return expressions.contains(where: uses) || substatements.contains { $0.reads(id) }
+    }
+}
+
 extension TypedExpression {
+    /// True for a read of a variable, whole or swizzled, or a constant: a value NIR copies
+    /// rather than computes.
+    var isPlainRead: Bool {
+        switch kind {
+        case .variable, .constant: return true
+        case .swizzle(let b, _): return b.isPlainRead
+        default: return constantValue != nil
+        }
+    }
+
     /// The variables this node itself writes (not its operands): an assignment's or an
     /// increment's target, a call's `out` and `inout` arguments, a built-in's out argument
     /// (`modf`, `frexp`).

@@ -74,6 +74,17 @@ final class ReferenceInterpreter {
     /// those that do now (their value was not known when compiling), by id.
     var restoredVersions: [Int: Variable] = [:]
     var aliases: [Int: Variable] = [:]
+    /// Locals whose undefined value a loop carries (`UndefinedReads.loopCarried`): a declaration
+    /// does not reset them. Each call site has its own, as each inlined copy has in the engines:
+    /// `persistent` keeps the values of the copies not running, by variable and call path.
+    var loopCarried: Set<Int> = []
+    var callPath: [SourceSpan] = []
+    var persistent: [PersistentKey: [[Float]]] = [:]
+    var carriedKey: [Int: PersistentKey] = [:]
+    struct PersistentKey: Hashable {
+        var variable: Int
+        var path: [SourceSpan]
+    }
     /// True when ints and uints are 32-bit values held as their bits (GLSL ES 3.00, desktop
     /// 1.30+); before, ints are whole floats.
     let nativeIntegers: Bool
@@ -136,6 +147,9 @@ final class ReferenceInterpreter {
         for f in shader.functions { functions[f.symbol] = f }
         functions[shader.main.symbol] = shader.main
         for f in functions.values { restoredVersions.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a } }
+        for f in functions.values {
+            loopCarried.formUnion(UndefinedReads.loopCarried(in: f, functionBody: { [functions] in functions[$0]?.body }))
+        }
         var collector = AssignmentCollector()
         for item in shader.globals {
             if case .declarations(let ds) = item { for d in ds { d.initializer.map { collector.visit($0) } } }
@@ -191,6 +205,10 @@ final class ReferenceInterpreter {
     /// discard.
     func run() throws -> LaneMask {
         memory = [:]
+        persistent = [:]
+        carriedKey = [:]
+        aliases = [:]
+        callPath = []
         discarded = 0
         fragile = 0
         frames = []
@@ -349,6 +367,13 @@ final class ReferenceInterpreter {
             return
         }
         aliases[v.id] = nil
+        if d.initializer == nil, loopCarried.contains(v.id) {
+            let key = PersistentKey(variable: v.id, path: callPath)
+            if let last = carriedKey[v.id], let lanes = memory[v] { persistent[last] = lanes }
+            memory[v] = persistent[key] ?? Array(repeating: zeros(v.type), count: 4)
+            carriedKey[v.id] = key
+            return
+        }
         var lanes = memory[v] ?? Array(repeating: zeros(v.type), count: 4)
         if let i = d.initializer {
             let value = try evaluate(i, m)
@@ -736,6 +761,8 @@ final class ReferenceInterpreter {
             _ = try evaluate(a, m)
             return try evaluate(b, m)
         case .call(let symbol, let args):
+            callPath.append(e.span)
+            defer { callPath.removeLast() }
             return try call(symbol, args, m, type: e.type)
         case .builtinCall(let overload, let args):
             return try builtin(overload, args, m, type: e.type)
