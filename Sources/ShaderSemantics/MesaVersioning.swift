@@ -44,6 +44,9 @@ public struct MesaVersioning {
         }
         for s in statements {
             if case .declarations(let ds) = s.kind {
+                // An initializer that writes a versioned variable (`bool b = v++ < c;`) writes
+                // the variable itself, which first takes its last version back.
+                restore(Self.written(s).intersection(current.keys), at: s.span)
                 out.append(s.mappingExpressions { Self.renamed($0, current) })
                 for d in ds { declaredHere.insert(d.variable.id) }
                 continue
