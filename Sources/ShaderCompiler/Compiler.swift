@@ -91,20 +91,18 @@ final class Lowering {
     /// Which arrays llvmpipe reads from its constant buffer (what an index out of range reads).
     let arrayStorage: MesaArrayStorage
     /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`).
-    var restoredVersions: [Int: Variable] = [:]
+    let restoredVersions: [Int: Variable]
     /// Locals whose undefined value a loop carries (`UndefinedReads.loopCarried`): their
     /// storage is not reset at their declaration.
-    var loopCarried: Set<Int> = []
+    let loopCarried: Set<Int>
 
     init(_ shader: CheckedShader) {
         self.shader = shader
         arrayStorage = MesaArrayStorage(shader)
         for f in shader.functions { functions[f.symbol.id] = f }
         functions[shader.main.symbol.id] = shader.main
-        for f in functions.values { restoredVersions.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a } }
-        for f in functions.values {
-            loopCarried.formUnion(UndefinedReads.loopCarried(in: f, functionBody: { [functions] in functions[$0.id]?.body }))
-        }
+        restoredVersions = shader.restoredVersions
+        loopCarried = shader.loopCarriedLocals
     }
 
     func unsupported(_ message: String, _ span: SourceSpan?) -> Unsupported {

@@ -237,7 +237,6 @@ public struct MesaVersioning {
                 case .expression(let e):
                     if case .assignment(nil, let target, let value) = e.kind, case .variable(let original) = target.kind,
                        case .variable(let version) = value.kind, version.name == "\(original.name)__\(version.id)",
-                       !list[..<k].contains(where: { $0.endsFlow }),
                        (following + [rest]).contains(where: { $0.contains { $0.reads(original.id) } })
                         || loops.contains(where: { $0.reads(original.id) }) {
                         restored[version.id] = original
@@ -274,15 +273,26 @@ public struct MesaVersioning {
     }
 }
 
-extension TypedStatement {
-    /// True for `return`, `discard`, `break` and `continue`: nothing after them in the block runs.
-    var endsFlow: Bool {
-        switch kind {
-        case .return, .discard, .break, .continue: return true
-        default: return false
+extension CheckedShader {
+    /// Every function's versions that live in their variable's storage
+    /// (`MesaVersioning.restoredVersions`), by id; both engines and the interpreter store them so.
+    public var restoredVersions: [Int: Variable] {
+        (functions + [main]).reduce(into: [:]) { all, f in
+            all.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a }
         }
     }
 
+    /// Every function's locals whose undefined value a loop carries (`UndefinedReads.loopCarried`).
+    public var loopCarriedLocals: Set<Int> {
+        var bodies: [Int: [TypedStatement]] = [:]
+        for f in functions + [main] { bodies[f.symbol.id] = f.body }
+        return (functions + [main]).reduce(into: []) { all, f in
+            all.formUnion(UndefinedReads.loopCarried(in: f, functionBody: { bodies[$0.id] }))
+        }
+    }
+}
+
+extension TypedStatement {
     /// True when the statement (or one inside it) reads variable `id`: any use but as the
     /// whole target of a plain assignment.
     func reads(_ id: Int) -> Bool {

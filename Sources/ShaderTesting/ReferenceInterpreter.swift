@@ -72,12 +72,12 @@ final class ReferenceInterpreter {
     let arrayStorage: MesaArrayStorage
     /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`), and
     /// those that do now (their value was not known when compiling), by id.
-    var restoredVersions: [Int: Variable] = [:]
+    let restoredVersions: [Int: Variable]
     var aliases: [Int: Variable] = [:]
     /// Locals whose undefined value a loop carries (`UndefinedReads.loopCarried`): a declaration
     /// does not reset them. Each call site has its own, as each inlined copy has in the engines:
     /// `persistent` keeps the values of the copies not running, by variable and call path.
-    var loopCarried: Set<Int> = []
+    let loopCarried: Set<Int>
     var callPath: [SourceSpan] = []
     var persistent: [PersistentKey: [[Float]]] = [:]
     var carriedKey: [Int: PersistentKey] = [:]
@@ -146,10 +146,8 @@ final class ReferenceInterpreter {
         self.tracedLane = tracedLane
         for f in shader.functions { functions[f.symbol] = f }
         functions[shader.main.symbol] = shader.main
-        for f in functions.values { restoredVersions.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a } }
-        for f in functions.values {
-            loopCarried.formUnion(UndefinedReads.loopCarried(in: f, functionBody: { [functions] in functions[$0]?.body }))
-        }
+        restoredVersions = shader.restoredVersions
+        loopCarried = shader.loopCarriedLocals
         var collector = AssignmentCollector()
         for item in shader.globals {
             if case .declarations(let ds) = item { for d in ds { d.initializer.map { collector.visit($0) } } }
