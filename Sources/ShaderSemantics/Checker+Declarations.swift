@@ -51,7 +51,7 @@ extension CheckContext {
         // Constants regrouped as Mesa's NIR regroups them, then the profile's fp16 and
         // fixed-point qualifiers as rounding: what the compiler and the reference interpreter
         // both run.
-        return checked.reassociated().lowered(to: profile.precision(for: stage))
+        return checked.undefinedValuesMadeExplicit().reassociated().lowered(to: profile.precision(for: stage))
     }
 
     // MARK: Types

@@ -1,0 +1,613 @@
+/// What Mesa and LLVM make of a value GLSL leaves undefined, where they know it is undefined
+/// when compiling: a local declared without an initializer, or an `out` parameter, read
+/// before anything writes it, in straight-line code or in a loop NIR writes out.
+///
+/// NIR gives such a read an `undef` SSA value; llvmpipe hands it to LLVM as `undef`, and the
+/// folds both apply decide the picture. Measured with glref.py on Mesa 22.3.6 (`float a;`
+/// never written, `x` the pixel's coordinate; README "Undefined values Mesa knows"):
+///
+/// - arithmetic keeps it undefined: `a + x`, `x * a`, `1.0 / a`, `-a`, `a * a`, `dot`, `min`,
+///   `max`, `clamp`, `fract`, `mod`, `mix`, `smoothstep`, `normalize`, and a loop NIR unrolls
+///   that only adds to it (`vec3 r; for (int i = 0; i < 5; i++) r += f(i);`); what reaches the
+///   framebuffer is 0;
+/// - but `a * 0.0` and `a - a` are 0 (NIR's algebraic rules);
+/// - ordered comparisons with it are false and `!=` true, as with a NaN (so `step` gives 0);
+/// - `floor`, `ceil`, `round`, `trunc`, `abs`, `sign`, `sqrt`, `sin`, `cos`, `tan`, `asin`,
+///   `acos`, `atan`, `inversesqrt` and conversions to and from `int` give their value at 0,
+///   and so do `length` and `distance` of a vector with an undefined component (the square
+///   root of an undefined sum);
+/// - `exp`, `exp2`, `log`, `log2`, `tanh` and `pow(c, a)` give NaN;
+/// - `c ? a : y` is `y` (LLVM drops the undefined side of a select).
+///
+/// The pass rewrites the typed tree so that Shade's engines and its reference interpreter,
+/// which both start a local's storage at 0, compute those results: a subexpression known to be
+/// undefined is replaced by 0 (or NaN, or the comparison's constant) where its consumer turns
+/// it into a defined value, an assignment of an undefined value stores 0, and a select's
+/// undefined side is dropped. Only what is certain is rewritten: variables a loop NIR keeps
+/// writes are not undefined inside it (they live in a register, `UndefinedReads.loopCarried`),
+/// a branch that writes a variable the other branch leaves undefined makes it defined after the
+/// `if`, a loop NIR writes out is followed only when every iteration sees the same undefined
+/// variables, and anything else reads 0 as before.
+struct MesaUndefinedValues {
+    /// Per tracked variable (by id), which components are undefined; absent means defined.
+    typealias State = [Int: [Bool]]
+
+    let functionBody: (FunctionSymbol) -> [TypedStatement]?
+    var state: State = [:]
+    /// Variables a loop around this point writes that the pass does not follow through it:
+    /// a value they get stays as computed (a phi of the loop may give the old one back).
+    var frozen: Set<Int> = []
+    /// Variables never followed (`indexedAtRunTime`).
+    var indexed: Set<Int> = []
+
+    /// The function with its undefined values made explicit.
+    static func rewrite(_ f: CheckedFunction, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?) -> CheckedFunction {
+        var pass = MesaUndefinedValues(functionBody: functionBody)
+        pass.indexed = indexedAtRunTime(f.body)
+        for (k, p) in f.parameters.enumerated()
+        where k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out && tracks(p) && !pass.indexed.contains(p.id) {
+            pass.state[p.id] = Array(repeating: true, count: p.type.componentCount)
+        }
+        let body = f.body.map { pass.statement($0) }
+        return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
+    }
+
+    /// Vectors indexed by a value not known when compiling (`col[c]`): NIR keeps them in
+    /// memory, not SSA values, and their unwritten components read 0 (measured: 3lyBWz's
+    /// `vec3 col;` filled by `col[c]` in a loop draws as with `vec3 col = vec3(0.0);`).
+    static func indexedAtRunTime(_ body: [TypedStatement]) -> Set<Int> {
+        var ids = Set<Int>()
+        func visit(_ e: TypedExpression) {
+            if case .index(let base, let index) = e.kind, index.constantValue == nil, let v = base.rootVariable { ids.insert(v.id) }
+            e.children.forEach(visit)
+        }
+        func visit(_ s: TypedStatement) {
+            s.expressions.forEach(visit)
+            s.substatements.forEach(visit)
+        }
+        body.forEach(visit)
+        return ids
+    }
+
+    /// Locals and `out` parameters of float and int scalar and vector types are followed.
+    static func tracks(_ v: Variable) -> Bool {
+        switch v.storage {
+        case .local, .parameter(.out): break
+        default: return false
+        }
+        switch v.type {
+        case .scalar(let k), .vector(let k, _): return k == .float || k == .int
+        default: return false
+        }
+    }
+
+    // MARK: Statements
+
+    mutating func statement(_ s: TypedStatement) -> TypedStatement {
+        func make(_ kind: TypedStatement.Kind) -> TypedStatement { TypedStatement(kind: kind, span: s.span) }
+        switch s.kind {
+        case .expression(let e):
+            return make(.expression(expression(e).node))
+        case .declarations(let ds):
+            return make(.declarations(ds.map { d in
+                guard let e = d.initializer else {
+                    if Self.tracks(d.variable), !indexed.contains(d.variable.id) {
+                        state[d.variable.id] = Array(repeating: true, count: d.variable.type.componentCount)
+                    }
+                    return d
+                }
+                let (node, mask) = expression(e)
+                state[d.variable.id] = nil
+                guard Self.tracks(d.variable), !indexed.contains(d.variable.id), let mask, mask.contains(true) else { return d.replacingInitializer(node) }
+                if mask.allSatisfy({ $0 }), !Self.hasSideEffects(node) {
+                    state[d.variable.id] = mask
+                    return d.replacingInitializer(Self.zero(node))
+                }
+                return d.replacingInitializer(node)
+            }))
+        case .block(let body):
+            return make(.block(body.map { statement($0) }))
+        case .ifElse(let c, let t, let e):
+            let condition = consumed(expression(c))
+            let entry = state
+            let then = statement(t)
+            let afterThen = Self.ends(t) ? nil : state
+            state = entry
+            let otherwise = e.map { statement($0) }
+            let afterElse = e.map(Self.ends) == true ? nil : state
+            state = Self.merged(afterThen, afterElse)
+            return make(.ifElse(condition, then, otherwise))
+        case .forLoop(let initializer, let condition, let step, let body):
+            let counted = MesaLoopUnrolling.unrolledCounter(initializer, condition, step, body, functionBody: functionBody)
+            if let counted, let step, let peeled = peeled(s, counted.variable, counted.values, condition, step, body) {
+                return peeled
+            }
+            let i = initializer.map { statement($0) }
+            let outer = frozen
+            let unrolled = counted != nil
+            prepareLoop(s, unrolled: unrolled) { pass in
+                _ = condition.map { pass.consumed(pass.expression($0)) }
+                _ = pass.statement(body)
+                _ = step.map { pass.expression($0) }
+            }
+            let c = condition.map { consumed(expression($0)) }
+            let b = statement(body)
+            let st = step.map { expression($0).node }
+            frozen = outer
+            return make(.forLoop(initializer: i, condition: c, step: st, body: b))
+        case .whileLoop(let condition, let body):
+            let outer = frozen
+            prepareLoop(s, unrolled: false) { _ in }
+            let c = consumed(expression(condition))
+            let b = statement(body)
+            frozen = outer
+            return make(.whileLoop(c, b))
+        case .doWhile(let body, let condition):
+            let outer = frozen
+            prepareLoop(s, unrolled: false) { _ in }
+            let b = statement(body)
+            let c = consumed(expression(condition))
+            frozen = outer
+            return make(.doWhile(b, c))
+        case .return(let value?):
+            return make(.return(expression(value).node))
+        case .return(nil), .break, .continue, .discard, .empty:
+            return s
+        }
+    }
+
+    /// Before a loop: a loop NIR writes out keeps its undefined variables when one trip through
+    /// it (`trip`, run on a copy) leaves the same ones undefined; otherwise, and for a loop NIR
+    /// keeps, what the loop writes is defined from its start.
+    mutating func prepareLoop(_ s: TypedStatement, unrolled: Bool, trip: (inout MesaUndefinedValues) -> Void) {
+        if unrolled {
+            var copy = self
+            trip(&copy)
+            if copy.state == state { return }
+        }
+        let declared = Self.declared(in: s)
+        for id in MesaVersioning.written(s) where !declared.contains(id) {
+            state[id] = nil
+            frozen.insert(id)
+        }
+    }
+
+    /// A loop NIR writes out whose first iterations see other undefined variables than the
+    /// rest (`c = abs(x - c);` three times is 0, x, 0 when `c` starts undefined): those
+    /// iterations as loops of one trip each, their bodies rewritten for what they see, then
+    /// the loop over the remaining values of the counter. Int counters only (one trip is
+    /// `i != next`, exact); nil when every iteration sees the same, or for a float counter.
+    mutating func peeled(
+        _ s: TypedStatement, _ counter: Variable, _ values: [ConstantValue], _ condition: TypedExpression?,
+        _ step: TypedExpression, _ body: TypedStatement
+    ) -> TypedStatement? {
+        guard counter.type == .int, values.count >= 2, let condition,
+              case .int(let first) = values[0].components[0], case .int(let second) = values[1].components[0] else { return nil }
+        func trip(_ pass: inout MesaUndefinedValues) {
+            _ = pass.statement(body)
+            _ = pass.expression(step)
+        }
+        var copy = self
+        trip(&copy)
+        guard copy.state != state else { return nil }
+        let increment = second &- first
+        func declaration(_ value: Int32) -> TypedStatement {
+            let c = ConstantValue.int(value)
+            return TypedStatement(kind: .declarations([VariableDeclaration(
+                variable: counter, initializer: Self.constant(c, condition), span: s.span)]), span: s.span)
+        }
+        var loops: [TypedStatement] = []
+        var k = 0
+        while k < values.count {
+            var probe = self
+            trip(&probe)
+            if probe.state == state { break }
+            guard case .int(let value) = values[k].components[0] else { return nil }
+            let next = Self.constant(.int(value &+ increment), condition)
+            let once = TypedExpression(.binary(.notEqual, condition.with(.variable(counter)).typed(.int), next),
+                                       type: .bool, span: condition.span)
+            let b = statement(body)
+            let st = expression(step).node
+            loops.append(TypedStatement(kind: .forLoop(initializer: declaration(value), condition: once, step: st, body: b), span: s.span))
+            k += 1
+        }
+        if k < values.count, case .int(let value) = values[k].components[0] {
+            let b = statement(body)
+            let st = expression(step).node
+            loops.append(TypedStatement(kind: .forLoop(initializer: declaration(value), condition: condition, step: st, body: b), span: s.span))
+        }
+        return TypedStatement(kind: .block(loops), span: s.span)
+    }
+
+    /// The variables declared inside `s`.
+    static func declared(in s: TypedStatement) -> Set<Int> {
+        var ids = Set<Int>()
+        if case .declarations(let ds) = s.kind { for d in ds { ids.insert(d.variable.id) } }
+        for t in s.substatements { ids.formUnion(declared(in: t)) }
+        return ids
+    }
+
+    /// True when control never leaves the end of `s` for the statement after it.
+    static func ends(_ s: TypedStatement) -> Bool {
+        switch s.kind {
+        case .return, .discard, .break, .continue: return true
+        case .block(let body): return body.contains(where: ends)
+        case .ifElse(_, let t, let e?): return ends(t) && ends(e)
+        default: return false
+        }
+    }
+
+    /// Undefined after a branch only where both sides (those that reach it) leave it undefined.
+    static func merged(_ a: State?, _ b: State?) -> State {
+        guard let a else { return b ?? [:] }
+        guard let b else { return a }
+        var out: State = [:]
+        for (id, m) in a {
+            guard let n = b[id] else { continue }
+            let both = zip(m, n).map { $0 && $1 }
+            if both.contains(true) { out[id] = both }
+        }
+        return out
+    }
+
+    // MARK: Expressions
+
+    /// The rewritten expression and which of its components are undefined (nil: none).
+    mutating func expression(_ e: TypedExpression) -> (node: TypedExpression, mask: [Bool]?) {
+        if e.constantValue != nil { return (e, nil) }
+        switch e.kind {
+        case .constant:
+            return (e, nil)
+        case .variable(let v):
+            return (e, state[v.id])
+        case .swizzle(let base, let components):
+            let (b, m) = expression(base)
+            return (e.with(.swizzle(b, components: components)), m.map { m in components.map { m[$0] } })
+        case .unary(let op, let x):
+            if op.isIncrementOrDecrement, let v = x.rootVariable, let m = state[v.id], Self.isWholeOrSwizzle(x) {
+                let mask = Self.targetMask(x, m)
+                // An undefined value incremented stays undefined, its storage 0.
+                if mask.allSatisfy({ $0 }) { return (x, mask) }
+            }
+            if op.isIncrementOrDecrement {
+                if let v = x.rootVariable { state[v.id] = nil }
+                return (e, nil)
+            }
+            if op == .negate || op == .plus {
+                let (n, m) = expression(x)
+                return (e.with(.unary(op, n)), m)
+            }
+            return plain(e)
+        case .binary(let op, let a, let b):
+            return binary(e, op, a, b)
+        case .assignment(let op, let target, let value):
+            return assignment(e, op, target, value)
+        case .ternary(let c, let a, let b):
+            let condition = consumed(expression(c))
+            let (x, mx) = expression(a)
+            let (y, my) = expression(b)
+            let undefinedA = mx?.allSatisfy { $0 } ?? false, undefinedB = my?.allSatisfy { $0 } ?? false
+            if undefinedA && undefinedB { return (e.with(.ternary(condition, x, y)), mx) }
+            if !Self.hasSideEffects(condition) {
+                if undefinedA, !Self.hasSideEffects(x) { return (y, my) }
+                if undefinedB, !Self.hasSideEffects(y) { return (x, mx) }
+            }
+            return (e.with(.ternary(condition, x, y)), nil)
+        case .comma(let a, let b):
+            let first = expression(a).node
+            let (second, m) = expression(b)
+            return (e.with(.comma(first, second)), m)
+        case .builtinCall(let o, let args):
+            return builtin(e, o, args)
+        case .construct(let kind, let args):
+            return construct(e, kind, args)
+        case .index, .field, .call:
+            return plain(e)
+        }
+    }
+
+    /// `e` with its operands consumed: defined, whatever they were.
+    mutating func plain(_ e: TypedExpression) -> (node: TypedExpression, mask: [Bool]?) {
+        var node = e
+        if case .call(let f, let args) = e.kind {
+            // `out` and `inout` arguments are written by the call.
+            node = e.with(.call(f, zip(f.parameters, args).map { p, a in
+                if p.qualifier == .in { return expression(a).node }
+                if let v = a.rootVariable { state[v.id] = nil }
+                return a
+            }))
+            return (node, nil)
+        }
+        return (e.mappingChildren { expression($0).node }, nil)
+    }
+
+    mutating func binary(_ e: TypedExpression, _ op: BinaryOperator, _ a: TypedExpression, _ b: TypedExpression)
+        -> (node: TypedExpression, mask: [Bool]?) {
+        let (x, mx) = expression(a)
+        let (y, my) = expression(b)
+        let width = e.type.componentCount
+        switch op {
+        case .add, .subtract, .multiply, .divide:
+            guard e.type.scalarKind == .float || e.type.scalarKind == .int, !e.type.isMatrix,
+                  !a.type.isMatrix, !b.type.isMatrix else { break }
+            if op == .subtract, case .variable(let u) = a.kind, case .variable(let w) = b.kind, u.id == w.id, mx != nil {
+                return (Self.zero(e), nil)  // `a - a` is 0
+            }
+            let left = Self.broadcast(mx, width), right = Self.broadcast(my, width)
+            var mask = zip(left, right).map { $0 || $1 }
+            if op == .multiply {
+                // `a * 0.0` is 0.
+                for k in 0..<width {
+                    if Self.isZero(a, k, width) || Self.isZero(b, k, width) { mask[k] = false }
+                }
+                if mask.allSatisfy({ !$0 }), left.contains(true) || right.contains(true) {
+                    return (e.with(.binary(op, consumed(x, mx), consumed(y, my))), nil)
+                }
+            }
+            return (e.with(.binary(op, x, y)), mask.contains(true) ? mask : nil)
+        case .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual:
+            let undefined = (mx?.contains(true) ?? false) || (my?.contains(true) ?? false)
+            guard undefined, a.type.scalarKind == .float || a.type.scalarKind == .int, !a.type.isMatrix,
+                  !Self.hasSideEffects(x), !Self.hasSideEffects(y) else { break }
+            // Compared as a NaN: ordered comparisons false, `!=` true.
+            return (Self.constant(.bool(op == .notEqual), e), nil)
+        case .matrixTimesVector, .vectorTimesMatrix:
+            if (mx?.contains(true) ?? false) || (my?.contains(true) ?? false) {
+                return (e.with(.binary(op, x, y)), Array(repeating: true, count: width))
+            }
+        default:
+            break
+        }
+        return (e.with(.binary(op, x, y)), nil)
+    }
+
+    mutating func assignment(_ e: TypedExpression, _ op: BinaryOperator?, _ target: TypedExpression, _ value: TypedExpression)
+        -> (node: TypedExpression, mask: [Bool]?) {
+        var (v, mv) = expression(value)
+        let root = target.rootVariable
+        guard let root, Self.tracks(root), Self.isWholeOrSwizzle(target), !frozen.contains(root.id), !indexed.contains(root.id) else {
+            // An output, a global, an array element: an undefined value stores 0.
+            if op == nil, let root, Self.isOutput(root) { v = consumed(v, mv) }
+            if let root { state[root.id] = nil }
+            return (e.with(.assignment(op, Self.targetIndicesRewritten(target, &self), v)), nil)
+        }
+        let current = state[root.id] ?? Array(repeating: false, count: root.type.componentCount)
+        var mask: [Bool]
+        let width = target.type.componentCount
+        if let op {
+            // `t op= v` is `t = t op v`.
+            let old = Self.targetMask(target, current)
+            let right = Self.broadcast(mv, width)
+            mask = Array(repeating: false, count: width)
+            if op == .subtract, value.description == target.description {
+                // `o -= o` is 0.
+            } else if [.add, .subtract, .divide, .multiply].contains(op), target.type.scalarKind == value.type.scalarKind {
+                mask = zip(old, right).map { $0 || $1 }
+                if op == .multiply {
+                    for k in 0..<width where Self.isZero(value, k, width) { mask[k] = false }
+                }
+            }
+            if mask.allSatisfy({ $0 }), !Self.hasSideEffects(v) {
+                Self.setMask(target, &state, root, current, mask)
+                return (e.with(.assignment(nil, target, Self.zero(target))), mask)
+            }
+            Self.setMask(target, &state, root, current, Array(repeating: false, count: width))
+            return (e.with(.assignment(op, target, v)), nil)
+        }
+        mask = Self.broadcast(mv, width)
+        if mask.allSatisfy({ $0 }), !Self.hasSideEffects(v) {
+            Self.setMask(target, &state, root, current, mask)
+            return (e.with(.assignment(nil, target, Self.zero(target))), mask)
+        }
+        Self.setMask(target, &state, root, current, Array(repeating: false, count: width))
+        return (e.with(.assignment(nil, target, v)), nil)
+    }
+
+    mutating func builtin(_ e: TypedExpression, _ o: BuiltinOverload, _ args: [TypedExpression])
+        -> (node: TypedExpression, mask: [Bool]?) {
+        if let k = o.function.outParameterIndex, k < args.count {
+            // `modf(x, i)`: the out argument is written, the others read.
+            if let v = args[k].rootVariable { state[v.id] = nil }
+            return (e.with(.builtinCall(o, args.enumerated().map { j, a in j == k ? a : expression(a).node })), nil)
+        }
+        var nodes: [TypedExpression] = [], masks: [[Bool]?] = []
+        for a in args {
+            let (n, m) = expression(a)
+            nodes.append(n)
+            masks.append(m)
+        }
+        let anyUndefined = masks.contains { $0?.contains(true) ?? false }
+        guard anyUndefined, o.returnType.scalarKind == .float, !o.returnType.isMatrix,
+              args.allSatisfy({ !$0.type.isMatrix }) else {
+            return (e.with(.builtinCall(o, nodes)), nil)
+        }
+        let width = e.type.componentCount
+        switch o.function {
+        case .min, .max, .clamp, .fract, .mod, .mix, .smoothstep, .radians, .degrees:
+            // Component-wise, undefined wherever an operand is.
+            var mask = Array(repeating: false, count: width)
+            for m in masks { for (k, u) in Self.broadcast(m, width).enumerated() where u { mask[k] = true } }
+            return (e.with(.builtinCall(o, nodes)), mask)
+        case .dot:
+            // A sum of products: a product with a constant 0 factor is 0.
+            let (a, b) = (Self.broadcast(masks[0], args[0].type.componentCount), Self.broadcast(masks[1], args[1].type.componentCount))
+            let n = args[0].type.componentCount
+            let undefined = (0..<n).contains { k in
+                (a[k] || b[k]) && !Self.isZero(args[0], k, n) && !Self.isZero(args[1], k, n)
+            }
+            if !undefined { return (e.with(.builtinCall(o, nodes)), nil) }
+            return (e.with(.builtinCall(o, nodes)), [true])
+        case .normalize, .cross, .reflect, .refract, .faceforward:
+            return (e.with(.builtinCall(o, nodes)), Array(repeating: true, count: width))
+        case .length, .distance:
+            // The square root of an undefined sum: 0.
+            guard nodes.allSatisfy({ !Self.hasSideEffects($0) }) else { break }
+            return (Self.zero(e), nil)
+        case .step:
+            guard nodes.allSatisfy({ !Self.hasSideEffects($0) }) else { break }
+            return (Self.zero(e), nil)
+        case .exp, .exp2, .log, .log2, .tanh, .pow:
+            // NaN from an undefined argument (of `pow`, the exponent).
+            let k = o.function == .pow ? 1 : 0
+            guard let m = masks[k], m.allSatisfy({ $0 }), nodes.allSatisfy({ !Self.hasSideEffects($0) }) else { break }
+            return (Self.constant(ConstantValue(type: e.type, components: Array(repeating: .float(.nan), count: width)), e), nil)
+        default:
+            break
+        }
+        return (e.with(.builtinCall(o, zip(nodes, masks).map { Self.atZero.contains(o.function) && args.count == 1 ? consumed($0, $1) : $0 })), nil)
+    }
+
+    mutating func construct(_ e: TypedExpression, _ kind: ConstructorKind, _ args: [TypedExpression])
+        -> (node: TypedExpression, mask: [Bool]?) {
+        var nodes: [TypedExpression] = [], masks: [[Bool]?] = []
+        for a in args {
+            let (n, m) = expression(a)
+            nodes.append(n)
+            masks.append(m)
+        }
+        let sameKind = args.allSatisfy { $0.type.scalarKind == e.type.scalarKind && !$0.type.isMatrix }
+        guard sameKind, !e.type.isMatrix, masks.contains(where: { $0?.contains(true) ?? false }) else {
+            return (e.with(.construct(kind, zip(args, zip(nodes, masks)).map { Self.isConversion($0.type, e.type) ? consumed($1.0, $1.1) : $1.0 })), nil)
+        }
+        let width = e.type.componentCount
+        switch kind {
+        case .scalarConversion:
+            return (e.with(.construct(kind, nodes)), [masks[0]?.first ?? false])
+        case .vectorFromScalar:
+            return (e.with(.construct(kind, nodes)), Array(repeating: masks[0]?.first ?? false, count: width))
+        case .vectorFromComponents:
+            var mask: [Bool] = []
+            for (a, m) in zip(args, masks) { mask += m ?? Array(repeating: false, count: a.type.componentCount) }
+            return (e.with(.construct(kind, nodes)), Array(mask.prefix(width)))
+        default:
+            return (e.with(.construct(kind, nodes)), nil)
+        }
+    }
+
+    /// Built-ins that give their value at 0 for an undefined argument (measured).
+    static let atZero: Set<BuiltinFunction> = [
+        .floor, .ceil, .round, .roundEven, .trunc, .abs, .sign, .sqrt, .inversesqrt, .sin, .cos, .tan, .asin, .acos, .atan,
+    ]
+
+    /// A conversion between `int` and `float` values: 0 from an undefined value (measured).
+    static func isConversion(_ from: GLSLType, _ to: GLSLType) -> Bool {
+        let kinds: Set<ScalarKind?> = [.int, .float]
+        return from.scalarKind != to.scalarKind && kinds.contains(from.scalarKind) && kinds.contains(to.scalarKind)
+    }
+
+    /// A fragment output: an undefined value reaches the framebuffer as 0.
+    static func isOutput(_ v: Variable) -> Bool {
+        switch v.storage {
+        case .output, .builtin, .parameter(.out): return true
+        default: return false
+        }
+    }
+
+    /// `node` where its consumer needs a defined value: an undefined value is 0 there.
+    func consumed(_ node: TypedExpression, _ mask: [Bool]?) -> TypedExpression {
+        guard let mask, !mask.isEmpty, mask.allSatisfy({ $0 }), !Self.hasSideEffects(node),
+              node.type.scalarKind == .float || node.type.scalarKind == .int else { return node }
+        return Self.zero(node)
+    }
+
+    func consumed(_ result: (node: TypedExpression, mask: [Bool]?)) -> TypedExpression {
+        consumed(result.node, result.mask)
+    }
+
+    // MARK: Helpers
+
+    static func isWholeOrSwizzle(_ target: TypedExpression) -> Bool {
+        switch target.kind {
+        case .variable: return true
+        case .swizzle(let b, _): if case .variable = b.kind { return true }
+        default: break
+        }
+        return false
+    }
+
+    /// The undefined components of a target (`v` or `v.zx`) under the variable's mask.
+    static func targetMask(_ target: TypedExpression, _ m: [Bool]) -> [Bool] {
+        if case .swizzle(_, let components) = target.kind { return components.map { m[$0] } }
+        return m
+    }
+
+    /// The variable's mask after writing `mask` through `target`.
+    static func setMask(_ target: TypedExpression, _ state: inout State, _ v: Variable, _ current: [Bool], _ mask: [Bool]) {
+        var m = current
+        if case .swizzle(_, let components) = target.kind {
+            for (k, c) in components.enumerated() where k < mask.count { m[c] = mask[k] }
+        } else {
+            m = mask
+        }
+        state[v.id] = m.contains(true) ? m : nil
+    }
+
+    static func targetIndicesRewritten(_ target: TypedExpression, _ pass: inout MesaUndefinedValues) -> TypedExpression {
+        guard case .index(let base, let index) = target.kind else { return target }
+        return target.with(.index(targetIndicesRewritten(base, &pass), pass.expression(index).node))
+    }
+
+    static func broadcast(_ m: [Bool]?, _ width: Int) -> [Bool] {
+        guard let m else { return Array(repeating: false, count: width) }
+        return m.count == 1 ? Array(repeating: m[0], count: width) : Array(m.prefix(width))
+    }
+
+    /// True when component `k` (of a result `width` wide) of `e` is the constant 0.
+    static func isZero(_ e: TypedExpression, _ k: Int, _ width: Int) -> Bool {
+        guard let c = e.constantValue, !c.type.isMatrix else { return false }
+        let component = c.components.count == 1 ? c.components[0] : (k < c.components.count ? c.components[k] : nil)
+        guard let component else { return false }
+        return component.floatValue == 0
+    }
+
+    static func hasSideEffects(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .assignment, .call: return true
+        case .unary(let op, _) where op.isIncrementOrDecrement: return true
+        case .builtinCall(let o, _) where o.function.outParameterIndex != nil: return true
+        default: return e.children.contains(where: hasSideEffects)
+        }
+    }
+
+    /// A zero of `e`'s type, where `e` was.
+    static func zero(_ e: TypedExpression) -> TypedExpression {
+        let component: ScalarValue = e.type.scalarKind == .int ? .int(0) : .float(0)
+        return constant(ConstantValue(type: e.type, components: Array(repeating: component, count: e.type.componentCount)), e)
+    }
+
+    static func constant(_ c: ConstantValue, _ at: TypedExpression) -> TypedExpression {
+        TypedExpression(.constant(c), type: c.type, constant: c, span: at.span)
+    }
+}
+
+extension TypedExpression {
+    /// This node with another kind (same type, span and folded value).
+    func with(_ kind: Kind) -> TypedExpression {
+        TypedExpression(kind, type: type, constant: constantValue, span: span)
+    }
+}
+
+extension TypedExpression {
+    /// This node with another type (for a node built from another one's span).
+    func typed(_ type: GLSLType) -> TypedExpression {
+        TypedExpression(kind, type: type, constant: nil, span: span)
+    }
+}
+
+extension VariableDeclaration {
+    func replacingInitializer(_ e: TypedExpression) -> VariableDeclaration {
+        VariableDeclaration(variable: variable, initializer: e, span: span)
+    }
+}
+
+extension CheckedShader {
+    /// The shader with the values Mesa knows to be undefined made explicit
+    /// (`MesaUndefinedValues`).
+    func undefinedValuesMadeExplicit() -> CheckedShader {
+        var bodies: [Int: [TypedStatement]] = [:]
+        for f in functions + [main] { bodies[f.symbol.id] = f.body }
+        return rewriting(
+            function: { MesaUndefinedValues.rewrite($0, functionBody: { bodies[$0.id] }) },
+            declaration: { $0 })
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ShaderTesting
+import Testing
+
+/// Values Mesa knows are undefined when compiling (`MesaUndefinedValues`): a local read before
+/// anything writes it, in straight code or a loop NIR writes out, is an `undef` that NIR and
+/// LLVM fold — arithmetic keeps it undefined (0 in the framebuffer), `abs`, `floor`, `sin` give
+/// their value at 0, `exp` NaN, comparisons behave as with a NaN, a select drops it. Each case
+/// writes the 32 bits of its result over 8 fragments; both engines and the reference
+/// interpreter must give llvmpipe's bits, and llvmpipe must tell each case from its twin that
+/// initialises the local to 0 (which is what Shade computed before).
+@Suite struct UndefinedValueFoldingTests {
+    static func draw(_ name: String, _ body: String) -> DifferentialCase {
+        CompileTimeFoldingTests.draw(name, CompileTimeFoldingTests.shader("float x = gl_FragCoord.x; " + body))
+    }
+
+    /// A case and its twin: `DECL` is `float a;` in the first, `float a = 0.0;` in the second.
+    static func pair(_ name: String, _ body: String, declaration: String = "float a") -> (DifferentialCase, DifferentialCase) {
+        (draw(name, body.replacingOccurrences(of: "DECL", with: declaration + ";")),
+         draw(name + " (initialised)", body.replacingOccurrences(of: "DECL", with: declaration + " = \(declaration.hasPrefix("vec") ? declaration.prefix(4) + "(0.0)" : declaration.hasPrefix("int") ? "0" : "0.0");")))
+    }
+
+    static let pairs: [(DifferentialCase, DifferentialCase)] = [
+        // Arithmetic keeps it undefined; the framebuffer gets 0.
+        pair("sum", "DECL r = a + x + 1.0;"),
+        pair("quotient", "DECL r = 1.0 / a + 2.0;"),
+        pair("fract", "DECL r = fract(a + x) + 1.0;"),
+        pair("mix", "DECL r = mix(1.0, 2.0, a) + x;"),
+        // Its value at 0 through abs and sin, NaN through exp.
+        pair("abs of a sum", "DECL r = abs(x - a) + 1.0;"),
+        pair("sine of a sum", "DECL r = sin(a + x) + 1.0;"),
+        pair("exp", "DECL r = exp(a * x) + 1.0;"),
+        pair("length", "DECL r = length(vec2(a, x)) + 1.0;"),
+        // Compared as a NaN.
+        pair("less than", "DECL r = (a + x < 100.0) ? 1.0 : 2.0;"),
+        pair("not equal", "DECL r = (a != 0.0) ? 1.0 : 2.0;"),
+        // A select drops it.
+        pair("select", "DECL r = (x > 1.5 ? a : 7.0) + 1.0;"),
+        // A vector with one component written.
+        pair("partly written vector", "DECL v.x = x; r = v.x + v.y + 1.0;", declaration: "vec2 v"),
+        // An int.
+        pair("int", "DECL r = float(i + 3) + 1.0;", declaration: "int i"),
+        // Unrolled loops: accumulating stays undefined; the first trips of `c = abs(x - c)`
+        // see 0, x, 0 (Shade writes those trips out).
+        pair("unrolled sum", "DECL for (int k = 0; k < 4; k++) { a += x; } r = a + 1.0;"),
+        pair("unrolled abs", "DECL for (int k = 0; k < 3; k++) { a = abs(x - a); } r = a + 1.0;"),
+        pair("unrolled abs with the counter", "DECL for (int k = 1; k < 5; k++) { a = abs(float(k) - a) + x; } r = a + 1.0;"),
+    ]
+
+    /// Cases whose result is the same either way, and which must stay so: `a * 0.0`, `a - a`,
+    /// a loop NIR keeps (a phi of a defined value and the undefined one is the defined one).
+    static let same: [DifferentialCase] = [
+        draw("times zero", "float a; r = a * 0.0 * x + 1.0;"),
+        draw("minus itself", "float a; r = (a - a) + x;"),
+        draw("kept loop", "float a; int n = 4 + int(zero); for (int k = 0; k < n; k++) { r += a; } r += 1.0;"),
+        draw("written in both branches", "float a; if (x > 1.5) a = 3.0; else a = x; r = a + 1.0;"),
+    ]
+
+    static var all: [DifferentialCase] { pairs.flatMap { [$0.0, $0.1] } + same }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func closuresMatchLlvmpipe() throws {
+        try expectIdenticalToLlvmpipe(Self.all, label: "undefined values Mesa folds (closures)")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func nativeEngineMatchesLlvmpipe() throws {
+        try expectNativeIdenticalToLlvmpipe(Self.all)
+    }
+
+    @Test(arguments: UndefinedValueFoldingTests.all.map(\.name))
+    func interpreterAgrees(_ name: String) {
+        let c = Self.all.first { $0.name == name }!
+        let outcome = DifferentialTest.run(c)
+        #expect(outcome.isAgreement, "\(outcome)")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
+    func llvmpipeTellsUndefinedFromInitialised() throws {
+        try expectLlvmpipeTellsApart(Self.pairs)
+    }
+}
