@@ -108,6 +108,11 @@ struct MesaUndefinedValues {
         case .block(let body):
             return make(.block(body.map { statement($0) }))
         case .ifElse(let c, let t, let e):
+            let hoisted = firstWritesHoisted(c, t, e)
+            if !hoisted.isEmpty {
+                let rest = make(.ifElse(c, t, e))
+                return make(.block(hoisted.map { statement($0) } + [statement(rest)]))
+            }
             let condition = consumed(expression(c))
             let entry = state
             let then = statement(t)
@@ -217,6 +222,49 @@ struct MesaUndefinedValues {
             loops.append(TypedStatement(kind: .forLoop(initializer: declaration(value), condition: condition, step: st, body: b), span: s.span))
         }
         return TypedStatement(kind: .block(loops), span: s.span)
+    }
+
+    /// `if (c) a = v;` with `a` undefined before: on llvmpipe `a` is `v` in every lane where NIR
+    /// flattens the `if` into a select (`select(c, v, undef)` is `v`) or `v` is a constant (the
+    /// phi of a constant and `undef` is the constant; measured: `if (x > 1.5) a = 3.0;` gives 3
+    /// everywhere, also with a loop in the branch, and `a = 3.0 + x` in a branch NIR keeps gives
+    /// 0 in the other lanes). The assignment, the first statement of its branch and that
+    /// branch's only write of `a`, is copied before the `if`; nothing for any other `if`.
+    func firstWritesHoisted(_ c: TypedExpression, _ t: TypedStatement, _ e: TypedStatement?) -> [TypedStatement] {
+        guard !Self.hasSideEffects(c) else { return [] }
+        let flattened = PrecisionLowering.isSelect(t, e)
+        var out: [TypedStatement] = []
+        for (branch, other) in [(t, e), (e, t)] {
+            guard let branch else { continue }
+            var first = branch
+            while case .block(let body) = first.kind, let head = body.first { first = head }
+            guard case .expression(let a) = first.kind, case .assignment(nil, let target, let value) = a.kind,
+                  let x = target.rootVariable, Self.tracks(x), Self.isWholeOrSwizzle(target),
+                  !frozen.contains(x.id), !indexed.contains(x.id), let m = state[x.id],
+                  Self.targetMask(target, m).allSatisfy({ $0 }), !Self.hasSideEffects(value),
+                  flattened || value.constantValue != nil,
+                  !(other.map { MesaVersioning.written($0).contains(x.id) } ?? false),
+                  Self.writes(of: x.id, in: branch) == 1 else { continue }
+            var probe = self
+            guard probe.expression(value).mask == nil else { continue }
+            out.append(first)
+        }
+        return out
+    }
+
+    /// How many assignments, increments and `out` arguments in `s` write variable `id`.
+    static func writes(of id: Int, in s: TypedStatement) -> Int {
+        var n = 0
+        func visit(_ e: TypedExpression) {
+            n += e.writtenVariables.filter { $0.id == id }.count
+            e.children.forEach(visit)
+        }
+        func visit(_ t: TypedStatement) {
+            t.expressions.forEach(visit)
+            t.substatements.forEach(visit)
+        }
+        visit(s)
+        return n
     }
 
     /// The variables declared inside `s`.

@@ -16,7 +16,7 @@ extension PrecisionLowering {
     func mergedCoordinatesRounded(_ body: [TypedStatement]) -> [TypedStatement] {
         var statements = body.map(mergedCoordinatesRounded(in:))
         for i in statements.indices {
-            guard case .ifElse(_, let then, let otherwise) = statements[i].kind, !isSelect(then, otherwise) else { continue }
+            guard case .ifElse(_, let then, let otherwise) = statements[i].kind, !Self.isSelect(then, otherwise) else { continue }
             var declaredInside: Set<Variable> = []
             var assigned: [Variable] = []
             for branch in [then, otherwise].compactMap({ $0 }) {
@@ -138,7 +138,7 @@ extension PrecisionLowering {
     /// operations allowed)` turns the `if` into selects: both sides straight-line code
     /// without lookups, calls, `discard` or writes to outputs, and at most 8 scalar
     /// operations between them (moves, negations and swizzles do not count).
-    private func isSelect(_ then: TypedStatement, _ otherwise: TypedStatement?) -> Bool {
+    static func isSelect(_ then: TypedStatement, _ otherwise: TypedStatement?) -> Bool {
         var operations = 0
         for branch in [then, otherwise].compactMap({ $0 }) {
             guard let n = Self.straightLineOperations(branch) else { return false }

@@ -36,6 +36,11 @@ import Testing
         pair("not equal", "DECL r = (a != 0.0) ? 1.0 : 2.0;"),
         // A select drops it.
         pair("select", "DECL r = (x > 1.5 ? a : 7.0) + 1.0;"),
+        // A first write in one branch: every lane where NIR flattens the `if`, or the value
+        // is a constant.
+        pair("conditional constant", "DECL if (x > 1.5) a = 3.0; r = a + 1.0;"),
+        pair("conditional constant with a loop", "DECL int n = 4 + int(zero); if (x > 1.5) { a = 3.0; for (int k = 0; k < n; k++) r += 1.0; } r += a;"),
+        pair("conditional flattened", "DECL if (x > 1.5) a = x * 2.0; else r = 5.0; r += a;"),
         // A vector with one component written.
         pair("partly written vector", "DECL v.x = x; r = v.x + v.y + 1.0;", declaration: "vec2 v"),
         // An int.
@@ -54,6 +59,9 @@ import Testing
         draw("minus itself", "float a; r = (a - a) + x;"),
         draw("kept loop", "float a; int n = 4 + int(zero); for (int k = 0; k < n; k++) { r += a; } r += 1.0;"),
         draw("written in both branches", "float a; if (x > 1.5) a = 3.0; else a = x; r = a + 1.0;"),
+        // A branch NIR keeps (a loop in it) writing a run-time value: 0 in the other lanes.
+        draw("conditional kept branch",
+             "float a; int n = 4 + int(zero); if (x > 1.5) { a = 3.0 + x; for (int k = 0; k < n; k++) r += 1.0; } else { r = 10.0; } r += a;"),
     ]
 
     static var all: [DifferentialCase] { pairs.flatMap { [$0.0, $0.1] } + same }
