@@ -69,14 +69,16 @@ struct MesaUndefinedValues {
         return ids
     }
 
-    /// Locals and `out` parameters of float and int scalar and vector types are followed.
+    /// Locals and `out` parameters of float scalar and vector types are followed. Integers fold
+    /// otherwise (measured: `int i;` gives `i * 2 + 1 == 1` and `i != 3` false), and are left
+    /// as before.
     static func tracks(_ v: Variable) -> Bool {
         switch v.storage {
         case .local, .parameter(.out): break
         default: return false
         }
         switch v.type {
-        case .scalar(let k), .vector(let k, _): return k == .float || k == .int
+        case .scalar(let k), .vector(let k, _): return k == .float
         default: return false
         }
     }

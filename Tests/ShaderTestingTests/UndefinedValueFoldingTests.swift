@@ -17,7 +17,7 @@ import Testing
     /// A case and its twin: `DECL` is `float a;` in the first, `float a = 0.0;` in the second.
     static func pair(_ name: String, _ body: String, declaration: String = "float a") -> (DifferentialCase, DifferentialCase) {
         (draw(name, body.replacingOccurrences(of: "DECL", with: declaration + ";")),
-         draw(name + " (initialised)", body.replacingOccurrences(of: "DECL", with: declaration + " = \(declaration.hasPrefix("vec") ? declaration.prefix(4) + "(0.0)" : declaration.hasPrefix("int") ? "0" : "0.0");")))
+         draw(name + " (initialised)", body.replacingOccurrences(of: "DECL", with: declaration + " = \(declaration.hasPrefix("vec") ? declaration.prefix(4) + "(0.0)"  : "0.0");")))
     }
 
     static let pairs: [(DifferentialCase, DifferentialCase)] = [
@@ -43,8 +43,6 @@ import Testing
         pair("conditional flattened", "DECL if (x > 1.5) a = x * 2.0; else r = 5.0; r += a;"),
         // A vector with one component written.
         pair("partly written vector", "DECL v.x = x; r = v.x + v.y + 1.0;", declaration: "vec2 v"),
-        // An int.
-        pair("int", "DECL r = float(i + 3) + 1.0;", declaration: "int i"),
         // Unrolled loops: accumulating stays undefined; the first trips of `c = abs(x - c)`
         // see 0, x, 0 (Shade writes those trips out).
         pair("unrolled sum", "DECL for (int k = 0; k < 4; k++) { a += x; } r = a + 1.0;"),
