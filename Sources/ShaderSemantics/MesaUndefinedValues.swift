@@ -33,7 +33,13 @@ struct MesaUndefinedValues {
     typealias State = [Int: [Bool]]
 
     let functionBody: (FunctionSymbol) -> [TypedStatement]?
+    /// User functions (by definition id) whose every `return` gives an undefined value: a call
+    /// of one is undefined in the caller, as NIR inlines it.
+    let undefinedResults: Set<Int>
+    let definitionID: (FunctionSymbol) -> Int
     var state: State = [:]
+    /// What each `return` gave: its undefined components (nil: none).
+    var returned: [[Bool]?] = []
     /// Variables a loop around this point writes that the pass does not follow through it:
     /// a value they get stays as computed (a phi of the loop may give the old one back).
     var frozen: Set<Int> = []
@@ -41,15 +47,19 @@ struct MesaUndefinedValues {
     var indexed: Set<Int> = []
 
     /// The function with its undefined values made explicit.
-    static func rewrite(_ f: CheckedFunction, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?) -> CheckedFunction {
-        var pass = MesaUndefinedValues(functionBody: functionBody)
+    static func rewrite(
+        _ f: CheckedFunction, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?,
+        undefinedResults: Set<Int> = [], definitionID: @escaping (FunctionSymbol) -> Int = { $0.id }
+    ) -> (function: CheckedFunction, resultUndefined: Bool) {
+        var pass = MesaUndefinedValues(functionBody: functionBody, undefinedResults: undefinedResults, definitionID: definitionID)
         pass.indexed = indexedAtRunTime(f.body)
         for (k, p) in f.parameters.enumerated()
         where k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out && tracks(p) && !pass.indexed.contains(p.id) {
             pass.state[p.id] = Array(repeating: true, count: p.type.componentCount)
         }
         let body = f.body.map { pass.statement($0) }
-        return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
+        let undefined = !pass.returned.isEmpty && pass.returned.allSatisfy { $0?.allSatisfy { $0 } ?? false }
+        return (CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span), undefined)
     }
 
     /// Vectors indexed by a value not known when compiling (`col[c]`): NIR keeps them in
@@ -74,10 +84,14 @@ struct MesaUndefinedValues {
     /// as before.
     static func tracks(_ v: Variable) -> Bool {
         switch v.storage {
-        case .local, .parameter(.out): break
+        case .local, .parameter(.out): return tracks(type: v.type)
         default: return false
         }
-        switch v.type {
+    }
+
+    /// Float scalars and vectors.
+    static func tracks(type: GLSLType) -> Bool {
+        switch type {
         case .scalar(let k), .vector(let k, _): return k == .float
         default: return false
         }
@@ -101,9 +115,9 @@ struct MesaUndefinedValues {
                 let (node, mask) = expression(e)
                 state[d.variable.id] = nil
                 guard Self.tracks(d.variable), !indexed.contains(d.variable.id), let mask, mask.contains(true) else { return d.replacingInitializer(node) }
-                if mask.allSatisfy({ $0 }), !Self.hasSideEffects(node) {
+                if mask.allSatisfy({ $0 }) {
                     state[d.variable.id] = mask
-                    return d.replacingInitializer(Self.zero(node))
+                    return d.replacingInitializer(Self.replaced(node, by: Self.zero(node)))
                 }
                 return d.replacingInitializer(node)
             }))
@@ -157,7 +171,9 @@ struct MesaUndefinedValues {
             frozen = outer
             return make(.doWhile(b, c))
         case .return(let value?):
-            return make(.return(expression(value).node))
+            let (node, mask) = expression(value)
+            returned.append(Self.tracks(type: value.type) ? mask : nil)
+            return make(.return(node))
         case .return(nil), .break, .continue, .discard, .empty:
             return s
         }
@@ -238,20 +254,52 @@ struct MesaUndefinedValues {
         var out: [TypedStatement] = []
         for (branch, other) in [(t, e), (e, t)] {
             guard let branch else { continue }
-            var first = branch
-            while case .block(let body) = first.kind, let head = body.first { first = head }
-            guard case .expression(let a) = first.kind, case .assignment(nil, let target, let value) = a.kind,
-                  let x = target.rootVariable, Self.tracks(x), Self.isWholeOrSwizzle(target),
-                  !frozen.contains(x.id), !indexed.contains(x.id), let m = state[x.id],
-                  Self.targetMask(target, m).allSatisfy({ $0 }), !Self.hasSideEffects(value),
-                  flattened || value.constantValue != nil,
-                  !(other.map { MesaVersioning.written($0).contains(x.id) } ?? false),
-                  Self.writes(of: x.id, in: branch) == 1 else { continue }
-            var probe = self
-            guard probe.expression(value).mask == nil else { continue }
-            out.append(first)
+            let written = MesaVersioning.written(branch)
+            let writtenByOther = other.map(MesaVersioning.written) ?? []
+            let statements = Self.straightStatements(branch)
+            for x in Set(statements.flatMap { s in s.expressions.flatMap(\.writtenVariables) }).sorted(by: { $0.id < $1.id }) {
+                guard Self.tracks(x), !frozen.contains(x.id), !indexed.contains(x.id), let m = state[x.id],
+                      m.allSatisfy({ $0 }), !writtenByOther.contains(x.id) else { continue }
+                // The statements that write `x`: each writes nothing else and reads nothing the
+                // branch writes but `x`, so run before the `if` they give `x` its value at the
+                // branch's end.
+                let writes = statements.filter { $0.expressions.contains { e in Self.writtenVariables(e).contains(x.id) } }
+                let movable = writes.allSatisfy { s in
+                    guard case .expression(let a) = s.kind, case .assignment(_, let target, let value) = a.kind,
+                          target.rootVariable?.id == x.id, Self.isWholeOrSwizzle(target), !Self.hasSideEffects(value) else { return false }
+                    return Self.readVariables(value).isDisjoint(with: written.subtracting([x.id]))
+                }
+                guard movable, !writes.isEmpty else { continue }
+                // A branch NIR keeps: only a single constant write (the phi of a constant and
+                // `undef` is the constant).
+                if !flattened {
+                    guard writes.count == 1, case .expression(let a) = writes[0].kind, case .assignment(nil, _, let v) = a.kind,
+                          v.constantValue != nil, Self.writes(of: x.id, in: branch) == 1 else { continue }
+                }
+                out += writes
+            }
         }
         return out
+    }
+
+    /// The statements of a branch, nested blocks opened; empty when it holds anything else.
+    static func straightStatements(_ s: TypedStatement) -> [TypedStatement] {
+        switch s.kind {
+        case .block(let body): return body.flatMap(straightStatements)
+        case .expression, .declarations, .empty: return [s]
+        default: return []
+        }
+    }
+
+    /// The ids of the variables `e` writes (assignments, increments, `out` arguments).
+    static func writtenVariables(_ e: TypedExpression) -> Set<Int> {
+        Set(e.writtenVariables.map(\.id)).union(e.children.flatMap { writtenVariables($0) })
+    }
+
+    /// The ids of the variables `e` reads or writes.
+    static func readVariables(_ e: TypedExpression) -> Set<Int> {
+        if case .variable(let v) = e.kind { return [v.id] }
+        return e.children.reduce(into: []) { $0.formUnion(readVariables($1)) }
     }
 
     /// How many assignments, increments and `out` arguments in `s` write variable `id`.
@@ -366,7 +414,8 @@ struct MesaUndefinedValues {
                 if let v = a.rootVariable { state[v.id] = nil }
                 return a
             }))
-            return (node, nil)
+            let undefined = undefinedResults.contains(definitionID(f)) && Self.tracks(type: e.type)
+            return (node, undefined ? Array(repeating: true, count: e.type.componentCount) : nil)
         }
         return (e.mappingChildren { expression($0).node }, nil)
     }
@@ -397,10 +446,9 @@ struct MesaUndefinedValues {
             return (e.with(.binary(op, x, y)), mask.contains(true) ? mask : nil)
         case .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual:
             let undefined = (mx?.contains(true) ?? false) || (my?.contains(true) ?? false)
-            guard undefined, a.type.scalarKind == .float || a.type.scalarKind == .int, !a.type.isMatrix,
-                  !Self.hasSideEffects(x), !Self.hasSideEffects(y) else { break }
+            guard undefined, a.type.scalarKind == .float, !a.type.isMatrix else { break }
             // Compared as a NaN: ordered comparisons false, `!=` true.
-            return (Self.constant(.bool(op == .notEqual), e), nil)
+            return (Self.replaced(e.with(.binary(op, x, y)), by: Self.constant(.bool(op == .notEqual), e)), nil)
         case .matrixTimesVector, .vectorTimesMatrix:
             if (mx?.contains(true) ?? false) || (my?.contains(true) ?? false) {
                 return (e.with(.binary(op, x, y)), Array(repeating: true, count: width))
@@ -437,17 +485,17 @@ struct MesaUndefinedValues {
                     for k in 0..<width where Self.isZero(value, k, width) { mask[k] = false }
                 }
             }
-            if mask.allSatisfy({ $0 }), !Self.hasSideEffects(v) {
+            if mask.allSatisfy({ $0 }) {
                 Self.setMask(target, &state, root, current, mask)
-                return (e.with(.assignment(nil, target, Self.zero(target))), mask)
+                return (e.with(.assignment(nil, target, Self.replaced(v, by: Self.zero(target)))), mask)
             }
             Self.setMask(target, &state, root, current, Array(repeating: false, count: width))
             return (e.with(.assignment(op, target, v)), nil)
         }
         mask = Self.broadcast(mv, width)
-        if mask.allSatisfy({ $0 }), !Self.hasSideEffects(v) {
+        if mask.allSatisfy({ $0 }) {
             Self.setMask(target, &state, root, current, mask)
-            return (e.with(.assignment(nil, target, Self.zero(target))), mask)
+            return (e.with(.assignment(nil, target, Self.replaced(v, by: Self.zero(target)))), mask)
         }
         Self.setMask(target, &state, root, current, Array(repeating: false, count: width))
         return (e.with(.assignment(nil, target, v)), nil)
@@ -491,16 +539,15 @@ struct MesaUndefinedValues {
             return (e.with(.builtinCall(o, nodes)), Array(repeating: true, count: width))
         case .length, .distance:
             // The square root of an undefined sum: 0.
-            guard nodes.allSatisfy({ !Self.hasSideEffects($0) }) else { break }
-            return (Self.zero(e), nil)
+            return (Self.replaced(e.with(.builtinCall(o, nodes)), by: Self.zero(e)), nil)
         case .step:
-            guard nodes.allSatisfy({ !Self.hasSideEffects($0) }) else { break }
-            return (Self.zero(e), nil)
+            return (Self.replaced(e.with(.builtinCall(o, nodes)), by: Self.zero(e)), nil)
         case .exp, .exp2, .log, .log2, .tanh, .pow:
             // NaN from an undefined argument (of `pow`, the exponent).
             let k = o.function == .pow ? 1 : 0
-            guard let m = masks[k], m.allSatisfy({ $0 }), nodes.allSatisfy({ !Self.hasSideEffects($0) }) else { break }
-            return (Self.constant(ConstantValue(type: e.type, components: Array(repeating: .float(.nan), count: width)), e), nil)
+            guard let m = masks[k], m.allSatisfy({ $0 }) else { break }
+            let nan = Self.constant(ConstantValue(type: e.type, components: Array(repeating: .float(.nan), count: width)), e)
+            return (Self.replaced(e.with(.builtinCall(o, nodes)), by: nan), nil)
         default:
             break
         }
@@ -555,9 +602,9 @@ struct MesaUndefinedValues {
 
     /// `node` where its consumer needs a defined value: an undefined value is 0 there.
     func consumed(_ node: TypedExpression, _ mask: [Bool]?) -> TypedExpression {
-        guard let mask, !mask.isEmpty, mask.allSatisfy({ $0 }), !Self.hasSideEffects(node),
+        guard let mask, !mask.isEmpty, mask.allSatisfy({ $0 }),
               node.type.scalarKind == .float || node.type.scalarKind == .int else { return node }
-        return Self.zero(node)
+        return Self.replaced(node, by: Self.zero(node))
     }
 
     func consumed(_ result: (node: TypedExpression, mask: [Bool]?)) -> TypedExpression {
@@ -610,6 +657,11 @@ struct MesaUndefinedValues {
         return component.floatValue == 0
     }
 
+    /// `r` in place of `e`: `(e, r)` when `e` has side effects, which still happen.
+    static func replaced(_ e: TypedExpression, by r: TypedExpression) -> TypedExpression {
+        hasSideEffects(e) ? TypedExpression(.comma(e, r), type: r.type, span: e.span) : r
+    }
+
     static func hasSideEffects(_ e: TypedExpression) -> Bool {
         switch e.kind {
         case .assignment, .call: return true
@@ -656,8 +708,21 @@ extension CheckedShader {
     func undefinedValuesMadeExplicit() -> CheckedShader {
         var bodies: [Int: [TypedStatement]] = [:]
         for f in functions + [main] { bodies[f.symbol.id] = f.body }
-        return rewriting(
-            function: { MesaUndefinedValues.rewrite($0, functionBody: { bodies[$0.id] }) },
-            declaration: { $0 })
+        let definitionID = self.definitionID
+        let byID = Dictionary((functions + [main]).map { (definitionID($0.symbol), $0) }, uniquingKeysWith: { a, _ in a })
+        // Callees first, so that a call knows whether its function gives an undefined result.
+        var undefinedResults: Set<Int> = []
+        var done: [Int: CheckedFunction] = [:]
+        func visit(_ f: CheckedFunction, _ path: Set<Int>) {
+            let id = definitionID(f.symbol)
+            if done[id] != nil || path.contains(id) { return }
+            for callee in f.callees { if let g = byID[definitionID(callee)] { visit(g, path.union([id])) } }
+            let (rewritten, undefined) = MesaUndefinedValues.rewrite(
+                f, functionBody: { bodies[$0.id] }, undefinedResults: undefinedResults, definitionID: definitionID)
+            done[id] = rewritten
+            if undefined { undefinedResults.insert(id) }
+        }
+        for f in functions + [main] { visit(f, []) }
+        return rewriting(function: { done[definitionID($0.symbol)] ?? $0 }, declaration: { $0 })
     }
 }

@@ -10,14 +10,19 @@ import Testing
 /// interpreter must give llvmpipe's bits, and llvmpipe must tell each case from its twin that
 /// initialises the local to 0 (which is what Shade computed before).
 @Suite struct UndefinedValueFoldingTests {
-    static func draw(_ name: String, _ body: String) -> DifferentialCase {
-        CompileTimeFoldingTests.draw(name, CompileTimeFoldingTests.shader("float x = gl_FragCoord.x; " + body))
+    static func draw(_ name: String, _ body: String, functions: String = "") -> DifferentialCase {
+        CompileTimeFoldingTests.draw(name, CompileTimeFoldingTests.shader("float x = gl_FragCoord.x; " + body, functions: functions))
     }
 
     /// A case and its twin: `DECL` is `float a;` in the first, `float a = 0.0;` in the second.
-    static func pair(_ name: String, _ body: String, declaration: String = "float a") -> (DifferentialCase, DifferentialCase) {
-        (draw(name, body.replacingOccurrences(of: "DECL", with: declaration + ";")),
-         draw(name + " (initialised)", body.replacingOccurrences(of: "DECL", with: declaration + " = \(declaration.hasPrefix("vec") ? declaration.prefix(4) + "(0.0)"  : "0.0");")))
+    static func pair(
+        _ name: String, _ body: String, declaration: String = "float a", functions: String = ""
+    ) -> (DifferentialCase, DifferentialCase) {
+        let initialised = declaration + " = " + (declaration.hasPrefix("vec") ? declaration.prefix(4) + "(0.0)" : "0.0") + ";"
+        return (draw(name, body.replacingOccurrences(of: "DECL", with: declaration + ";"),
+                     functions: functions.replacingOccurrences(of: "DECL", with: declaration + ";")),
+                draw(name + " (initialised)", body.replacingOccurrences(of: "DECL", with: initialised),
+                     functions: functions.replacingOccurrences(of: "DECL", with: initialised)))
     }
 
     static let pairs: [(DifferentialCase, DifferentialCase)] = [
@@ -41,6 +46,13 @@ import Testing
         pair("conditional constant", "DECL if (x > 1.5) a = 3.0; r = a + 1.0;"),
         pair("conditional constant with a loop", "DECL int n = 4 + int(zero); if (x > 1.5) { a = 3.0; for (int k = 0; k < n; k++) r += 1.0; } r += a;"),
         pair("conditional flattened", "DECL if (x > 1.5) a = x * 2.0; else r = 5.0; r += a;"),
+        // Several writes (Nd3GD8's `if (h1.w > 0.0 && (h1.w < h.w || h.w <= 0.0)) { h = h1;
+        // h.w *= 8.0; }`: the comparisons with `h` do not matter, the select drops `undef`).
+        pair("conditional flattened updates", "DECL vec4 h1 = vec4(x - 1.5); if (h1.w > 0.0 && (h1.w < a || a <= 0.0)) { a = h1.w; a *= 8.0; } r = a;"),
+        // A function whose result is always undefined (3t3yWB's `vec3 result;` summed in a loop
+        // NIR writes out): undefined in the caller too, as NIR inlines it.
+        pair("undefined result", "r = h(x).y * 2.0 + 1.0;", declaration: "vec3 v",
+             functions: "vec3 h(float y) { DECL for (int i = 0; i < 3; i++) { v += vec3(y, 1.0, 2.0); } return v / 5.0; }"),
         // A vector with one component written.
         pair("partly written vector", "DECL v.x = x; r = v.x + v.y + 1.0;", declaration: "vec2 v"),
         // Unrolled loops: accumulating stays undefined; the first trips of `c = abs(x - c)`
