@@ -188,7 +188,8 @@ struct MesaUndefinedValues {
             trip(&copy)
             if copy.state == state { return }
         }
-        let declared = Self.declared(in: s)
+        // Declared in the body: a new variable each trip (not the `for`'s own declarations).
+        let declared = Self.declared(in: s.substatements.last ?? s)
         for id in MesaVersioning.written(s) where !declared.contains(id) {
             state[id] = nil
             frozen.insert(id)
@@ -276,6 +277,11 @@ struct MesaUndefinedValues {
                     guard writes.count == 1, case .expression(let a) = writes[0].kind, case .assignment(nil, _, let v) = a.kind,
                           v.constantValue != nil, Self.writes(of: x.id, in: branch) == 1 else { continue }
                 }
+                // Only when they make some of `x` defined (else the `if` would be looked at
+                // again forever).
+                var probe = self
+                for w in writes { _ = probe.statement(w) }
+                guard probe.state[x.id] != state[x.id] else { continue }
                 out += writes
             }
         }
@@ -422,8 +428,12 @@ struct MesaUndefinedValues {
 
     mutating func binary(_ e: TypedExpression, _ op: BinaryOperator, _ a: TypedExpression, _ b: TypedExpression)
         -> (node: TypedExpression, mask: [Bool]?) {
+        // `a + (x - a)` is `x` (NIR's inexact rule `a + (-a + b) = b`).
+        var probe = self
+        let kept = op == .add ? (Self.cancelling(a, b) ?? Self.cancelling(b, a)).map { probe.expression($0).mask } : nil
         let (x, mx) = expression(a)
         let (y, my) = expression(b)
+        if let kept, e.type.scalarKind == .float { return (e.with(.binary(op, x, y)), kept) }
         let width = e.type.componentCount
         switch op {
         case .add, .subtract, .multiply, .divide:
@@ -461,6 +471,8 @@ struct MesaUndefinedValues {
 
     mutating func assignment(_ e: TypedExpression, _ op: BinaryOperator?, _ target: TypedExpression, _ value: TypedExpression)
         -> (node: TypedExpression, mask: [Bool]?) {
+        var probe = self
+        let kept = op == .add ? Self.cancelling(target, value).map { probe.expression($0).mask } : nil
         var (v, mv) = expression(value)
         let root = target.rootVariable
         guard let root, Self.tracks(root), Self.isWholeOrSwizzle(target), !frozen.contains(root.id), !indexed.contains(root.id) else {
@@ -479,6 +491,9 @@ struct MesaUndefinedValues {
             mask = Array(repeating: false, count: width)
             if op == .subtract, value.description == target.description {
                 // `o -= o` is 0.
+            } else if let kept {
+                // `o += x - o` is `x`.
+                mask = Self.broadcast(kept, width)
             } else if [.add, .subtract, .divide, .multiply].contains(op), target.type.scalarKind == value.type.scalarKind {
                 mask = zip(old, right).map { $0 || $1 }
                 if op == .multiply {
@@ -655,6 +670,17 @@ struct MesaUndefinedValues {
         let component = c.components.count == 1 ? c.components[0] : (k < c.components.count ? c.components[k] : nil)
         guard let component else { return false }
         return component.floatValue == 0
+    }
+
+    /// `x` when `b` is `x - a` and `a` a variable or a swizzle of one (`a + b` is then `x`).
+    /// Measured: `O += x - O;` on an `out vec4 O` is `x` (NIR simplifies the function before
+    /// it is inlined, when `O` is not yet `undef`), and so on a `float` or `vec2` local, but a
+    /// `vec3` or `vec4` local stays undefined.
+    static func cancelling(_ a: TypedExpression, _ b: TypedExpression) -> TypedExpression? {
+        guard isWholeOrSwizzle(a), let v = a.rootVariable, case .binary(.subtract, let x, let c) = b.kind,
+              c.description == a.description, x.type == b.type || x.type.isScalar else { return nil }
+        if case .local = v.storage, v.type.componentCount > 2 { return nil }
+        return x
     }
 
     /// `r` in place of `e`: `(e, r)` when `e` has side effects, which still happen.

@@ -53,6 +53,8 @@ import Testing
         // NIR writes out): undefined in the caller too, as NIR inlines it.
         pair("undefined result", "r = h(x).y * 2.0 + 1.0;", declaration: "vec3 v",
              functions: "vec3 h(float y) { DECL for (int i = 0; i < 3; i++) { v += vec3(y, 1.0, 2.0); } return v / 5.0; }"),
+        // Two components written in a flattened branch, the third left undefined (Dd3BzN).
+        pair("flattened component writes", "DECL if (x > 1.5) { v.r = x; v.b = 2.0 * x; } r = v.r + v.b + 1.0;", declaration: "vec3 v"),
         // A vector with one component written.
         pair("partly written vector", "DECL v.x = x; r = v.x + v.y + 1.0;", declaration: "vec2 v"),
         // Unrolled loops: accumulating stays undefined; the first trips of `c = abs(x - c)`
@@ -68,6 +70,10 @@ import Testing
         draw("times zero", "float a; r = a * 0.0 * x + 1.0;"),
         draw("minus itself", "float a; r = (a - a) + x;"),
         draw("kept loop", "float a; int n = 4 + int(zero); for (int k = 0; k < n; k++) { r += a; } r += 1.0;"),
+        // `O += x - O` on an out parameter is `x` (NIR simplifies the function before inlining
+        // it; WltBzM, MtVfW3), as if `O` were 0.
+        draw("out parameter cancelled", "vec4 c; m(c, x); r = c.x + 1.0;",
+             functions: "void m(out vec4 O, float x) { O += x - O; O *= 2.0; }"),
         draw("written in both branches", "float a; if (x > 1.5) a = 3.0; else a = x; r = a + 1.0;"),
         // A branch NIR keeps (a loop in it) writing a run-time value: 0 in the other lanes.
         draw("conditional kept branch",
