@@ -40,6 +40,14 @@ struct MesaUndefinedValues {
     var state: State = [:]
     /// What each `return` gave: its undefined components (nil: none).
     var returned: [[Bool]?] = []
+    /// Statements the pass may still look at, shared by the trial copies it makes (loops
+    /// looked at twice, trips written out apart): past it, loops are left as before, so that
+    /// nested loops cannot make compiling slow.
+    let budget = Budget()
+
+    final class Budget: @unchecked Sendable {
+        var remaining = 100_000
+    }
     /// Variables a loop around this point writes that the pass does not follow through it:
     /// a value they get stays as computed (a phi of the loop may give the old one back).
     var frozen: Set<Int> = []
@@ -100,6 +108,7 @@ struct MesaUndefinedValues {
     // MARK: Statements
 
     mutating func statement(_ s: TypedStatement) -> TypedStatement {
+        budget.remaining -= 1
         func make(_ kind: TypedStatement.Kind) -> TypedStatement { TypedStatement(kind: kind, span: s.span) }
         switch s.kind {
         case .expression(let e):
@@ -183,7 +192,7 @@ struct MesaUndefinedValues {
     /// it (`trip`, run on a copy) leaves the same ones undefined; otherwise, and for a loop NIR
     /// keeps, what the loop writes is defined from its start.
     mutating func prepareLoop(_ s: TypedStatement, unrolled: Bool, trip: (inout MesaUndefinedValues) -> Void) {
-        if unrolled {
+        if unrolled && budget.remaining > 0 {
             var copy = self
             trip(&copy)
             if copy.state == state { return }
@@ -205,7 +214,7 @@ struct MesaUndefinedValues {
         _ s: TypedStatement, _ counter: Variable, _ values: [ConstantValue], _ condition: TypedExpression?,
         _ step: TypedExpression, _ body: TypedStatement
     ) -> TypedStatement? {
-        guard counter.type == .int, values.count >= 2, let condition,
+        guard counter.type == .int, values.count >= 2, let condition, budget.remaining > 0,
               case .int(let first) = values[0].components[0], case .int(let second) = values[1].components[0] else { return nil }
         func trip(_ pass: inout MesaUndefinedValues) {
             _ = pass.statement(body)
