@@ -4,7 +4,8 @@
 ///
 /// NIR gives such a read an `undef` SSA value; llvmpipe hands it to LLVM as `undef`, and the
 /// folds both apply decide the picture. Measured with glref.py on Mesa 22.3.6 (`float a;`
-/// never written, `x` the pixel's coordinate; README "Undefined values Mesa knows"):
+/// never written, `x` the pixel's coordinate; README "Undefined values Mesa knows fold as LLVM
+/// folds them"):
 ///
 /// - arithmetic keeps it undefined: `a + x`, `x * a`, `1.0 / a`, `-a`, `a * a`, `dot`, `min`,
 ///   `max`, `clamp`, `fract`, `mod`, `mix`, `smoothstep`, `normalize`, and a loop NIR unrolls
@@ -23,11 +24,18 @@
 /// which both start a local's storage at 0, compute those results: a subexpression known to be
 /// undefined is replaced by 0 (or NaN, or the comparison's constant) where its consumer turns
 /// it into a defined value, an assignment of an undefined value stores 0, and a select's
-/// undefined side is dropped. Only what is certain is rewritten: variables a loop NIR keeps
-/// writes are not undefined inside it (they live in a register, `UndefinedReads.loopCarried`),
-/// a branch that writes a variable the other branch leaves undefined makes it defined after the
-/// `if`, a loop NIR writes out is followed only when every iteration sees the same undefined
-/// variables, and anything else reads 0 as before.
+/// undefined side is dropped. The writes of an undefined variable in a branch NIR flattens
+/// into selects (or a constant write in any branch) also run before the `if`, since the select
+/// or phi drops `undef`; a loop NIR writes out has its first trips written out apart when they
+/// see other undefined variables than the later ones; a function whose every `return` is
+/// undefined is undefined at its calls (NIR inlines it); `O += x - O` is `x` where NIR
+/// simplifies it first (an `out` parameter, a `float` or `vec2` local).
+///
+/// Only what is certain is rewritten, and everything else reads 0 as before: variables a loop
+/// NIR keeps writes are not undefined inside it (they live in a register,
+/// `UndefinedReads.loopCarried`), other writes in one branch make the variable defined after the
+/// `if`, vectors indexed at run time live in memory (which reads 0), values passed to user
+/// functions are left as they are, and integers fold otherwise and are not followed.
 struct MesaUndefinedValues {
     /// Per tracked variable (by id), which components are undefined; absent means defined.
     typealias State = [Int: [Bool]]
