@@ -423,8 +423,8 @@ enum TextureViewProbe {
             void main() {
                 vec2 v = vec2(1.0, 2.0) + negativeZero;
                 v.xy = v.yx + 1.0;            // swap through the operation: (3, 2)
-                float x;
-                x = x + 1.0;                  // reads the zero initialisation: 1
+                float x = 0.0;                // (unwritten, it would be undefined: README
+                x = x + 1.0;                  // "Undefined values Mesa knows…"): 1
                 int i = 4;
                 int j = ++i * 10;             // 50, and i is 5
                 float z = negativeZero - 0.0; // stays -0
