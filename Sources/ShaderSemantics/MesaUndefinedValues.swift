@@ -245,8 +245,8 @@ struct MesaUndefinedValues {
             if probe.state == state { break }
             guard case .int(let value) = values[k].components[0] else { return nil }
             let next = Self.constant(.int(value &+ increment), condition)
-            let once = TypedExpression(.binary(.notEqual, condition.with(.variable(counter)).typed(.int), next),
-                                       type: .bool, span: condition.span)
+            let read = TypedExpression(.variable(counter), type: counter.type, span: condition.span)
+            let once = TypedExpression(.binary(.notEqual, read, next), type: .bool, span: condition.span)
             let b = statement(body)
             let st = expression(step).node
             loops.append(TypedStatement(kind: .forLoop(initializer: declaration(value), condition: once, step: st, body: b), span: s.span))
@@ -281,7 +281,7 @@ struct MesaUndefinedValues {
                 // The statements that write `x`: each writes nothing else and reads nothing the
                 // branch writes but `x`, so run before the `if` they give `x` its value at the
                 // branch's end.
-                let writes = statements.filter { $0.expressions.contains { e in Self.writtenVariables(e).contains(x.id) } }
+                let writes = statements.filter { MesaVersioning.written($0).contains(x.id) }
                 let movable = writes.allSatisfy { s in
                     guard case .expression(let a) = s.kind, case .assignment(_, let target, let value) = a.kind,
                           target.rootVariable?.id == x.id, Self.isWholeOrSwizzle(target), !Self.hasSideEffects(value) else { return false }
@@ -312,11 +312,6 @@ struct MesaUndefinedValues {
         case .expression, .declarations, .empty: return [s]
         default: return []
         }
-    }
-
-    /// The ids of the variables `e` writes (assignments, increments, `out` arguments).
-    static func writtenVariables(_ e: TypedExpression) -> Set<Int> {
-        Set(e.writtenVariables.map(\.id)).union(e.children.flatMap { writtenVariables($0) })
     }
 
     /// The ids of the variables `e` reads or writes.
@@ -729,13 +724,6 @@ extension TypedExpression {
     /// This node with another kind (same type, span and folded value).
     func with(_ kind: Kind) -> TypedExpression {
         TypedExpression(kind, type: type, constant: constantValue, span: span)
-    }
-}
-
-extension TypedExpression {
-    /// This node with another type (for a node built from another one's span).
-    func typed(_ type: GLSLType) -> TypedExpression {
-        TypedExpression(kind, type: type, constant: nil, span: span)
     }
 }
 

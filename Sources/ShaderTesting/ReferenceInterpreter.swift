@@ -124,15 +124,14 @@ final class ReferenceInterpreter {
     /// declared (or, for an `in` parameter, called) with a value known then. llvmpipe's
     /// compiler (and Shade's, which follows it) rewrites `pow` and `mix` on such values.
     var known: Set<Variable> = []
-    /// Per `for` loop (by its counter's id, start and bound: a loop whose first trips are
-    /// written out apart, `MesaUndefinedValues`, shares its counter with them), the counter
-    /// when Mesa unrolls the loop.
+    /// Per `for` loop (by its counter's id and start: a loop whose first trips are written out
+    /// apart, `MesaUndefinedValues`, shares its counter with them, each from its own start),
+    /// the counter when Mesa unrolls the loop.
     var unrolledCounters: [LoopKey: (variable: Variable, trips: Int)?] = [:]
 
     struct LoopKey: Hashable {
         let counter: Int
         let start: ConstantValue?
-        let bound: String?
     }
     /// How many loops Mesa unrolls are being run: inside one, calls fold by NIR's rules.
     var unrolledDepth = 0
@@ -524,20 +523,13 @@ final class ReferenceInterpreter {
         _ initializer: TypedStatement?, _ condition: TypedExpression?, _ step: TypedExpression?, _ body: TypedStatement
     ) -> (variable: Variable, trips: Int)? {
         guard case .declarations(let ds)? = initializer?.kind, let first = ds.first else { return nil }
-        let key = LoopKey(counter: first.variable.id, start: first.initializer?.constantValue,
-                          bound: condition.map(Self.boundKey))
+        let key = LoopKey(counter: first.variable.id, start: first.initializer?.constantValue)
         if let known = unrolledCounters[key] { return known }
         let counter = MesaLoopUnrolling.unrolledCounter(
             initializer, condition, step, body, functionBody: { [functions] in functions[$0]?.body }
         ).map { ($0.variable, $0.values.count) }
         unrolledCounters[key] = .some(counter)
         return counter
-    }
-
-    /// A loop condition's operator and constants (`< 3`), to tell loops of one counter apart.
-    static func boundKey(_ condition: TypedExpression) -> String {
-        guard case .binary(let op, let a, let b) = condition.kind else { return "" }
-        return [a.constantValue?.description ?? "", op.rawValue, b.constantValue?.description ?? ""].joined(separator: " ")
     }
 
     func loop(
