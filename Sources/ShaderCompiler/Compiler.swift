@@ -92,9 +92,19 @@ final class Lowering {
     let arrayStorage: MesaArrayStorage
     /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`).
     let restoredVersions: [Int: Variable]
-    /// Locals whose undefined value a loop carries (`UndefinedReads.loopCarried`): their
-    /// storage is not reset at their declaration.
+    /// Locals whose value a later run of their declaration sees (`UndefinedReads.loopCarried`):
+    /// their storage is not reset at their declaration.
     let loopCarried: Set<Int>
+    /// The storage of each loop-carried local, per call path: one for every copy of its
+    /// declaration lowered at that place (the iterations of a loop written out too), as Mesa
+    /// has one variable per local and call site.
+    var carriedStorage: [CarriedKey: Value] = [:]
+    struct CarriedKey: Hashable {
+        var variable: Int
+        var path: [SourceSpan?]
+    }
+    /// The calls the code being lowered is inlined through, outermost first.
+    var callPath: [SourceSpan?] = []
 
     init(_ shader: CheckedShader) {
         self.shader = shader
@@ -294,7 +304,9 @@ final class Lowering {
             return
         }
         if d.initializer == nil, loopCarried.contains(v.id) {
-            let storage = builder.persistentVariable(width: v.type.componentCount)
+            let key = CarriedKey(variable: v.id, path: callPath)
+            let storage = carriedStorage[key] ?? builder.persistentVariable(width: v.type.componentCount)
+            carriedStorage[key] = storage
             variableSlots.formUnion(slots(of: storage))
             bindings[v.id] = .value(storage)
             return
@@ -822,6 +834,8 @@ final class Lowering {
             }
         }
         for (id, binding) in parameterBindings { bindings[id] = binding }
+        callPath.append(span)
+        defer { callPath.removeLast() }
         let returns = countReturns(f.body)
         var result: Value = .constant([])
         if returns == 0 || (returns == 1 && f.body.last.map({ if case .return = $0.kind { return true }; return false }) == true) {

@@ -65,10 +65,17 @@ struct MesaUndefinedValues {
     /// The function with its undefined values made explicit.
     static func rewrite(
         _ f: CheckedFunction, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?,
-        undefinedResults: Set<Int> = [], definitionID: @escaping (FunctionSymbol) -> Int = { $0.id }
+        undefinedResults: Set<Int> = [], definitionID: @escaping (FunctionSymbol) -> Int = { $0.id },
+        calledInLoops: Bool = false
     ) -> (function: CheckedFunction, resultUndefined: Bool) {
         var pass = MesaUndefinedValues(functionBody: functionBody, undefinedResults: undefinedResults, definitionID: definitionID)
         pass.indexed = indexedAtRunTime(f.body)
+        // Called in a loop NIR keeps, a local the last call left a value in starts from it
+        // (`UndefinedReads.loopCarried`), not from `undef`.
+        if calledInLoops { pass.indexed.formUnion(UndefinedReads.loopCarried(in: f)) }
+        for v in declaredUninitialised(in: f.body) where tracks(v) && !pass.indexed.contains(v.id) {
+            pass.state[v.id] = Array(repeating: true, count: v.type.componentCount)
+        }
         for (k, p) in f.parameters.enumerated()
         where k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out && tracks(p) && !pass.indexed.contains(p.id) {
             pass.state[p.id] = Array(repeating: true, count: p.type.componentCount)
@@ -123,12 +130,10 @@ struct MesaUndefinedValues {
             return make(.expression(expression(e).node))
         case .declarations(let ds):
             return make(.declarations(ds.map { d in
-                guard let e = d.initializer else {
-                    if Self.tracks(d.variable), !indexed.contains(d.variable.id) {
-                        state[d.variable.id] = Array(repeating: true, count: d.variable.type.componentCount)
-                    }
-                    return d
-                }
+                // Without an initializer, nothing is written: the variable is undefined from
+                // the function's start (`rewrite`), and run again the declaration leaves the
+                // value the last run left (`UndefinedReads.loopCarried`).
+                guard let e = d.initializer else { return d }
                 let (node, mask) = expression(e)
                 state[d.variable.id] = nil
                 guard Self.tracks(d.variable), !indexed.contains(d.variable.id), let mask, mask.contains(true) else { return d.replacingInitializer(node) }
@@ -205,9 +210,7 @@ struct MesaUndefinedValues {
             trip(&copy)
             if copy.state == state { return }
         }
-        // Declared in the body: a new variable each trip (not the `for`'s own declarations).
-        let declared = Self.declared(in: s.substatements.last ?? s)
-        for id in MesaVersioning.written(s) where !declared.contains(id) {
+        for id in Self.assigned(in: s) {
             state[id] = nil
             frozen.insert(id)
         }
@@ -335,12 +338,32 @@ struct MesaUndefinedValues {
         return n
     }
 
-    /// The variables declared inside `s`.
-    static func declared(in s: TypedStatement) -> Set<Int> {
+    /// The variables `s` writes: by assignment, `++`/`--`, `out` arguments, or a declaration
+    /// with an initializer (one without writes nothing).
+    static func assigned(in s: TypedStatement) -> Set<Int> {
         var ids = Set<Int>()
-        if case .declarations(let ds) = s.kind { for d in ds { ids.insert(d.variable.id) } }
-        for t in s.substatements { ids.formUnion(declared(in: t)) }
+        func visit(_ e: TypedExpression) {
+            for v in e.writtenVariables { ids.insert(v.id) }
+            e.children.forEach(visit)
+        }
+        func visit(_ t: TypedStatement) {
+            if case .declarations(let ds) = t.kind { for d in ds where d.initializer != nil { ids.insert(d.variable.id) } }
+            t.expressions.forEach(visit)
+            t.substatements.forEach(visit)
+        }
+        visit(s)
         return ids
+    }
+
+    /// The locals declared without an initializer anywhere in `body`.
+    static func declaredUninitialised(in body: [TypedStatement]) -> [Variable] {
+        var out: [Variable] = []
+        func visit(_ t: TypedStatement) {
+            if case .declarations(let ds) = t.kind { for d in ds where d.initializer == nil { out.append(d.variable) } }
+            t.substatements.forEach(visit)
+        }
+        body.forEach(visit)
+        return out
     }
 
     /// True when control never leaves the end of `s` for the statement after it.
@@ -741,6 +764,7 @@ extension CheckedShader {
         for f in functions + [main] { bodies[f.symbol.id] = f.body }
         let definitionID = self.definitionID
         let byID = Dictionary((functions + [main]).map { (definitionID($0.symbol), $0) }, uniquingKeysWith: { a, _ in a })
+        let inLoops = calledInKeptLoops(functionBody: { bodies[$0.id] })
         // Callees first, so that a call knows whether its function gives an undefined result.
         var undefinedResults: Set<Int> = []
         var done: [Int: CheckedFunction] = [:]
@@ -749,11 +773,47 @@ extension CheckedShader {
             if done[id] != nil || path.contains(id) { return }
             for callee in f.callees { if let g = byID[definitionID(callee)] { visit(g, path.union([id])) } }
             let (rewritten, undefined) = MesaUndefinedValues.rewrite(
-                f, functionBody: { bodies[$0.id] }, undefinedResults: undefinedResults, definitionID: definitionID)
+                f, functionBody: { bodies[$0.id] }, undefinedResults: undefinedResults, definitionID: definitionID,
+                calledInLoops: inLoops.contains(id))
             done[id] = rewritten
             if undefined { undefinedResults.insert(id) }
         }
         for f in functions + [main] { visit(f, []) }
         return rewriting(function: { done[definitionID($0.symbol)] ?? $0 }, declaration: { $0 })
+    }
+
+    /// The functions (by definition id) called inside a loop NIR keeps, or from one of them:
+    /// after inlining, their locals live across the loop's trips.
+    func calledInKeptLoops(functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?) -> Set<Int> {
+        let definitionID = self.definitionID
+        var found: Set<Int> = []
+        func visit(_ e: TypedExpression, _ inLoop: Bool) {
+            if inLoop, case .call(let f, _) = e.kind { found.insert(definitionID(f)) }
+            for child in e.children { visit(child, inLoop) }
+        }
+        func visit(_ s: TypedStatement, _ inLoop: Bool) {
+            var inner = inLoop
+            switch s.kind {
+            case .forLoop(let i, let c, let st, let b):
+                inner = inLoop || MesaLoopUnrolling.unrolledCounter(i, c, st, b, functionBody: functionBody) == nil
+            case .whileLoop, .doWhile:
+                inner = true
+            default:
+                break
+            }
+            for e in s.expressions { visit(e, inner) }
+            for sub in s.substatements { visit(sub, inner) }
+        }
+        let all = functions + [main]
+        for f in all { for s in f.body { visit(s, false) } }
+        // And everything those call.
+        let byID = Dictionary(all.map { (definitionID($0.symbol), $0) }, uniquingKeysWith: { a, _ in a })
+        var pending = Array(found)
+        while let id = pending.popLast() {
+            for callee in byID[id]?.callees ?? [] where found.insert(definitionID(callee)).inserted {
+                pending.append(definitionID(callee))
+            }
+        }
+        return found
     }
 }

@@ -18,12 +18,17 @@ import ShaderDiagnostics
 public struct MesaVersioning {
     /// The next id for a new variable.
     private var nextID: Int
+    /// The function's locals whose value a later run of their declaration sees
+    /// (`UndefinedReads.loopCarried`): left as they are, since their value outlives the
+    /// block that declares them.
+    private var carried: Set<Int> = []
 
     init(nextID: Int) { self.nextID = nextID }
 
     /// `f` with its assignments versioned.
     mutating func rewrite(_ f: CheckedFunction) -> CheckedFunction {
-        CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body, renames: [:], isFunctionBody: true),
+        carried = UndefinedReads.loopCarried(in: f)
+        return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body, renames: [:], isFunctionBody: true),
                         callees: f.callees, span: f.span)
     }
 
@@ -52,7 +57,7 @@ public struct MesaVersioning {
                 continue
             }
             if case .expression(let e) = s.kind, let target = Self.target(of: e),
-               let (v, op, value, component) = Self.versionable(e) {
+               let (v, op, value, component) = Self.versionable(e), !carried.contains(v.id) {
                 let read = TypedExpression(.variable(current[v.id] ?? v), type: v.type, span: e.span)
                 let initializer = Self.newValue(v, read, op, Self.renamed(value, current), component: component, span: e.span)
                 let version = newVersion(of: v)
@@ -284,11 +289,7 @@ extension CheckedShader {
 
     /// Every function's locals whose undefined value a loop carries (`UndefinedReads.loopCarried`).
     public var loopCarriedLocals: Set<Int> {
-        var bodies: [Int: [TypedStatement]] = [:]
-        for f in functions + [main] { bodies[f.symbol.id] = f.body }
-        return (functions + [main]).reduce(into: []) { all, f in
-            all.formUnion(UndefinedReads.loopCarried(in: f, functionBody: { bodies[$0.id] }))
-        }
+        (functions + [main]).reduce(into: []) { all, f in all.formUnion(UndefinedReads.loopCarried(in: f)) }
     }
 }
 

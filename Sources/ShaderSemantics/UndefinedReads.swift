@@ -12,49 +12,178 @@ import ShaderDiagnostics
 /// warning per variable, at its first such read.
 public enum UndefinedReads {
     static func warnings(in function: CheckedFunction) -> [Diagnostic] {
-        walk(function, functionBody: nil).found
-    }
-
-    /// The locals whose undefined value a loop carries: declared without an initializer (or an
-    /// `out` parameter), and first used by a read inside a loop NIR keeps (one Mesa does not
-    /// unroll, `MesaLoopUnrolling`) that also writes them, the loop not holding the declaration.
-    /// `float s; for (…) s += y;` starts the loop from a phi of an undefined value, which
-    /// leaving SSA turns into a register nothing initialises: on llvmpipe `s` starts from what
-    /// that register held when this code last ran (the previous trip of a loop around it, the
-    /// previous call from the same call site), 0 the first time. Shade's engines and its
-    /// interpreter keep such a variable's storage across its declarations the same way.
-    /// Measured with glref.py: `float g(float y) { float s; for (int k = 0; k < n; k++) s += y;
-    /// return s; }` called 4 times with n = 4 in a loop returns 4y, 8y, 12y, 16y.
-    public static func loopCarried(
-        in function: CheckedFunction, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?
-    ) -> Set<Int> {
-        walk(function, functionBody: functionBody).carried
-    }
-
-    static func walk(_ function: CheckedFunction, functionBody: ((FunctionSymbol) -> [TypedStatement]?)?) -> Walk {
-        var walk = Walk(functionBody: functionBody)
+        var walk = Walk()
         for (k, p) in function.parameters.enumerated()
         where k < function.symbol.parameters.count && function.symbol.parameters[k].qualifier == .out {
             walk.unwritten[p.id] = p
-            walk.depth[p.id] = 0
         }
         for s in function.body { walk.statement(s) }
-        return walk
+        return walk.found
     }
 
+    /// The locals whose value a later run of their declaration sees: declared without an
+    /// initializer, and read where no write may have happened since the declaration ran (a
+    /// flow-sensitive walk: a read in a loop's body of a variable the body writes later, a
+    /// read after an `if` that writes it in one branch), written somewhere too.
+    ///
+    /// Mesa gives every local one variable for the whole function (after inlining: one per
+    /// call site), and a declaration without an initializer writes nothing to it: run again
+    /// (the next trip of a loop around it, NIR's unrolled copies of that loop too, the next
+    /// call from the same call site inside a loop) it leaves the value the last run left.
+    /// Before any run it is undefined: an SSA `undef` where NIR knows it (`MesaUndefinedValues`
+    /// folds those reads), else a phi of one, which leaving SSA turns into a register nothing
+    /// initialises, 0 the first time on llvmpipe. Shade's engines and its interpreter keep
+    /// such a variable's storage across its declarations the same way, one per call path,
+    /// zeroed once when the shader starts. Measured with glref.py (Mesa 22.3.6):
+    /// `float g(float y) { float s; for (int k = 0; k < n; k++) s += y; return s; }` called 4
+    /// times with n = 4 in a loop returns 4y, 8y, 12y, 16y; `for (int i = 0; i < n; i++) {
+    /// float c; if (i == 0) c = x; else c += 1.0; }` leaves `x + n - 1`, unrolled or not, and
+    /// so does the same `c` in a function called in the loop (7lByDK's `float t;` summed in a
+    /// function its ray-marching loop calls).
+    public static func loopCarried(in function: CheckedFunction) -> Set<Int> {
+        var walk = Assignments()
+        for s in function.body { walk.statement(s) }
+        return walk.readUnassigned.intersection(walk.written)
+    }
+
+    /// A walk that knows which locals declared without an initializer are certainly written
+    /// at each point (the paths through a loop's body include a first trip, so a read there of
+    /// what the body writes later is not), for `loopCarried`.
+    struct Assignments {
+        /// Declared without an initializer so far (scalars, vectors and matrices).
+        var candidates: Set<Int> = []
+        /// Candidates certainly written since their declaration last ran.
+        var assigned: Set<Int> = []
+        /// Candidates read where they may not be.
+        var readUnassigned: Set<Int> = []
+        /// Candidates written anywhere.
+        var written: Set<Int> = []
+
+        mutating func statement(_ s: TypedStatement) {
+            switch s.kind {
+            case .declarations(let ds):
+                for d in ds {
+                    let v = d.variable
+                    if let e = d.initializer {
+                        expression(e)
+                        assigned.insert(v.id)
+                    } else if v.storage == .local, v.constantValue == nil,
+                              v.type.isScalar || v.type.isVector || v.type.isMatrix {
+                        candidates.insert(v.id)
+                        assigned.remove(v.id)
+                    }
+                }
+            case .ifElse(let c, let t, let e):
+                expression(c)
+                let entry = assigned
+                statement(t)
+                let afterThen = assigned
+                assigned = entry
+                e.map { statement($0) }
+                assigned.formIntersection(afterThen)
+            case .forLoop(let i, let c, let st, let body):
+                i.map { statement($0) }
+                c.map { expression($0) }
+                let entry = assigned
+                statement(body)
+                st.map { expression($0) }
+                assigned = entry
+            case .whileLoop(let c, let body):
+                expression(c)
+                let entry = assigned
+                statement(body)
+                assigned = entry
+            case .doWhile(let body, let c):
+                statement(body)
+                expression(c)
+            default:
+                for e in s.expressions { expression(e) }
+                for sub in s.substatements { statement(sub) }
+            }
+        }
+
+        mutating func read(_ id: Int) {
+            if candidates.contains(id), !assigned.contains(id) { readUnassigned.insert(id) }
+        }
+
+        /// An l-value: indices are read; the variable written (certainly only when whole).
+        mutating func place(_ e: TypedExpression, alsoReads: Bool) {
+            switch e.kind {
+            case .variable(let v):
+                if alsoReads { read(v.id) }
+                written.insert(v.id)
+                assigned.insert(v.id)
+            case .swizzle(let b, _), .field(let b, _, _):
+                part(b, alsoReads: alsoReads)
+            case .index(let b, let i):
+                expression(i)
+                part(b, alsoReads: alsoReads)
+            default:
+                expression(e)
+            }
+        }
+
+        /// The variable under a swizzle, field or index written: part of it, so not certainly.
+        mutating func part(_ e: TypedExpression, alsoReads: Bool) {
+            switch e.kind {
+            case .variable(let v):
+                if alsoReads { read(v.id) }
+                written.insert(v.id)
+            case .swizzle(let b, _), .field(let b, _, _):
+                part(b, alsoReads: alsoReads)
+            case .index(let b, let i):
+                expression(i)
+                part(b, alsoReads: alsoReads)
+            default:
+                expression(e)
+            }
+        }
+
+        mutating func expression(_ e: TypedExpression) {
+            if e.constantValue != nil { return }
+            switch e.kind {
+            case .variable(let v): read(v.id)
+            case .assignment(let op, let target, let value):
+                expression(value)
+                place(target, alsoReads: op != nil)
+            case .unary(let op, let x) where op.isIncrementOrDecrement:
+                place(x, alsoReads: true)
+            case .binary(let op, let a, let b) where op == .logicalAnd || op == .logicalOr:
+                expression(a)
+                let entry = assigned
+                expression(b)
+                assigned = entry
+            case .ternary(let c, let a, let b):
+                expression(c)
+                let entry = assigned
+                expression(a)
+                let afterA = assigned
+                assigned = entry
+                expression(b)
+                assigned.formIntersection(afterA)
+            case .call(let f, let args):
+                for (k, a) in args.enumerated() {
+                    switch k < f.parameters.count ? f.parameters[k].qualifier : .in {
+                    case .out: place(a, alsoReads: false)
+                    case .inout: place(a, alsoReads: true)
+                    default: expression(a)
+                    }
+                }
+            case .builtinCall(let o, let args):
+                for (k, a) in args.enumerated() {
+                    if k == o.function.outParameterIndex { place(a, alsoReads: false) } else { expression(a) }
+                }
+            default:
+                for child in e.children { expression(child) }
+            }
+        }
+    }
+
+    /// A walk in the order the text is written, for the warnings.
     struct Walk {
-        /// Given, loops are told apart (the ones NIR keeps) for `carried`.
-        let functionBody: ((FunctionSymbol) -> [TypedStatement]?)?
         /// Variables nothing has written yet, by id.
         var unwritten: [Int: Variable] = [:]
         var found: [Diagnostic] = []
-        /// What each enclosing loop NIR keeps writes, outermost first.
-        var loops: [Set<Int>] = []
-        /// How many such loops were around each unwritten variable's declaration.
-        var depth: [Int: Int] = [:]
-        /// Variables whose first use is a read a loop around it (not around the declaration)
-        /// carries to its next trip.
-        var carried: Set<Int> = []
 
         mutating func statement(_ s: TypedStatement) {
             switch s.kind {
@@ -64,51 +193,22 @@ public enum UndefinedReads {
                         expression(e)
                     } else if !d.variable.type.containsSampler, d.variable.constantValue == nil {
                         unwritten[d.variable.id] = d.variable
-                        depth[d.variable.id] = loops.count
                     }
                 }
             case .forLoop(let i, let c, let st, let body):
                 // In the order a loop runs: initializer, condition, body, step.
                 i.map { statement($0) }
-                let kept = keeps(s)
-                if kept { loops.append(MesaVersioning.written(s)) }
                 c.map { expression($0) }
                 statement(body)
                 st.map { expression($0) }
-                if kept { loops.removeLast() }
-            case .doWhile(let body, let c):
-                let kept = keeps(s)
-                if kept { loops.append(MesaVersioning.written(s)) }
-                statement(body)
-                expression(c)
-                if kept { loops.removeLast() }
-            case .whileLoop:
-                let kept = keeps(s)
-                if kept { loops.append(MesaVersioning.written(s)) }
-                for e in s.expressions { expression(e) }
-                for sub in s.substatements { statement(sub) }
-                if kept { loops.removeLast() }
             default:
                 for e in s.expressions { expression(e) }
                 for sub in s.substatements { statement(sub) }
             }
         }
 
-        /// True when `s` is a loop NIR keeps (asked only when finding `carried`).
-        func keeps(_ s: TypedStatement) -> Bool {
-            guard let functionBody else { return false }
-            if case .forLoop(let i, let c, let st, let body) = s.kind {
-                return MesaLoopUnrolling.unrolledCounter(i, c, st, body, functionBody: functionBody) == nil
-            }
-            return true
-        }
-
         mutating func read(_ v: Variable, at span: SourceSpan) {
             guard unwritten.removeValue(forKey: v.id) != nil else { return }
-            if let d = depth[v.id], loops.dropFirst(d).contains(where: { $0.contains(v.id) }),
-               v.storage == .local, v.type.isScalar || v.type.isVector || v.type.isMatrix {
-                carried.insert(v.id)
-            }
             found.append(.warning(
                 "'\(v.name)' may be read before anything writes it: its value is undefined there (Shade reads 0; GPUs, llvmpipe among them, may give anything)",
                 at: span))

@@ -2,10 +2,11 @@ import Foundation
 import ShaderTesting
 import Testing
 
-/// A local declared without an initializer and first read inside a loop Mesa keeps, which also
-/// writes it (`UndefinedReads.loopCarried`): on llvmpipe its register is not reset when the
-/// declaration runs again, so it starts from its value the last time that code ran (the previous
-/// trip of an outer loop, the previous call from the same call site), 0 the first time. Each
+/// A local declared without an initializer and read where a loop may carry a value to it
+/// (`UndefinedReads.loopCarried`): on llvmpipe nothing resets it when the declaration runs
+/// again, so it starts from its value the last time that code ran (the previous trip of a loop
+/// around it or holding it, kept or written out, the previous call from the same call site), 0
+/// the first time. Each
 /// case writes the 32 bits of its result over 8 fragments; both engines and the reference
 /// interpreter must give llvmpipe's bits, and llvmpipe must tell each case from its twin that
 /// initialises the local to 0. `n` is 4 known only when running, so NIR keeps the loops.
@@ -19,6 +20,7 @@ import Testing
     }
 
     static let sum = "float g(float y, int n) { float s; for (int k = 0; k < n; k++) { s += y; } return s; }"
+    static let update = "float h(int i, float y) { float c; if (i == 0) c = y; else c += 1.0; return c; }"
     static let sumFromZero = "float g(float y, int n) { float s = 0.0; for (int k = 0; k < n; k++) { s += y; } return s; }"
 
     static let pairs: [(DifferentialCase, DifferentialCase)] = [
@@ -34,6 +36,18 @@ import Testing
         // An int counter without initializer (`int i; while (i++ < 3)`).
         (carried("counter carried", "for (int j = 0; j < n; j++) { int i; while (i++ < 3) { r += x; } }"),
          carried("counter reset", "for (int j = 0; j < n; j++) { int i = 0; while (i++ < 3) { r += x; } }")),
+        // Declared in the body of the loop that carries it: read first (7lByDK's ray march),
+        // or written on the first trip and updated on the others, in a loop NIR keeps or
+        // writes out, or in a function called in the loop.
+        (carried("summed where declared", "for (int j = 0; j < n; j++) { float t; t += x; r += t; }"),
+         carried("summed from zero where declared", "for (int j = 0; j < n; j++) { float t = 0.0; t += x; r += t; }")),
+        (carried("updated where declared", "for (int j = 0; j < n; j++) { float c; if (j == 0) c = x; else c += 1.0; r += c; }"),
+         carried("updated from zero where declared", "for (int j = 0; j < n; j++) { float c = 0.0; if (j == 0) c = x; else c += 1.0; r += c; }")),
+        (carried("updated in an unrolled loop", "for (int j = 0; j < 4; j++) { float c; if (j == 0) c = x; else c += 1.0; r += c; }"),
+         carried("updated from zero in an unrolled loop", "for (int j = 0; j < 4; j++) { float c = 0.0; if (j == 0) c = x; else c += 1.0; r += c; }")),
+        (carried("updated in a called function", "for (int j = 0; j < n; j++) { r += h(j, x); }", functions: update),
+         carried("updated from zero in a called function", "for (int j = 0; j < n; j++) { r += h(j, x); }",
+                 functions: update.replacingOccurrences(of: "float c;", with: "float c = 0.0;"))),
     ]
 
     static var all: [DifferentialCase] { pairs.flatMap { [$0.0, $0.1] } }
