@@ -364,6 +364,14 @@ struct ValueUses {
         return (componentReads[v.id]?[i] ?? 0) <= 1 && writes[v.id, default: 0] == 0 && !readManyTimes.contains(v.id)
     }
 
+    /// True when component `i` of local `v` is read at most once in the text and `v` is never
+    /// written after its declaration (what NIR's `is_used_once` asks of the instruction that
+    /// computes the component, whatever uses the value it feeds).
+    func componentReadOnce(_ v: Variable, _ i: Int) -> Bool {
+        guard case .local = v.storage, i < 4 else { return false }
+        return (componentReads[v.id]?[i] ?? 0) <= 1 && writes[v.id, default: 0] == 0
+    }
+
     /// True when the value stored in local `v` is used at most once.
     func storedValueUsedOnce(_ v: Variable, extraWrites: Int = 0) -> Bool {
         guard case .local = v.storage else { return false }

@@ -73,6 +73,10 @@ struct MesaForwardSubstitution {
     /// `e` with the reads a rule could use replaced by their variables' initializers.
     func expression(_ e: TypedExpression, depth: Int) -> TypedExpression {
         if e.constantValue != nil { return e }
+        if case .builtinCall(let o, let args) = e.kind, o.function == .dot, args.count == 2, args[0].type.isVector {
+            return e.with(.builtinCall(o, [dotOperand(args[0], other: args[1], depth: depth),
+                                           dotOperand(args[1], other: args[0], depth: depth)]))
+        }
         let arithmetic: Bool
         /// The operation family (`*`, or `+`/`-`) whose constant rule may apply to a child.
         var constantRule: Bool?
@@ -104,6 +108,56 @@ struct MesaForwardSubstitution {
             return expression(child, depth: depth)
         }
         return cancelling(mapped) ?? mapped
+    }
+
+    /// An operand of `dot`, which Mesa lowers to one product per component
+    /// (`MesaReassociation.loweredDot`): each component is an operand of `*` there, so a
+    /// scalar it is built of, or a component of the local vector it reads, with one constant
+    /// operand and meeting a constant component of `other`, is seen through as NIR's constant
+    /// rule sees it, whatever else uses it (M3jXDy's `hash(vec2(u, v))` with `u = 50.0 *
+    /// fract(…)`: NIR multiplies `fract(…)` by `50.0 * 12.9898`); and a component of the local
+    /// vector that is a product only this `dot` reads, however often what the `dot` gives is
+    /// used (`vec2 v = vec2(x * t, w); h = dot(v, c); … h * h`).
+    func dotOperand(_ a: TypedExpression, other: TypedExpression, depth: Int) -> TypedExpression {
+        let n = a.type.componentCount
+        guard a.type.scalarKind == .float, other.type == a.type else { return expression(a, depth: depth) }
+        let constants = other.constantValue
+        func seenThrough(_ p: TypedExpression, _ i: Int) -> TypedExpression? {
+            var value = p
+            if case .variable(let u) = p.kind {
+                guard let c = constantOperandCandidates[u.id] else { return nil }
+                value = c
+            }
+            guard let constants, constants.components[i].floatValue != 0, Self.meetsConstantRule(value, multiplying: true),
+                  MesaSumChains.isPure(value) else { return nil }
+            return value
+        }
+        switch a.kind {
+        case .construct(.vectorFromComponents, let parts) where parts.count == n && parts.allSatisfy({ $0.type == .float }):
+            return a.with(.construct(.vectorFromComponents, parts.enumerated().map { i, p in
+                seenThrough(p, i).map { expression($0, depth: depth) } ?? expression(p, depth: depth)
+            }))
+        case .variable(let v):
+            guard let d = knownValue(of: v) else { return a }
+            var changed = false
+            let parts = (0..<n).map { i -> TypedExpression in
+                let read = TypedExpression(.swizzle(a, components: [i]), type: .float, span: a.span)
+                // A product only this `dot` reads (NIR's `is_used_once` on its instruction).
+                if declarationDepths[v.id] == depth, uses.componentReadOnce(v, i), let c = Self.component(d, i),
+                   case .binary(.multiply, _, _) = c.kind, MesaSumChains.isPure(c) {
+                    changed = true
+                    return c
+                }
+                if let c = Self.component(d, i), let seen = seenThrough(c, i) {
+                    changed = true
+                    return seen
+                }
+                return read
+            }
+            return changed ? TypedExpression(.construct(.vectorFromComponents, parts), type: a.type, span: a.span) : a
+        default:
+            return expression(a, depth: depth)
+        }
     }
 
     // MARK: Cancellation

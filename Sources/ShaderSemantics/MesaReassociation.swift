@@ -192,31 +192,54 @@ struct MesaReassociation {
     }
 
     /// NIR's values are scalars: `vec2(j - 1.0, k - 1.0) - vec2(0.3)` is `j + -1.3` and
-    /// `k + -1.3` to its rules. A constant and a vector built of scalars (or of one, `vec3(s)`)
-    /// under `+`, `-` or `*` are written per component when a rule regroups one of them.
+    /// `k + -1.3` to its rules, and `vec3(0.0) - 500.0 * vec3(c * s, …)` is `-500.0 * (c * s)`
+    /// then `(c * 500.0) * s` negated (M3jXDy's camera): llvmpipe's NIR is scalar. A `+`, `-`
+    /// or `*` of vectors built of scalars (or of one, `vec3(s)`), constants, and scalars or
+    /// vectors that can be read again for free is written per component, so that the later
+    /// rules see each component's operations.
     func perComponent(_ e: TypedExpression) -> TypedExpression? {
-        guard e.type.isVector, case .binary(let op, let a, let b) = e.kind, [.add, .subtract, .multiply].contains(op),
-              (a.constantValue != nil) != (b.constantValue != nil) else { return nil }
-        let vector = a.constantValue == nil ? a : b
-        guard vector.type == e.type, case .construct(let kind, let given) = vector.kind,
-              given.allSatisfy({ $0.type == .float }) else { return nil }
-        let args: [TypedExpression]
-        switch kind {
-        case .vectorFromComponents where given.count == e.type.componentCount: args = given
-        case .vectorFromScalar where given.count == 1: args = Array(repeating: given[0], count: e.type.componentCount)
-        default: return nil
+        guard e.type.isVector, case .binary(let op, _, _) = e.kind, [.add, .subtract, .multiply].contains(op),
+              Self.buildsOfScalars(e), let parts = Self.components(of: e, e.type.componentCount) else { return nil }
+        return TypedExpression(.construct(.vectorFromComponents, parts.map(rewrite)), type: e.type, span: e.span)
+    }
+
+    /// True when `e` (under `+`, `-`, `*` and negations) holds a vector built of scalars.
+    static func buildsOfScalars(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .construct(.vectorFromComponents, _), .construct(.vectorFromScalar, _): return e.constantValue == nil
+        case .binary(let op, let a, let b) where [.add, .subtract, .multiply].contains(op): return buildsOfScalars(a) || buildsOfScalars(b)
+        case .unary(.negate, let a): return buildsOfScalars(a)
+        default: return false
         }
-        var changed = false
-        let components = args.indices.map { i -> TypedExpression in
-            func part(_ x: TypedExpression) -> TypedExpression {
-                x.constantValue == nil ? args[i] : (x.type.isVector ? Self.component(x, i, span: x.span)! : x)
-            }
-            let node = TypedExpression(.binary(op, part(a), part(b)), type: .float, span: e.span)
-            guard let r = regrouped(node) else { return node }
-            changed = true
-            return r
+    }
+
+    /// The `n` scalar expressions of float vector (or scalar, repeated) `e`, each computing
+    /// only its component, nothing twice; nil when they cannot be written so.
+    static func components(of e: TypedExpression, _ n: Int) -> [TypedExpression]? {
+        guard e.type.scalarKind == .float, !e.type.isMatrix else { return nil }
+        if let c = e.constantValue {
+            return (0..<n).map { i in constant(ConstantValue(type: .float, components: [c.components[c.components.count == 1 ? 0 : i]]), e.span) }
         }
-        return changed ? TypedExpression(.construct(.vectorFromComponents, components), type: e.type, span: e.span) : nil
+        if !e.type.isVector {
+            return isReadAgainFree(e) ? Array(repeating: e, count: n) : nil
+        }
+        guard e.type.componentCount == n else { return nil }
+        func scalar(_ kind: TypedExpression.Kind) -> TypedExpression { TypedExpression(kind, type: .float, span: e.span) }
+        switch e.kind {
+        case .construct(.vectorFromComponents, let args) where args.count == n && args.allSatisfy({ $0.type == .float }):
+            return args
+        case .construct(.vectorFromScalar, let args) where args.count == 1 && args[0].type == .float:
+            return isReadAgainFree(args[0]) ? Array(repeating: args[0], count: n) : nil
+        case .binary(let op, let a, let b) where [.add, .subtract, .multiply].contains(op):
+            guard let x = components(of: a, n), let y = components(of: b, n) else { return nil }
+            return zip(x, y).map { scalar(.binary(op, $0, $1)) }
+        case .unary(.negate, let a):
+            return components(of: a, n)?.map { scalar(.unary(.negate, $0)) }
+        default:
+            guard isReadAgainFree(e) else { return nil }
+            return (0..<n).map { component(e, $0, span: e.span) }.allSatisfy { $0 != nil }
+                ? (0..<n).map { component(e, $0, span: e.span)! } : nil
+        }
     }
 
     // MARK: Dot products

@@ -61,14 +61,22 @@ struct MesaUndefinedValues {
     var frozen: Set<Int> = []
     /// Variables never followed (`indexedAtRunTime`).
     var indexed: Set<Int> = []
+    /// Globals undefined wherever they are read (`CheckedShader.alwaysUndefinedGlobals`).
+    var undefinedGlobals: Set<Int> = []
+
+    /// True for the variables the pass follows: float locals and `out` parameters, and
+    /// globals that are always undefined.
+    func follows(_ v: Variable) -> Bool { Self.tracks(v) || undefinedGlobals.contains(v.id) }
 
     /// The function with its undefined values made explicit.
     static func rewrite(
         _ f: CheckedFunction, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?,
         undefinedResults: Set<Int> = [], definitionID: @escaping (FunctionSymbol) -> Int = { $0.id },
-        calledInLoops: Bool = false
+        calledInLoops: Bool = false, undefinedGlobals: [Int: Int] = [:]
     ) -> (function: CheckedFunction, resultUndefined: Bool) {
         var pass = MesaUndefinedValues(functionBody: functionBody, undefinedResults: undefinedResults, definitionID: definitionID)
+        pass.undefinedGlobals = Set(undefinedGlobals.keys)
+        for (id, width) in undefinedGlobals { pass.state[id] = Array(repeating: true, count: width) }
         pass.indexed = indexedAtRunTime(f.body)
         // Called in a loop NIR keeps, a local the last call left a value in starts from it
         // (`UndefinedReads.loopCarried`), not from `undef`.
@@ -279,7 +287,7 @@ struct MesaUndefinedValues {
             let writtenByOther = other.map(MesaVersioning.written) ?? []
             let statements = Self.straightStatements(branch)
             for x in Set(statements.flatMap { s in s.expressions.flatMap(\.writtenVariables) }).sorted(by: { $0.id < $1.id }) {
-                guard Self.tracks(x), !frozen.contains(x.id), !indexed.contains(x.id), let m = state[x.id],
+                guard follows(x), !frozen.contains(x.id), !indexed.contains(x.id), let m = state[x.id],
                       m.allSatisfy({ $0 }), !writtenByOther.contains(x.id) else { continue }
                 // The statements that write `x`: each writes nothing else and reads nothing the
                 // branch writes but `x`, so run before the `if` they give `x` its value at the
@@ -510,7 +518,7 @@ struct MesaUndefinedValues {
         let kept = op == .add ? Self.cancelling(target, value).map { probe.expression($0).mask } : nil
         var (v, mv) = expression(value)
         let root = target.rootVariable
-        guard let root, Self.tracks(root), Self.isWholeOrSwizzle(target), !frozen.contains(root.id), !indexed.contains(root.id) else {
+        guard let root, follows(root), Self.isWholeOrSwizzle(target), !frozen.contains(root.id), !indexed.contains(root.id) else {
             // An output, a global, an array element: an undefined value stores 0.
             if op == nil, let root, Self.isOutput(root) { v = consumed(v, mv) }
             if let root { state[root.id] = nil }
@@ -570,6 +578,26 @@ struct MesaUndefinedValues {
             return (e.with(.builtinCall(o, nodes)), nil)
         }
         let width = e.type.componentCount
+        if o.function == .mix, let t = args[2].constantValue {
+            // `mix(a, b, 1.0)` is `b` and `mix(a, b, 0.0)` is `a` (NIR's `flrp` rules; with a
+            // `bool` selector, a select): measured, `mix(a, x, 1.0)` is `x`.
+            let picks: [Int?] = (0..<width).map { k in
+                let c = t.components[t.components.count == 1 ? 0 : k]
+                switch c {
+                case .bool(let b): return b ? 1 : 0
+                default: return c.floatValue == 1 ? 1 : c.floatValue == 0 ? 0 : nil
+                }
+            }
+            if let first = picks[0], picks.allSatisfy({ $0 == first }), args[first].type == e.type,
+               !Self.hasSideEffects(args[1 - first]) {
+                return (nodes[first], masks[first])
+            }
+            let mask = (0..<width).map { k in
+                if let p = picks[k] { return Self.broadcast(masks[p], width)[k] }
+                return masks.contains { Self.broadcast($0, width)[k] }
+            }
+            return (e.with(.builtinCall(o, nodes)), mask.contains(true) ? mask : nil)
+        }
         switch o.function {
         case .min, .max, .clamp, .fract, .mod, .mix, .smoothstep, .radians, .degrees:
             // Component-wise, undefined wherever an operand is.
@@ -765,6 +793,7 @@ extension CheckedShader {
         let definitionID = self.definitionID
         let byID = Dictionary((functions + [main]).map { (definitionID($0.symbol), $0) }, uniquingKeysWith: { a, _ in a })
         let inLoops = calledInKeptLoops(functionBody: { bodies[$0.id] })
+        let globals = alwaysUndefinedGlobals(functionBody: { bodies[$0.id] })
         // Callees first, so that a call knows whether its function gives an undefined result.
         var undefinedResults: Set<Int> = []
         var done: [Int: CheckedFunction] = [:]
@@ -774,7 +803,7 @@ extension CheckedShader {
             for callee in f.callees { if let g = byID[definitionID(callee)] { visit(g, path.union([id])) } }
             let (rewritten, undefined) = MesaUndefinedValues.rewrite(
                 f, functionBody: { bodies[$0.id] }, undefinedResults: undefinedResults, definitionID: definitionID,
-                calledInLoops: inLoops.contains(id))
+                calledInLoops: inLoops.contains(id), undefinedGlobals: globals)
             done[id] = rewritten
             if undefined { undefinedResults.insert(id) }
         }
@@ -782,9 +811,79 @@ extension CheckedShader {
         return rewriting(function: { done[definitionID($0.symbol)] ?? $0 }, declaration: { $0 })
     }
 
+    /// Globals declared without an initializer (float scalars and vectors) that never get a
+    /// value: every write adds to, subtracts from, multiplies or divides what they hold
+    /// (`float seed; … seed += texture(…).x; seed++;`), outside any loop or `if` NIR keeps
+    /// (after which it is a register: measured, 0 or NaN after `if (c) { seed++; … }` with a
+    /// loop in the branch, as `seed` held an undefined value plus a constant or one plus a
+    /// value known only when running; Nl3SDl's `rand()` there is not followed). NIR inlines every call, so each read of one is the global's
+    /// `undef` with arithmetic on it, which stays undefined: measured, `float seed; float
+    /// rand() { seed++; return fract(sin(seed * 114.514) * 1919.81); }` gives 0 after `seed +=
+    /// x;` (Nl3SDl's film grain: `sin` of an undefined value is `sin(0)`). By id, with their
+    /// component count.
+    func alwaysUndefinedGlobals(functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?) -> [Int: Int] {
+        let calledInLoops = calledInKeptLoops(keptBranches: true, functionBody: functionBody)
+        var candidates: [Int: Int] = [:]
+        for case .declarations(let ds) in globals {
+            for d in ds where d.initializer == nil && d.variable.storage == .global && MesaUndefinedValues.tracks(type: d.variable.type) {
+                candidates[d.variable.id] = d.variable.type.componentCount
+            }
+        }
+        guard !candidates.isEmpty else { return [:] }
+        func reads(_ e: TypedExpression, _ id: Int) -> Bool {
+            if case .variable(let v) = e.kind, v.id == id { return true }
+            return e.children.contains { reads($0, id) }
+        }
+        func visit(_ e: TypedExpression, _ inLoop: Bool) {
+            for v in e.writtenVariables where candidates[v.id] != nil {
+                var keeps = false
+                switch e.kind {
+                case .unary(let op, let t) where op.isIncrementOrDecrement:
+                    keeps = MesaUndefinedValues.isWholeOrSwizzle(t)
+                case .assignment(let op?, let t, let value) where [.add, .subtract, .multiply, .divide].contains(op):
+                    let zero = value.constantValue?.components.contains { $0.floatValue == 0 } ?? false
+                    keeps = MesaUndefinedValues.isWholeOrSwizzle(t) && !reads(value, v.id) && !zero
+                default:
+                    break
+                }
+                if inLoop || !keeps { candidates[v.id] = nil }
+            }
+            for child in e.children { visit(child, inLoop) }
+        }
+        func visit(_ s: TypedStatement, _ inLoop: Bool) {
+            let inner = inLoop || Self.keeps(s, keptBranches: true, functionBody: functionBody)
+            for e in s.expressions { visit(e, inner) }
+            for sub in s.substatements { visit(sub, inner) }
+        }
+        for f in functions + [main] {
+            for s in f.body { visit(s, calledInLoops.contains(definitionID(f.symbol))) }
+        }
+        return candidates
+    }
+
+    /// True when `s` is a loop NIR keeps, or (with `keptBranches`) an `if` it does not turn
+    /// into selects: what `s` writes is a register after it, not an SSA value NIR follows.
+    static func keeps(
+        _ s: TypedStatement, keptBranches: Bool, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?
+    ) -> Bool {
+        switch s.kind {
+        case .forLoop(let i, let c, let st, let b):
+            return MesaLoopUnrolling.unrolledCounter(i, c, st, b, functionBody: functionBody) == nil
+        case .whileLoop, .doWhile:
+            return true
+        case .ifElse(_, let t, let e):
+            return keptBranches && !PrecisionLowering.isSelect(t, e)
+        default:
+            return false
+        }
+    }
+
     /// The functions (by definition id) called inside a loop NIR keeps, or from one of them:
     /// after inlining, their locals live across the loop's trips.
-    func calledInKeptLoops(functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?) -> Set<Int> {
+    /// With `keptBranches`, also those called in a branch of an `if` NIR keeps.
+    func calledInKeptLoops(
+        keptBranches: Bool = false, functionBody: @escaping (FunctionSymbol) -> [TypedStatement]?
+    ) -> Set<Int> {
         let definitionID = self.definitionID
         var found: Set<Int> = []
         func visit(_ e: TypedExpression, _ inLoop: Bool) {
@@ -792,14 +891,13 @@ extension CheckedShader {
             for child in e.children { visit(child, inLoop) }
         }
         func visit(_ s: TypedStatement, _ inLoop: Bool) {
-            var inner = inLoop
-            switch s.kind {
-            case .forLoop(let i, let c, let st, let b):
-                inner = inLoop || MesaLoopUnrolling.unrolledCounter(i, c, st, b, functionBody: functionBody) == nil
-            case .whileLoop, .doWhile:
-                inner = true
-            default:
-                break
+            let inner = inLoop || Self.keeps(s, keptBranches: keptBranches, functionBody: functionBody)
+            if case .forLoop(let i, _, _, let b) = s.kind {
+                // The initializer runs once, before the loop.
+                i.map { visit($0, inLoop) }
+                for e in s.expressions { visit(e, inner) }
+                visit(b, inner)
+                return
             }
             for e in s.expressions { visit(e, inner) }
             for sub in s.substatements { visit(sub, inner) }

@@ -38,6 +38,15 @@ import Testing
         ("r = y*x + x*w + x*(y - w);", "r = y*x + x*w + (x + zero)*(y - w);"),
         // The outer sum first: regrouped, not factored (the twin is the factored order).
         ("r = (x*y + x*w) + 1.5;", "r = x*(y + w) + 1.5;"),
+        // llvmpipe's NIR is scalar: vector operations on vectors built of scalars are regrouped
+        // per component (M3jXDy's `origin - distance * vec3(c.x * s.y, …)`), and a `dot`'s
+        // products with constants too (`hash(vec2(u, v))`, `u = 50.0 * fract(…)`); the twins'
+        // factor is a constant NIR does not know (`+ zero`).
+        ("vec3 p = vec3(0.0) - 500.0 * vec3(x * y, w, x); r = p.x;",
+         "vec3 p = vec3(0.0) - (500.0 + zero) * vec3(x * y, w, x); r = p.x;"),
+        ("r = dot(vec2(x * 50.0, w), vec2(12.9898, 78.233));", "r = dot(vec2(x * (50.0 + zero), w), vec2(12.9898, 78.233));"),
+        ("vec2 v = vec2(x * 50.0, w); float h = dot(v, vec2(12.9898, 78.233)); r = h * h;",
+         "vec2 v = vec2(x * (50.0 + zero), w); float h = dot(v, vec2(12.9898, 78.233)); r = h * h;"),
     ].map { (sumCase($0), sumCase($1)) }
 
     /// `body` after a per-fragment `x` that walks the 32 floats around 0.2 (where `x + 0.7`

@@ -62,6 +62,10 @@ import Testing
         pair("unrolled sum", "DECL for (int k = 0; k < 4; k++) { a += x; } r = a + 1.0;"),
         pair("unrolled abs", "DECL for (int k = 0; k < 3; k++) { a = abs(x - a); } r = a + 1.0;"),
         pair("unrolled abs with the counter", "DECL for (int k = 1; k < 5; k++) { a = abs(float(k) - a) + x; } r = a + 1.0;"),
+        // A global nothing gives a value (Nl3SDl's `float seed;` only ever added to): undefined
+        // in every function that reads it, as NIR inlines them all.
+        pair("undefined global", "seed += x; r = rnd() + 1.0;", declaration: "float seed",
+             functions: "DECL float rnd() { seed++; return fract(sin(seed * 114.514) * 1919.81); }"),
     ]
 
     /// Cases whose result is the same either way, and which must stay so: `a * 0.0`, `a - a`,
@@ -75,6 +79,11 @@ import Testing
         draw("out parameter cancelled", "vec4 c; m(c, x); r = c.x + 1.0;",
              functions: "void m(out vec4 O, float x) { O += x - O; O *= 2.0; }"),
         draw("written in both branches", "float a; if (x > 1.5) a = 3.0; else a = x; r = a + 1.0;"),
+        // `mix(a, b, 1.0)` is `b` and `mix(a, b, 0.0)` is `a` (NIR's `flrp` rules; M3jXDy's
+        // `fragColor = mix(fragColor, color, 1.)` on the undefined `out` parameter).
+        draw("mix by one", "float a; r = mix(a, x, 1.0) + 1.0;"),
+        draw("mix by zero", "vec2 a; r = mix(vec2(x), a, 0.0).x + 1.0;"),
+        draw("mix by a boolean", "float a; r = mix(a, x, true) + 1.0;"),
         // A branch NIR keeps (a loop in it) writing a run-time value: 0 in the other lanes.
         draw("conditional kept branch",
              "float a; int n = 4 + int(zero); if (x > 1.5) { a = 3.0 + x; for (int k = 0; k < n; k++) r += 1.0; } else { r = 10.0; } r += a;"),
