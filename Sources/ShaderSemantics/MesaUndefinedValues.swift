@@ -8,17 +8,20 @@
 /// folds them"):
 ///
 /// - arithmetic keeps it undefined: `a + x`, `x * a`, `1.0 / a`, `-a`, `a * a`, `dot`, `min`,
-///   `max`, `clamp`, `fract`, `mod`, `mix`, `smoothstep`, `normalize`, and a loop NIR unrolls
+///   `max`, `clamp`, `fract`, `mod`, `mix`, `smoothstep`, `normalize`, `dFdx`, `dFdy`, and a
+///   loop NIR unrolls
 ///   that only adds to it (`vec3 r; for (int i = 0; i < 5; i++) r += f(i);`); what reaches the
 ///   framebuffer is 0;
 /// - but `a * 0.0` and `a - a` are 0 (NIR's algebraic rules);
 /// - ordered comparisons with it are false and `!=` true, as with a NaN (so `step` gives 0);
 /// - `floor`, `ceil`, `round`, `trunc`, `abs`, `sign`, `sqrt`, `sin`, `cos`, `tan`, `asin`,
-///   `acos`, `atan`, `inversesqrt` and conversions to and from `int` give their value at 0,
+///   `acos`, `atan`, `inversesqrt`, `fwidth` and conversions to and from `int` give their
+///   value at 0,
 ///   and so do `length` and `distance` of a vector with an undefined component (the square
 ///   root of an undefined sum);
 /// - `exp`, `exp2`, `log`, `log2`, `tanh` and `pow(c, a)` give NaN;
-/// - `c ? a : y` is `y` (LLVM drops the undefined side of a select).
+/// - `c ? a : y` is `y` (LLVM drops the undefined side of a select), and so `mix(a, b, 1.0)`
+///   is `b`, and `v[i] = e` on a vector nothing has written makes every component `e`.
 ///
 /// The pass rewrites the typed tree so that Shade's engines and its reference interpreter,
 /// which both start a local's storage at 0, compute those results: a subexpression known to be
@@ -61,6 +64,28 @@ struct MesaUndefinedValues {
     var frozen: Set<Int> = []
     /// Variables never followed (`indexedAtRunTime`).
     var indexed: Set<Int> = []
+    /// Vectors indexed at run time that nothing has read or written yet (locals declared
+    /// without an initializer, `out` parameters), for `firstIndexedWrite`.
+    var untouchedIndexed: Set<Int> = []
+    /// How many `if`s and loops are around the statement being rewritten.
+    var nesting = 0
+
+    /// `v[i] = e;` as the first thing done to an undefined vector `v`, outside any `if` or
+    /// loop: NIR writes it as `v = vecN(i == 0 ? e : v.x, …)`, and each select drops the
+    /// undefined side, so every component is `e` (measured: csdyDS's `fragColor[(a | b) % 19]
+    /// = 1.;` on the undefined `out` parameter is white everywhere). The assignment of `e` to
+    /// the whole vector; nil for anything else.
+    mutating func firstIndexedWrite(_ e: TypedExpression) -> TypedExpression? {
+        guard nesting == 0, case .assignment(nil, let target, let value) = e.kind, case .index(let base, let index) = target.kind,
+              case .variable(let v) = base.kind, untouchedIndexed.contains(v.id), index.constantValue == nil,
+              !Self.hasSideEffects(index), value.type == .float,
+              value.constantValue != nil || MesaReassociation.isReadAgainFree(value) else { return nil }
+        untouchedIndexed.remove(v.id)
+        let (node, _) = expression(value)
+        let whole = TypedExpression(.construct(.vectorFromScalar, [node]), type: v.type, span: target.span)
+        return e.with(.assignment(nil, base, whole))
+    }
+
     /// Globals undefined wherever they are read (`CheckedShader.alwaysUndefinedGlobals`).
     var undefinedGlobals: Set<Int> = []
 
@@ -83,6 +108,10 @@ struct MesaUndefinedValues {
         if calledInLoops { pass.indexed.formUnion(UndefinedReads.loopCarried(in: f)) }
         for v in declaredUninitialised(in: f.body) where tracks(v) && !pass.indexed.contains(v.id) {
             pass.state[v.id] = Array(repeating: true, count: v.type.componentCount)
+        }
+        let outs = f.parameters.enumerated().filter { k, _ in k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out }.map(\.element)
+        for v in declaredUninitialised(in: f.body) + outs where v.type.isVector && tracks(v) && indexedAtRunTime(f.body).contains(v.id) {
+            pass.untouchedIndexed.insert(v.id)
         }
         for (k, p) in f.parameters.enumerated()
         where k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out && tracks(p) && !pass.indexed.contains(p.id) {
@@ -133,6 +162,10 @@ struct MesaUndefinedValues {
     mutating func statement(_ s: TypedStatement) -> TypedStatement {
         budget.remaining -= 1
         func make(_ kind: TypedStatement.Kind) -> TypedStatement { TypedStatement(kind: kind, span: s.span) }
+        if !untouchedIndexed.isEmpty {
+            if case .expression(let e) = s.kind, let whole = firstIndexedWrite(e) { return make(.expression(whole)) }
+            untouchedIndexed.subtract(Self.mentioned(in: s))
+        }
         switch s.kind {
         case .expression(let e):
             return make(.expression(expression(e).node))
@@ -161,6 +194,8 @@ struct MesaUndefinedValues {
             }
             let condition = consumed(expression(c))
             let entry = state
+            nesting += 1
+            defer { nesting -= 1 }
             let then = statement(t)
             let afterThen = Self.ends(t) ? nil : state
             state = entry
@@ -169,6 +204,8 @@ struct MesaUndefinedValues {
             state = Self.merged(afterThen, afterElse)
             return make(.ifElse(condition, then, otherwise))
         case .forLoop(let initializer, let condition, let step, let body):
+            nesting += 1
+            defer { nesting -= 1 }
             let counted = MesaLoopUnrolling.unrolledCounter(initializer, condition, step, body, functionBody: functionBody)
             if let counted, let step, let peeled = peeled(s, counted.variable, counted.values, condition, step, body) {
                 return peeled
@@ -187,6 +224,8 @@ struct MesaUndefinedValues {
             frozen = outer
             return make(.forLoop(initializer: i, condition: c, step: st, body: b))
         case .whileLoop(let condition, let body):
+            nesting += 1
+            defer { nesting -= 1 }
             let outer = frozen
             prepareLoop(s, unrolled: false) { _ in }
             let c = consumed(expression(condition))
@@ -194,6 +233,8 @@ struct MesaUndefinedValues {
             frozen = outer
             return make(.whileLoop(c, b))
         case .doWhile(let body, let condition):
+            nesting += 1
+            defer { nesting -= 1 }
             let outer = frozen
             prepareLoop(s, unrolled: false) { _ in }
             let b = statement(body)
@@ -356,6 +397,21 @@ struct MesaUndefinedValues {
         }
         func visit(_ t: TypedStatement) {
             if case .declarations(let ds) = t.kind { for d in ds where d.initializer != nil { ids.insert(d.variable.id) } }
+            t.expressions.forEach(visit)
+            t.substatements.forEach(visit)
+        }
+        visit(s)
+        return ids
+    }
+
+    /// Every variable `s` reads or writes.
+    static func mentioned(in s: TypedStatement) -> Set<Int> {
+        var ids = Set<Int>()
+        func visit(_ e: TypedExpression) {
+            if case .variable(let v) = e.kind { ids.insert(v.id) }
+            e.children.forEach(visit)
+        }
+        func visit(_ t: TypedStatement) {
             t.expressions.forEach(visit)
             t.substatements.forEach(visit)
         }
@@ -599,7 +655,7 @@ struct MesaUndefinedValues {
             return (e.with(.builtinCall(o, nodes)), mask.contains(true) ? mask : nil)
         }
         switch o.function {
-        case .min, .max, .clamp, .fract, .mod, .mix, .smoothstep, .radians, .degrees:
+        case .min, .max, .clamp, .fract, .mod, .mix, .smoothstep, .radians, .degrees, .dFdx, .dFdy:
             // Component-wise, undefined wherever an operand is.
             var mask = Array(repeating: false, count: width)
             for m in masks { for (k, u) in Self.broadcast(m, width).enumerated() where u { mask[k] = true } }
@@ -662,6 +718,8 @@ struct MesaUndefinedValues {
     /// Built-ins that give their value at 0 for an undefined argument (measured).
     static let atZero: Set<BuiltinFunction> = [
         .floor, .ceil, .round, .roundEven, .trunc, .abs, .sign, .sqrt, .inversesqrt, .sin, .cos, .tan, .asin, .acos, .atan,
+        // `abs(dFdx(a)) + abs(dFdy(a))`: 0 (measured: `x / fwidth(x - a)` is infinite).
+        .fwidth,
     ]
 
     /// A conversion between `int` and `float` values: 0 from an undefined value (measured).
@@ -680,9 +738,14 @@ struct MesaUndefinedValues {
 
     /// `node` where its consumer needs a defined value: an undefined value is 0 there.
     func consumed(_ node: TypedExpression, _ mask: [Bool]?) -> TypedExpression {
-        guard let mask, !mask.isEmpty, mask.allSatisfy({ $0 }),
-              node.type.scalarKind == .float || node.type.scalarKind == .int else { return node }
-        return Self.replaced(node, by: Self.zero(node))
+        guard let mask, mask.contains(true), node.type.scalarKind == .float || node.type.scalarKind == .int else { return node }
+        if mask.allSatisfy({ $0 }) { return Self.replaced(node, by: Self.zero(node)) }
+        // Some components: those multiplied by 0 (what the engines compute there from storage
+        // that reads 0 is finite), the others by 1.
+        guard node.type.scalarKind == .float, node.type.isVector, mask.count == node.type.componentCount,
+              !Self.hasSideEffects(node) else { return node }
+        let keep = Self.constant(ConstantValue(type: node.type, components: mask.map { .float($0 ? 0 : 1) }), node)
+        return node.with(.binary(.multiply, node, keep))
     }
 
     func consumed(_ result: (node: TypedExpression, mask: [Bool]?)) -> TypedExpression {

@@ -62,6 +62,15 @@ import Testing
         pair("unrolled sum", "DECL for (int k = 0; k < 4; k++) { a += x; } r = a + 1.0;"),
         pair("unrolled abs", "DECL for (int k = 0; k < 3; k++) { a = abs(x - a); } r = a + 1.0;"),
         pair("unrolled abs with the counter", "DECL for (int k = 1; k < 5; k++) { a = abs(float(k) - a) + x; } r = a + 1.0;"),
+        // Derivatives: `dFdx` keeps it undefined, `fwidth` is 0 (so `x / fwidth(…)` is
+        // infinite), also for the undefined components of a vector (NtsSzf's `fwidth(x -
+        // fragColor)` with only `fragColor.xy` written).
+        pair("derivative", "DECL r = dFdx(a) + x;"),
+        pair("fwidth", "DECL r = x / fwidth(x - a) + 1.0;"),
+        pair("fwidth of a partly written vector", "DECL v.xy = vec2(2.0); vec4 q = fwidth(x - v); r = 0.5 - x / q.z;", declaration: "vec4 v"),
+        // The first write of a vector, at an index known only when running: every component
+        // (csdyDS's `fragColor[(a | b) % 19] = 1.;`).
+        pair("indexed first write", "int i = int(x); DECL v[i] = x; r = v.x + v.w + 1.0;", declaration: "vec4 v"),
         // A global nothing gives a value (Nl3SDl's `float seed;` only ever added to): undefined
         // in every function that reads it, as NIR inlines them all.
         pair("undefined global", "seed += x; r = rnd() + 1.0;", declaration: "float seed",
