@@ -325,7 +325,7 @@ struct MesaUndefinedValues {
         for (branch, other) in [(t, e), (e, t)] {
             guard let branch else { continue }
             let written = MesaVersioning.written(branch)
-            let writtenByOther = other.map(MesaVersioning.written) ?? []
+            let writtenByOther = other.map { MesaVersioning.written($0) } ?? []
             let statements = Self.straightStatements(branch)
             for x in Set(statements.flatMap { s in s.expressions.flatMap(\.writtenVariables) }).sorted(by: { $0.id < $1.id }) {
                 guard follows(x), !frozen.contains(x.id), !indexed.contains(x.id), let m = state[x.id],
@@ -390,18 +390,7 @@ struct MesaUndefinedValues {
     /// The variables `s` writes: by assignment, `++`/`--`, `out` arguments, or a declaration
     /// with an initializer (one without writes nothing).
     static func assigned(in s: TypedStatement) -> Set<Int> {
-        var ids = Set<Int>()
-        func visit(_ e: TypedExpression) {
-            for v in e.writtenVariables { ids.insert(v.id) }
-            e.children.forEach(visit)
-        }
-        func visit(_ t: TypedStatement) {
-            if case .declarations(let ds) = t.kind { for d in ds where d.initializer != nil { ids.insert(d.variable.id) } }
-            t.expressions.forEach(visit)
-            t.substatements.forEach(visit)
-        }
-        visit(s)
-        return ids
+        MesaVersioning.written(s, declarationsWrite: false)
     }
 
     /// Every variable `s` reads or writes.

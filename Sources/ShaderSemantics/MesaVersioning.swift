@@ -173,15 +173,18 @@ public struct MesaVersioning {
         return TypedExpression(.construct(.vectorFromComponents, components), type: v.type, span: span)
     }
 
-    /// The ids of the variables `s` (or anything in it) writes.
-    static func written(_ s: TypedStatement) -> Set<Int> {
+    /// The ids of the variables `s` (or anything in it) writes; with `declarationsWrite` false,
+    /// a declaration without an initializer is not a write.
+    static func written(_ s: TypedStatement, declarationsWrite: Bool = true) -> Set<Int> {
         var ids = Set<Int>()
         func visit(_ e: TypedExpression) {
             for v in e.writtenVariables { ids.insert(v.id) }
             e.children.forEach(visit)
         }
         func visit(_ t: TypedStatement) {
-            if case .declarations(let ds) = t.kind { for d in ds { ids.insert(d.variable.id) } }
+            if case .declarations(let ds) = t.kind {
+                for d in ds where declarationsWrite || d.initializer != nil { ids.insert(d.variable.id) }
+            }
             t.expressions.forEach(visit)
             t.substatements.forEach(visit)
         }

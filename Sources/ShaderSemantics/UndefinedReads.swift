@@ -49,7 +49,7 @@ public enum UndefinedReads {
     /// A walk that knows which locals declared without an initializer are certainly written
     /// at each point (the paths through a loop's body include a first trip, so a read there of
     /// what the body writes later is not), for `loopCarried`.
-    struct Assignments {
+    struct Assignments: ArgumentWalk {
         /// Declared without an initializer so far (scalars, vectors and matrices).
         var candidates: Set<Int> = []
         /// Candidates certainly written since their declaration last ran.
@@ -75,12 +75,7 @@ public enum UndefinedReads {
                 }
             case .ifElse(let c, let t, let e):
                 expression(c)
-                let entry = assigned
-                statement(t)
-                let afterThen = assigned
-                assigned = entry
-                e.map { statement($0) }
-                assigned.formIntersection(afterThen)
+                eitherOf({ $0.statement(t) }, { walk in e.map { walk.statement($0) } })
             case .forLoop(let i, let c, let st, let body):
                 i.map { statement($0) }
                 c.map { expression($0) }
@@ -106,34 +101,31 @@ public enum UndefinedReads {
             if candidates.contains(id), !assigned.contains(id) { readUnassigned.insert(id) }
         }
 
-        /// An l-value: indices are read; the variable written (certainly only when whole).
-        mutating func place(_ e: TypedExpression, alsoReads: Bool) {
-            switch e.kind {
-            case .variable(let v):
-                if alsoReads { read(v.id) }
-                written.insert(v.id)
-                assigned.insert(v.id)
-            case .swizzle(let b, _), .field(let b, _, _):
-                part(b, alsoReads: alsoReads)
-            case .index(let b, let i):
-                expression(i)
-                part(b, alsoReads: alsoReads)
-            default:
-                expression(e)
-            }
+        /// One of two paths: certainly written after it is what both certainly write.
+        mutating func eitherOf(_ first: (inout Self) -> Void, _ second: (inout Self) -> Void) {
+            let entry = assigned
+            first(&self)
+            let afterFirst = assigned
+            assigned = entry
+            second(&self)
+            assigned.formIntersection(afterFirst)
         }
 
-        /// The variable under a swizzle, field or index written: part of it, so not certainly.
-        mutating func part(_ e: TypedExpression, alsoReads: Bool) {
+        /// An l-value: indices are read; the variable written (certainly only when `whole`:
+        /// not under a swizzle, field or index).
+        mutating func place(_ e: TypedExpression, alsoReads: Bool) { place(e, alsoReads: alsoReads, whole: true) }
+
+        mutating func place(_ e: TypedExpression, alsoReads: Bool, whole: Bool) {
             switch e.kind {
             case .variable(let v):
                 if alsoReads { read(v.id) }
                 written.insert(v.id)
+                if whole { assigned.insert(v.id) }
             case .swizzle(let b, _), .field(let b, _, _):
-                part(b, alsoReads: alsoReads)
+                place(b, alsoReads: alsoReads, whole: false)
             case .index(let b, let i):
                 expression(i)
-                part(b, alsoReads: alsoReads)
+                place(b, alsoReads: alsoReads, whole: false)
             default:
                 expression(e)
             }
@@ -155,24 +147,9 @@ public enum UndefinedReads {
                 assigned = entry
             case .ternary(let c, let a, let b):
                 expression(c)
-                let entry = assigned
-                expression(a)
-                let afterA = assigned
-                assigned = entry
-                expression(b)
-                assigned.formIntersection(afterA)
-            case .call(let f, let args):
-                for (k, a) in args.enumerated() {
-                    switch k < f.parameters.count ? f.parameters[k].qualifier : .in {
-                    case .out: place(a, alsoReads: false)
-                    case .inout: place(a, alsoReads: true)
-                    default: expression(a)
-                    }
-                }
-            case .builtinCall(let o, let args):
-                for (k, a) in args.enumerated() {
-                    if k == o.function.outParameterIndex { place(a, alsoReads: false) } else { expression(a) }
-                }
+                eitherOf({ $0.expression(a) }, { $0.expression(b) })
+            case .call, .builtinCall:
+                arguments(of: e)
             default:
                 for child in e.children { expression(child) }
             }
@@ -180,7 +157,7 @@ public enum UndefinedReads {
     }
 
     /// A walk in the order the text is written, for the warnings.
-    struct Walk {
+    struct Walk: ArgumentWalk {
         /// Variables nothing has written yet, by id.
         var unwritten: [Int: Variable] = [:]
         var found: [Diagnostic] = []
@@ -237,22 +214,41 @@ public enum UndefinedReads {
                 place(target, alsoReads: op != nil)
             case .unary(let op, let x) where op.isIncrementOrDecrement:
                 place(x, alsoReads: true)
-            case .call(let f, let args):
-                for (k, a) in args.enumerated() {
-                    let q = k < f.parameters.count ? f.parameters[k].qualifier : .in
-                    switch q {
-                    case .out: place(a, alsoReads: false)
-                    case .inout: place(a, alsoReads: true)
-                    default: expression(a)
-                    }
-                }
-            case .builtinCall(let o, let args):
-                for (k, a) in args.enumerated() {
-                    if k == o.function.outParameterIndex { place(a, alsoReads: false) } else { expression(a) }
-                }
+            case .call, .builtinCall:
+                arguments(of: e)
             default:
                 for child in e.children { expression(child) }
             }
+        }
+    }
+}
+
+/// A walk over expressions that tells the places a call writes from the values it reads.
+protocol ArgumentWalk {
+    /// An l-value a call writes (`alsoReads` for `inout`).
+    mutating func place(_ e: TypedExpression, alsoReads: Bool)
+    mutating func expression(_ e: TypedExpression)
+}
+
+extension ArgumentWalk {
+    /// The arguments of call `e` (a user function's or a built-in's), in order: `out` and
+    /// `inout` arguments as places, the others as values.
+    mutating func arguments(of e: TypedExpression) {
+        switch e.kind {
+        case .call(let f, let args):
+            for (k, a) in args.enumerated() {
+                switch k < f.parameters.count ? f.parameters[k].qualifier : .in {
+                case .out: place(a, alsoReads: false)
+                case .inout: place(a, alsoReads: true)
+                default: expression(a)
+                }
+            }
+        case .builtinCall(let o, let args):
+            for (k, a) in args.enumerated() {
+                if k == o.function.outParameterIndex { place(a, alsoReads: false) } else { expression(a) }
+            }
+        default:
+            for child in e.children { expression(child) }
         }
     }
 }
