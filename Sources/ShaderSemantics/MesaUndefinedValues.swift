@@ -532,6 +532,15 @@ struct MesaUndefinedValues {
             }
             let left = Self.broadcast(mx, width), right = Self.broadcast(my, width)
             var mask = zip(left, right).map { $0 || $1 }
+            if op == .divide, e.type.scalarKind == .float, a.constantValue == nil, let c = b.constantValue {
+                // A value known only when running divided by a constant +0.0 is undefined to
+                // LLVM (measured: `x / 0.0 + 1.0` reaches the framebuffer as 0, `abs(x / 0.0)`
+                // is 0, `x / 0.0 < 100.0` false; `x / -0.0` is -infinity, and a constant
+                // dividend folds to infinity before).
+                for k in 0..<width where c.components[c.components.count == 1 ? 0 : k].floatValue.bitPattern == 0 {
+                    mask[k] = true
+                }
+            }
             if op == .multiply {
                 // `a * 0.0` is 0.
                 for k in 0..<width {

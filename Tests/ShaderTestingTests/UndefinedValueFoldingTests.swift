@@ -71,6 +71,10 @@ import Testing
         // The first write of a vector, at an index known only when running: every component
         // (csdyDS's `fragColor[(a | b) % 19] = 1.;`).
         pair("indexed first write", "int i = int(x); DECL v[i] = x; r = v.x + v.w + 1.0;", declaration: "vec4 v"),
+        // A value known only when running divided by a constant +0.0 is undefined too; the
+        // twin divides by the `zero` uniform (IEEE: infinite).
+        (draw("divided by zero", "r = abs(x / 0.0) + (x / 0.0 < 100.0 ? 1.0 : 2.0);"),
+         draw("divided by a zero uniform", "r = abs(x / zero) + (x / zero < 100.0 ? 1.0 : 2.0);")),
         // A global nothing gives a value (Nl3SDl's `float seed;` only ever added to): undefined
         // in every function that reads it, as NIR inlines them all.
         pair("undefined global", "seed += x; r = rnd() + 1.0;", declaration: "float seed",
