@@ -200,7 +200,8 @@ struct MesaReassociation {
     func perComponent(_ e: TypedExpression) -> TypedExpression? {
         guard e.type.isVector, case .binary(let op, _, _) = e.kind, [.add, .subtract, .multiply].contains(op),
               Self.buildsOfScalars(e), let parts = Self.components(of: e, e.type.componentCount) else { return nil }
-        return TypedExpression(.construct(.vectorFromComponents, parts.map(rewrite)), type: e.type, span: e.span)
+        // The operands are rewritten already: only each component's new operation is left.
+        return TypedExpression(.construct(.vectorFromComponents, parts.map { regrouped($0) ?? $0 }), type: e.type, span: e.span)
     }
 
     /// True when `e` (under `+`, `-`, `*` and negations) holds a vector built of scalars.
@@ -237,8 +238,8 @@ struct MesaReassociation {
             return components(of: a, n)?.map { scalar(.unary(.negate, $0)) }
         default:
             guard isReadAgainFree(e) else { return nil }
-            return (0..<n).map { component(e, $0, span: e.span) }.allSatisfy { $0 != nil }
-                ? (0..<n).map { component(e, $0, span: e.span)! } : nil
+            let parts = (0..<n).compactMap { component(e, $0, span: e.span) }
+            return parts.count == n ? parts : nil
         }
     }
 

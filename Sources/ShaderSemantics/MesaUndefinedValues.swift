@@ -70,22 +70,6 @@ struct MesaUndefinedValues {
     /// How many `if`s and loops are around the statement being rewritten.
     var nesting = 0
 
-    /// `v[i] = e;` as the first thing done to an undefined vector `v`, outside any `if` or
-    /// loop: NIR writes it as `v = vecN(i == 0 ? e : v.x, …)`, and each select drops the
-    /// undefined side, so every component is `e` (measured: csdyDS's `fragColor[(a | b) % 19]
-    /// = 1.;` on the undefined `out` parameter is white everywhere). The assignment of `e` to
-    /// the whole vector; nil for anything else.
-    mutating func firstIndexedWrite(_ e: TypedExpression) -> TypedExpression? {
-        guard nesting == 0, case .assignment(nil, let target, let value) = e.kind, case .index(let base, let index) = target.kind,
-              case .variable(let v) = base.kind, untouchedIndexed.contains(v.id), index.constantValue == nil,
-              !Self.hasSideEffects(index), value.type == .float,
-              value.constantValue != nil || MesaReassociation.isReadAgainFree(value) else { return nil }
-        untouchedIndexed.remove(v.id)
-        let (node, _) = expression(value)
-        let whole = TypedExpression(.construct(.vectorFromScalar, [node]), type: v.type, span: target.span)
-        return e.with(.assignment(nil, base, whole))
-    }
-
     /// Globals undefined wherever they are read (`CheckedShader.alwaysUndefinedGlobals`).
     var undefinedGlobals: Set<Int> = []
 
@@ -102,20 +86,19 @@ struct MesaUndefinedValues {
         var pass = MesaUndefinedValues(functionBody: functionBody, undefinedResults: undefinedResults, definitionID: definitionID)
         pass.undefinedGlobals = Set(undefinedGlobals.keys)
         for (id, width) in undefinedGlobals { pass.state[id] = Array(repeating: true, count: width) }
-        pass.indexed = indexedAtRunTime(f.body)
+        let indexedVectors = indexedAtRunTime(f.body)
+        pass.indexed = indexedVectors
         // Called in a loop NIR keeps, a local the last call left a value in starts from it
         // (`UndefinedReads.loopCarried`), not from `undef`.
         if calledInLoops { pass.indexed.formUnion(UndefinedReads.loopCarried(in: f)) }
-        for v in declaredUninitialised(in: f.body) where tracks(v) && !pass.indexed.contains(v.id) {
-            pass.state[v.id] = Array(repeating: true, count: v.type.componentCount)
-        }
-        let outs = f.parameters.enumerated().filter { k, _ in k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out }.map(\.element)
-        for v in declaredUninitialised(in: f.body) + outs where v.type.isVector && tracks(v) && indexedAtRunTime(f.body).contains(v.id) {
-            pass.untouchedIndexed.insert(v.id)
-        }
-        for (k, p) in f.parameters.enumerated()
-        where k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out && tracks(p) && !pass.indexed.contains(p.id) {
-            pass.state[p.id] = Array(repeating: true, count: p.type.componentCount)
+        let outs = f.parameters.enumerated()
+            .filter { k, _ in k < f.symbol.parameters.count && f.symbol.parameters[k].qualifier == .out }.map(\.element)
+        for v in declaredUninitialised(in: f.body) + outs where tracks(v) {
+            if !pass.indexed.contains(v.id) {
+                pass.state[v.id] = Array(repeating: true, count: v.type.componentCount)
+            } else if v.type.isVector, indexedVectors.contains(v.id) {
+                pass.untouchedIndexed.insert(v.id)
+            }
         }
         let body = f.body.map { pass.statement($0) }
         let undefined = !pass.returned.isEmpty && pass.returned.allSatisfy { $0?.allSatisfy { $0 } ?? false }
@@ -162,7 +145,8 @@ struct MesaUndefinedValues {
     mutating func statement(_ s: TypedStatement) -> TypedStatement {
         budget.remaining -= 1
         func make(_ kind: TypedStatement.Kind) -> TypedStatement { TypedStatement(kind: kind, span: s.span) }
-        if !untouchedIndexed.isEmpty {
+        // Outside any `if` or loop (one around this statement already counted all it mentions).
+        if nesting == 0, !untouchedIndexed.isEmpty {
             if case .expression(let e) = s.kind, let whole = firstIndexedWrite(e) { return make(.expression(whole)) }
             untouchedIndexed.subtract(Self.mentioned(in: s))
         }
@@ -248,6 +232,22 @@ struct MesaUndefinedValues {
         case .return(nil), .break, .continue, .discard, .empty:
             return s
         }
+    }
+
+    /// `v[i] = e;` as the first thing done to an undefined vector `v`, outside any `if` or
+    /// loop: NIR writes it as `v = vecN(i == 0 ? e : v.x, …)`, and each select drops the
+    /// undefined side, so every component is `e` (measured: csdyDS's `fragColor[(a | b) % 19]
+    /// = 1.;` on the undefined `out` parameter is white everywhere). The assignment of `e` to
+    /// the whole vector; nil for anything else.
+    mutating func firstIndexedWrite(_ e: TypedExpression) -> TypedExpression? {
+        guard case .assignment(nil, let target, let value) = e.kind, case .index(let base, let index) = target.kind,
+              case .variable(let v) = base.kind, untouchedIndexed.contains(v.id), index.constantValue == nil,
+              !Self.hasSideEffects(index), value.type == .float,
+              value.constantValue != nil || MesaReassociation.isReadAgainFree(value) else { return nil }
+        untouchedIndexed.remove(v.id)
+        let (node, _) = expression(value)
+        let whole = TypedExpression(.construct(.vectorFromScalar, [node]), type: v.type, span: target.span)
+        return e.with(.assignment(nil, base, whole))
     }
 
     /// Before a loop: a loop NIR writes out keeps its undefined variables when one trip through
