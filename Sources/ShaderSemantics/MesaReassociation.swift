@@ -41,7 +41,8 @@ extension CheckedShader {
         // return …;`) is then declarations and a return, simple enough to write out.
         var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(self) + 1)
         let versioned = rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
-        let inlined = versioned.rewriting(function: MesaInlining.rewriting(versioned), declaration: { $0 })
+        let inlined = MesaKnownValues.rewriting(
+            versioned.rewriting(function: MesaInlining.rewriting(versioned), declaration: { $0 }))
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
@@ -435,6 +436,12 @@ struct MesaSumChains {
         let node = e.mappingChildren(rewrite)
         if let product = Self.factored(node) { return product }
         if let terms = madOperands(node) { return regrouped(terms, type: e.type, operands: { $0 }) }
+        // A sum factored into `c1 * (b + c)` meets the constant it is multiplied by:
+        // `(x*c1 + y*c1) * c2` is `(c1 * c2) * (x + y)` (NIR runs its rules to a fixed point).
+        if case .binary(.multiply, let a, let b) = node.kind, MesaReassociation.isFloatValue(node),
+           let product = MesaReassociation().constantProduct(node.type, a, b, span: node.span) {
+            return product
+        }
         return node
     }
 
@@ -454,13 +461,19 @@ struct MesaSumChains {
         guard MesaReassociation.isFloatValue(e), e.constantValue == nil, case .binary(.add, let p, let q) = e.kind,
               let (p1, p2) = factors(p), let (q1, q2) = factors(q) else { return nil }
         for (common, b) in [(p1, p2), (p2, p1)] {
-            for (candidate, c) in [(q1, q2), (q2, q1)] where common.description == candidate.description && isPure(common) {
+            for (candidate, c) in [(q1, q2), (q2, q1)] where isPure(common) && isSameValue(common, candidate) {
                 let sumType = b.type.componentCount >= c.type.componentCount ? b.type : c.type
                 let sum = TypedExpression(.binary(.add, b, c), type: sumType, span: b.span)
                 return TypedExpression(.binary(.multiply, common, sum), type: e.type, span: e.span)
             }
         }
         return nil
+    }
+
+    /// True when `a` and `b` are one value to NIR: equal constants, or the same text.
+    static func isSameValue(_ a: TypedExpression, _ b: TypedExpression) -> Bool {
+        if let x = a.constantValue, let y = b.constantValue { return x.description == y.description }
+        return a.description == b.description
     }
 
     /// The operands of a float product of two non-matrix operands (not a negated one).

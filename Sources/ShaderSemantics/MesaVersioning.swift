@@ -118,8 +118,16 @@ public struct MesaVersioning {
             let increments = u == .preIncrement || u == .postIncrement
             return (v, increments ? .add : .subtract, MesaReassociation.constant(ConstantValue(type: v.type, components: [one]), e.span), nil)
         }
-        guard case .assignment(let op, let target, let value) = e.kind, !value.type.isMatrix,
-              CostEstimator.isPure(value) else { return nil }
+        guard case .assignment(let op, let target, let value) = e.kind, CostEstimator.isPure(value) else { return nil }
+        // A matrix takes versions of whole values only (`m = e;`, `m *= e;`), so a constant
+        // matrix scaled and rotated stays a constant (`MesaKnownValues`).
+        if value.type.isMatrix || target.type.isMatrix {
+            guard case .variable(let m) = target.kind, m.type.isMatrix, value.type == m.type || value.type.isScalar, isVersionable(m) else { return nil }
+            switch op {
+            case nil, .add?, .subtract?, .multiply?, .divide?: return (m, op, value, nil)
+            default: return nil
+            }
+        }
         let v: Variable
         var component: Int?
         switch target.kind {
@@ -146,15 +154,15 @@ public struct MesaVersioning {
         }
     }
 
-    /// True for a local or `in` parameter, a float, int or uint scalar or vector at `highp` (or
-    /// without precision).
+    /// True for a local or `in` parameter, a float, int or uint scalar or vector, or a matrix, at
+    /// `highp` (or without precision).
     static func isVersionable(_ v: Variable) -> Bool {
         switch v.storage {
         case .local, .parameter(.in): break
         default: return false
         }
         return (v.precision == nil || v.precision == .highp) && [.float, .int, .uint].contains(v.type.scalarKind)
-            && (v.type.isScalar || v.type.isVector)
+            && (v.type.isScalar || v.type.isVector || v.type.isMatrix)
     }
 
     /// The new value of `v` after `read op= value` (or `= value`), `read` being its current value,

@@ -49,6 +49,27 @@ import Testing
          "vec2 v = vec2(x * (50.0 + zero), w); float h = dot(v, vec2(12.9898, 78.233)); r = h * h;"),
     ].map { (sumCase($0), sumCase($1)) }
 
+    /// Variables holding constants are constants to NIR (`MesaKnownValues`): a local or a global
+    /// only its declaration sets, a matrix scaled by a constant, an exact built-in of a constant;
+    /// and a sum factored into `c1 * (b + c)` meets the constant it is multiplied by. The twins'
+    /// constant is one NIR does not know (`+ zero`, or a global `main` writes), in a chain used
+    /// twice where a constant not known would move too.
+    static let knownValues: [(DifferentialCase, DifferentialCase)] = [
+        ("float k = 3.1; r = (x * 0.37) * k * 2.1;", "float k = 3.1 + zero; float t = (x * 0.37) * k; r = t * 2.1 + zero * t;"),
+        ("float k = 3.1; r = x * 0.37 + k + 2.1;", "float k = 3.1 + zero; float t = x * 0.37 + k; r = (t + 2.1) + zero * t;"),
+        ("vec2 k = vec2(0.999); k = k * 2.0 - 1.0; r = (x * k.x) * 0.75;",
+         "vec2 k = vec2(0.999 + zero); k = k * 2.0 - 1.0; r = (x * k.x) * 0.75;"),
+        ("mat2 m = mat2(0.998); m = m * 2.0; r = (x * m[0].x + y * m[1].y) * 0.75;",
+         "mat2 m = mat2(0.998 + zero, 0.0, 0.0, 0.998 - zero); m = m * 2.0; r = (x * m[0].x + y * m[1].y) * 0.75;"),
+        ("float a = 3.7; float k = floor(a) * 0.31; r = (x * 0.37) * k;",
+         "float a = 3.7 + zero; float k = floor(a) * 0.31; r = (x * 0.37) * k;"),
+        ("r = (x * 0.998 + y * 0.998) * 0.75;", "r = (x * 0.998 + y * 0.998) * (0.75 + zero);"),
+    ].map { (sumCase($0), sumCase($1)) } + [
+        (fragmentCase("float x = gl_FragCoord.x * 0.7311 - 1.3 + zero;", "r = (x * 0.37) * K * 2.1;", functions: "float K = 3.1;"),
+         fragmentCase("float x = gl_FragCoord.x * 0.7311 - 1.3 + zero;", "K += zero; float t = (x * 0.37) * K; r = t * 2.1 + zero * t;",
+                      functions: "float K = 3.1;")),
+    ]
+
     /// `body` after a per-fragment `x` that walks the 32 floats around 0.2 (where `x + 0.7`
     /// and `x` against `0.9 - 0.7` decide differently).
     static func comparisonCase(_ body: String) -> DifferentialCase {
@@ -103,7 +124,9 @@ import Testing
         ("r = length(mod(p.xy, 0.0));", "r = length(mod(p.xy, vec2(zero)));"),
     ].map { (zeroCase($0), zeroCase($1)) }
 
-    static var all: [DifferentialCase] { (regrouped + comparisons + zeros).flatMap { [$0.0, $0.1] } + unchanged }
+    static var all: [DifferentialCase] {
+        (regrouped + knownValues + comparisons + zeros).flatMap { [$0.0, $0.1] } + unchanged
+    }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func closuresMatchLlvmpipe() throws {
@@ -125,6 +148,6 @@ import Testing
     /// The regrouped cases are sensitive: llvmpipe's bits differ from the twin's.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func regroupingChangesLlvmpipesBits() throws {
-        try expectLlvmpipeTellsApart(Self.regrouped + Self.comparisons + Self.zeros)
+        try expectLlvmpipeTellsApart(Self.regrouped + Self.knownValues + Self.comparisons + Self.zeros)
     }
 }

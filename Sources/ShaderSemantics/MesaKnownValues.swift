@@ -1,0 +1,150 @@
+/// Mesa propagates constants through variables before NIR's algebraic rules run: with
+/// `float k = 3.1;`, `(x * 0.37) * k * 2.1` is `(x * 0.37) * 3.1 * 2.1` to them, and the constant
+/// rules make it `x * ((0.37 * 3.1) * 2.1)`. Shade's rules read the typed tree, so first every read
+/// of a variable whose value is a constant is written as that constant, and the operations
+/// whose operands all become constants are folded:
+///
+/// - a local (float, int, uint or bool scalar, vector or matrix, at `highp` or without
+///   precision) declared with an initializer that folds to a constant and never written again
+///   (`MesaVersioning` has given each straight-line assignment a variable of its own, so
+///   `m = scale(m, vec2(2.0));` of a constant `m` is another such local);
+/// - a plain global (no storage qualifier) whose initializer folds to a constant and which no
+///   function writes.
+///
+/// Arithmetic, comparisons, constructors, swizzles, constant indices and `?:` on a constant
+/// condition are folded as the checker folds constant expressions, and so are the built-in
+/// functions exact in fp32 (`abs`, `floor`, `min`, `mod`, …); the others are left to the engines,
+/// which fold what they know when compiling with the rules of the stage that folds it
+/// (`CompileTimeMath`). Measured with glref.py on Mesa 22.3.6: `float k = 3.1;
+/// r = (x * 0.37) * k * 2.1;` and `x * 0.37 + k + 2.1` round as the regrouped forms, and so does
+/// a rotation of a constant `mat4` scaled by a constant (Shadertoy ttG3Dc).
+struct MesaKnownValues {
+    /// The constant value of each variable known to hold one, by id.
+    private var known: [Int: ConstantValue]
+
+    /// The shader with the reads of variables holding constants written as the constants.
+    static func rewriting(_ shader: CheckedShader) -> CheckedShader {
+        let writtenAnywhere = shader.functions.reduce(into: Set<Int>()) { $0.formUnion(assigned(in: $1.body)) }
+        // Globals, in order: an initializer may read an earlier global.
+        var globals = MesaKnownValues(known: [:])
+        for case .declarations(let ds) in shader.globals {
+            for d in ds where d.variable.storage == .global && !writtenAnywhere.contains(d.variable.id) {
+                guard let value = d.initializer.map(globals.rewrite)?.constantValue, isTracked(d.variable) else { continue }
+                globals.known[d.variable.id] = value
+            }
+        }
+        return shader.rewriting(
+            function: { f in
+                var pass = MesaKnownValues(known: globals.known)
+                let written = assigned(in: f.body)
+                let body = f.body.map { pass.statement($0, written: written) }
+                return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
+            },
+            declaration: { $0.mappingInitializer(globals.rewrite) })
+    }
+
+    /// The ids of the variables `body` writes other than by declaring them: assignments,
+    /// increments, `out` and `inout` arguments.
+    static func assigned(in body: [TypedStatement]) -> Set<Int> {
+        var ids = Set<Int>()
+        func visit(_ e: TypedExpression) {
+            for v in e.writtenVariables { ids.insert(v.id) }
+            e.children.forEach(visit)
+        }
+        func visit(_ s: TypedStatement) {
+            s.expressions.forEach(visit)
+            s.substatements.forEach(visit)
+        }
+        body.forEach(visit)
+        return ids
+    }
+
+    /// True for a variable whose constant value may replace its reads: scalars, vectors and
+    /// matrices at `highp` or without precision (a lower precision rounds what it stores).
+    static func isTracked(_ v: Variable) -> Bool {
+        (v.precision == nil || v.precision == .highp) && v.constantValue == nil
+            && (v.type.isScalar || v.type.isVector || v.type.isMatrix)
+    }
+
+    /// `s` with its reads of known variables replaced, learning the locals it declares.
+    mutating func statement(_ s: TypedStatement, written: Set<Int>) -> TypedStatement {
+        let kind: TypedStatement.Kind
+        switch s.kind {
+        case .declarations(let ds):
+            var out: [VariableDeclaration] = []
+            for d in ds {
+                let initializer = d.initializer.map(rewrite)
+                if let value = initializer?.constantValue, d.variable.storage == .local, Self.isTracked(d.variable),
+                   !written.contains(d.variable.id) {
+                    known[d.variable.id] = value
+                }
+                out.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
+            }
+            kind = .declarations(out)
+        case .expression(let e): kind = .expression(rewrite(e))
+        case .block(let body): kind = .block(body.map { statement($0, written: written) })
+        case .ifElse(let c, let t, let e):
+            kind = .ifElse(rewrite(c), statement(t, written: written), e.map { statement($0, written: written) })
+        case .forLoop(let i, let c, let st, let body):
+            let initializer = i.map { statement($0, written: written) }
+            kind = .forLoop(initializer: initializer, condition: c.map(rewrite), step: st.map(rewrite),
+                            body: statement(body, written: written))
+        case .whileLoop(let c, let body): kind = .whileLoop(rewrite(c), statement(body, written: written))
+        case .doWhile(let body, let c):
+            let b = statement(body, written: written)
+            kind = .doWhile(b, rewrite(c))
+        case .return(let v?): kind = .return(rewrite(v))
+        case .break, .continue, .discard, .return(nil), .empty: return s
+        }
+        return TypedStatement(kind: kind, span: s.span)
+    }
+
+    /// `e` with reads of known variables written as their constants and the operations on
+    /// constants folded.
+    func rewrite(_ e: TypedExpression) -> TypedExpression {
+        if e.constantValue != nil { return e }
+        if case .variable(let v) = e.kind, let value = known[v.id] {
+            return TypedExpression(.constant(value), type: e.type, constant: value, span: e.span)
+        }
+        let node = e.mappingChildren(rewrite)
+        guard let value = Self.folded(node) else { return node }
+        return TypedExpression(.constant(value), type: node.type, constant: value, span: node.span)
+    }
+
+    /// The value of `e` when every operand it reads is a constant and the checker would fold
+    /// its operation; nil otherwise.
+    static func folded(_ e: TypedExpression) -> ConstantValue? {
+        switch e.kind {
+        case .unary(let op, let x):
+            guard !op.isIncrementOrDecrement, let a = x.constantValue else { return nil }
+            return ConstantFolder.unary(op, a)
+        case .binary(let op, let x, let y):
+            guard let a = x.constantValue, let b = y.constantValue else { return nil }
+            return ConstantFolder.binary(op, a, b, type: e.type)
+        case .construct(let kind, let args):
+            let values = args.compactMap(\.constantValue)
+            guard values.count == args.count, !args.isEmpty else { return nil }
+            return ConstantFolder.construct(kind, type: e.type, values)
+        case .swizzle(let base, let components):
+            guard let value = base.constantValue else { return nil }
+            return ConstantValue(type: e.type, components: components.map { value.components[$0] })
+        case .index(let base, let index):
+            guard let value = base.constantValue, let i = index.constantValue?.scalar?.intValue,
+                  i >= 0 else { return nil }
+            return value.element(Int(i))
+        case .builtinCall(let overload, let args):
+            // Only functions exact in fp32, which every stage folds to the same bits.
+            switch overload.function {
+            case .abs, .sign, .floor, .ceil, .fract, .trunc, .round, .roundEven, .min, .max, .clamp, .step, .mod: break
+            default: return nil
+            }
+            let values = args.compactMap(\.constantValue)
+            guard values.count == args.count else { return nil }
+            return overload.evaluate(values, nativeIntegers: true)
+        case .ternary(let c, let x, let y):
+            guard let condition = c.constantValue?.scalar?.boolValue else { return nil }
+            return condition ? x.constantValue : y.constantValue
+        default: return nil
+        }
+    }
+}
