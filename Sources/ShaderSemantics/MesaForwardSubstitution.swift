@@ -1,3 +1,5 @@
+import ShaderDiagnostics
+
 /// NIR sees through variables: once a shader is in SSA form, `float t = x * y; r = t * 0.5;`
 /// is `fmul(fmul(x, y), 0.5)`, and its algebraic rules regroup it as if it were written
 /// inline. Shade's rules work on the typed tree, so before they run, a read of a local variable
@@ -29,12 +31,21 @@ struct MesaForwardSubstitution {
     private var declarationDepths: [Int: Int] = [:]
     /// The initializers of locals only their declaration sets, with the substitutions made.
     private var definitions: [Int: TypedExpression] = [:]
+    /// Locals read more than once whose one value is a product with a constant, by id: what the
+    /// constants multiply and the constants, one per statement, innermost first (`chain(_:)`).
+    private var chains: [Int: ProductChain] = [:]
 
-    init(uses: ValueUses) { self.uses = uses }
+    /// The versions `MesaVersioning` made in written-out loops (`loopCopyVersions`).
+    private let loopCopyVersions: Set<Int>
+
+    init(uses: ValueUses, loopCopyVersions: Set<Int> = []) {
+        self.uses = uses
+        self.loopCopyVersions = loopCopyVersions
+    }
 
     /// `body` with the substitutions made.
-    static func rewrite(_ body: [TypedStatement], uses: ValueUses) -> [TypedStatement] {
-        var pass = MesaForwardSubstitution(uses: uses)
+    static func rewrite(_ body: [TypedStatement], uses: ValueUses, loopCopyVersions: Set<Int> = []) -> [TypedStatement] {
+        var pass = MesaForwardSubstitution(uses: uses, loopCopyVersions: loopCopyVersions)
         return body.map { pass.statement($0, depth: 0) }
     }
 
@@ -49,7 +60,13 @@ struct MesaForwardSubstitution {
                 if let e = initializer, isCandidate(d.variable, e) { candidates[d.variable.id] = (e, depth) }
                 declarationDepths[d.variable.id] = depth
                 if let e = initializer, uses.definition(of: d.variable) != nil { definitions[d.variable.id] = e }
-                if let e = initializer, isConstantOperandCandidate(d.variable, e) { constantOperandCandidates[d.variable.id] = e }
+                if let e = initializer, isConstantOperandCandidate(d.variable, e) {
+                    constantOperandCandidates[d.variable.id] = e
+                    if let original = d.initializer, isChainLink(d.variable, original),
+                       let chain = chain(original, extending: loopCopyVersions.contains(d.variable.id)) {
+                        chains[d.variable.id] = chain
+                    }
+                }
                 rewritten.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
             }
             kind = .declarations(rewritten)
@@ -73,6 +90,16 @@ struct MesaForwardSubstitution {
     /// `e` with the reads a rule could use replaced by their variables' initializers.
     func expression(_ e: TypedExpression, depth: Int) -> TypedExpression {
         if e.constantValue != nil { return e }
+        if let chain = chain(e), chain.links > 0, chain.constants.count > 1 {
+            // A vector built of scalars: each component is a chain of its own.
+            if e.type.isVector, case .variable(let b) = chain.base.kind, builtOfScalars(b) != nil {
+                let parts = (0..<e.type.componentCount).compactMap { chainComponent(chain, $0, depth: depth, span: e.span) }
+                if parts.count == e.type.componentCount { return e.with(.construct(.vectorFromComponents, parts)) }
+            }
+            if let k = Self.paired(chain.constants) {
+                return e.with(.binary(.multiply, MesaReassociation.constant(k, e.span), expression(chain.base, depth: depth)))
+            }
+        }
         if case .builtinCall(let o, let args) = e.kind, o.function == .dot, args.count == 2, args[0].type.isVector {
             return e.with(.builtinCall(o, [dotOperand(args[0], other: args[1], depth: depth),
                                            dotOperand(args[1], other: args[0], depth: depth)]))
@@ -323,6 +350,134 @@ struct MesaForwardSubstitution {
         default:
             return nil
         }
+    }
+
+    /// A product with constants through locals read more than once: `base` times `constants`,
+    /// one per statement (a statement's own constants already folded together, as GLSL IR
+    /// folds an expression's), innermost first, through `links` locals.
+    struct ProductChain {
+        var base: TypedExpression
+        var constants: [ConstantValue]
+        var links: Int
+    }
+
+    /// True when NIR, not GLSL IR, meets local `v` (a product with a constant) as a value: when
+    /// it is read more than once, or made in a written-out loop, or multiplies a vector built
+    /// of scalars. GLSL IR merges a value read once into its reader, in one loop trip, as a
+    /// whole vector, and folds the constants of the tree it makes as it meets them,
+    /// innermost first (measured with glref.py: `float p = x * 0.37; p *= 1.37; r = fract(p *
+    /// 0.77);` multiplies `x` by `(0.37 * 1.37) * 0.77`, the same with `vec2 p = vec2(x * 0.37,
+    /// w)` and `p.x` by `(0.77 * 1.37) * 0.37`).
+    func isChainLink(_ v: Variable, _ initializer: TypedExpression) -> Bool {
+        if !uses.storedValueUsedOnce(v) || loopCopyVersions.contains(v.id) { return true }
+        guard case .binary(.multiply, let a, let b) = initializer.kind,
+              let (_, (other, _)) = MesaReassociation.constantAndOther((a, ()), (b, ())),
+              case .variable(let w) = other.kind else { return false }
+        return builtOfScalars(w) != nil
+    }
+
+    /// `e` as a product chain when it is a float product with one constant operand; nil
+    /// otherwise.
+    ///
+    /// With `extending` (a version made in a written-out loop, which GLSL IR sees as a loop's
+    /// value), a local the chain starts from whose one value is itself a product with a constant
+    /// is followed too: NIR meets `float p = x * 0.37;` and the copies' `p *= 1.37` as one chain.
+    func chain(_ e: TypedExpression, extending: Bool = false) -> ProductChain? {
+        guard MesaReassociation.isFloatValue(e), e.constantValue == nil, case .binary(.multiply, let a, let b) = e.kind,
+              let ((c, _), (other, _)) = MesaReassociation.constantAndOther((a, ()), (b, ())) else { return nil }
+        if case .variable(let w) = other.kind, var inner = chains[w.id] {
+            inner.constants.append(c)
+            inner.links += 1
+            return inner
+        }
+        if extending, case .variable(let w) = other.kind, let d = knownValue(of: w), var inner = chain(d, extending: true) {
+            inner.constants.append(c)
+            inner.links += 1
+            return inner
+        }
+        // A component of a vector chain: NIR's values are scalars.
+        if case .swizzle(let base, let components) = other.kind, components.count == 1, case .variable(let w) = base.kind,
+           let vector = chains[w.id], let inner = componentChain(vector, components[0]) {
+            return ProductChain(base: inner.base, constants: inner.constants + [c], links: inner.links + 1)
+        }
+        if var inner = chain(other), let last = inner.constants.last, let k = MesaReassociation.fold(.multiply, last, c) {
+            inner.constants[inner.constants.count - 1] = k
+            return inner
+        }
+        return ProductChain(base: other, constants: [c], links: 0)
+    }
+
+    /// Component `i` of a vector chain: each constant's component `i` (a scalar stays), the
+    /// base's component, seen through a local built of scalars where that component is itself a
+    /// product with a constant (`vec2(x * 0.37, w)`: the chain of `.x` starts at `x * 0.37`).
+    func componentChain(_ chain: ProductChain, _ i: Int) -> ProductChain? {
+        var constants: [ConstantValue] = []
+        for c in chain.constants {
+            if c.type.isScalar { constants.append(c); continue }
+            guard c.type.isVector, i < c.components.count else { return nil }
+            constants.append(ConstantValue(type: .float, components: [c.components[i]]))
+        }
+        var base = chain.base
+        if case .variable(let v) = base.kind, let d = knownValue(of: v), let component = Self.component(d, i) {
+            base = component
+        } else if let component = Self.component(base, i) {
+            base = component
+        } else {
+            return nil
+        }
+        // A constant component is folded as it is made, not regrouped.
+        guard base.constantValue == nil else { return nil }
+        if var inner = self.chain(base) {
+            inner.constants += constants
+            inner.links += chain.links
+            return inner
+        }
+        return ProductChain(base: base, constants: constants, links: chain.links)
+    }
+
+    /// Component `i` of a vector chain whose base is a local built of scalars, as NIR computes
+    /// it: a constant component folded as it is made (each product in turn), any other the
+    /// component's chain with its constants paired; nil when it cannot be written.
+    func chainComponent(_ chain: ProductChain, _ i: Int, depth: Int, span: SourceSpan) -> TypedExpression? {
+        guard case .variable(let b) = chain.base.kind, let d = knownValue(of: b), let part = Self.component(d, i) else { return nil }
+        if var value = part.constantValue {
+            for c in chain.constants {
+                let k = c.type.isScalar ? c : ConstantValue(type: .float, components: [c.components[i]])
+                guard let next = MesaReassociation.fold(.multiply, value, k) else { return nil }
+                value = next
+            }
+            return MesaReassociation.constant(value, span)
+        }
+        guard let inner = componentChain(chain, i) else { return nil }
+        if inner.constants.count == 1 {
+            return TypedExpression(.binary(.multiply, expression(inner.base, depth: depth), MesaReassociation.constant(inner.constants[0], span)),
+                                   type: .float, span: span)
+        }
+        guard let k = Self.paired(inner.constants) else { return nil }
+        return TypedExpression(.binary(.multiply, MesaReassociation.constant(k, span), expression(inner.base, depth: depth)), type: .float, span: span)
+    }
+
+    /// The constants of a chain of products folded as NIR folds them: its algebraic pass meets
+    /// the last product first and moves its constant next to the one below (`#a * (b * #c)` is
+    /// `(a * c) * b`), leaving that product for constant folding before the next pass, then
+    /// does the same two products down, and so on; so each pass pairs the constants from the
+    /// outermost, until one is left. Measured with glref.py on chains of 3 to 9 products whose
+    /// values are read again elsewhere (a value read once is also regrouped by rules that
+    /// need one use, which this does not model).
+    static func paired(_ constants: [ConstantValue]) -> ConstantValue? {
+        var level = constants
+        while level.count > 1 {
+            var next: [ConstantValue] = []
+            var i = level.count - 1
+            while i >= 1 {
+                guard let product = MesaReassociation.fold(.multiply, level[i], level[i - 1]) else { return nil }
+                next.append(product)
+                i -= 2
+            }
+            if i == 0 { next.append(level[0]) }
+            level = next.reversed()
+        }
+        return level.first
     }
 
     /// True when every variable `e` reads keeps its value for the whole function.

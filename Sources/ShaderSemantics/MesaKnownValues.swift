@@ -21,6 +21,8 @@
 struct MesaKnownValues {
     /// The constant value of each variable known to hold one, by id.
     private var known: [Int: ConstantValue]
+    /// The globals among them.
+    private var globals: Set<Int> = []
 
     /// The shader with the reads of variables holding constants written as the constants.
     static func rewriting(_ shader: CheckedShader) -> CheckedShader {
@@ -35,9 +37,8 @@ struct MesaKnownValues {
         }
         return shader.rewriting(
             function: { f in
-                var pass = MesaKnownValues(known: globals.known)
-                let written = assigned(in: f.body)
-                let body = f.body.map { pass.statement($0, written: written) }
+                var pass = MesaKnownValues(known: globals.known, globals: Set(globals.known.keys))
+                let body = f.body.map { pass.statement($0) }
                 return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
             },
             declaration: { $0.mappingInitializer(globals.rewrite) })
@@ -46,17 +47,7 @@ struct MesaKnownValues {
     /// The ids of the variables `body` writes other than by declaring them: assignments,
     /// increments, `out` and `inout` arguments.
     static func assigned(in body: [TypedStatement]) -> Set<Int> {
-        var ids = Set<Int>()
-        func visit(_ e: TypedExpression) {
-            for v in e.writtenVariables { ids.insert(v.id) }
-            e.children.forEach(visit)
-        }
-        func visit(_ s: TypedStatement) {
-            s.expressions.forEach(visit)
-            s.substatements.forEach(visit)
-        }
-        body.forEach(visit)
-        return ids
+        body.variableIDs { $0.writtenVariables }
     }
 
     /// True for a variable whose constant value may replace its reads: scalars, vectors and
@@ -66,37 +57,81 @@ struct MesaKnownValues {
             && (v.type.isScalar || v.type.isVector || v.type.isMatrix)
     }
 
-    /// `s` with its reads of known variables replaced, learning the locals it declares.
-    mutating func statement(_ s: TypedStatement, written: Set<Int>) -> TypedStatement {
+    /// `s` with its reads of known variables replaced, learning the locals it declares and
+    /// forgetting those it writes. A loop forgets what its condition, step or body writes before
+    /// it runs (a later trip sees it), except a loop of one trip (`MesaLoopCopies`); a branch
+    /// forgets what it writes after it.
+    mutating func statement(_ s: TypedStatement) -> TypedStatement {
         let kind: TypedStatement.Kind
         switch s.kind {
         case .declarations(let ds):
             var out: [VariableDeclaration] = []
             for d in ds {
-                let initializer = d.initializer.map(rewrite)
-                if let value = initializer?.constantValue, d.variable.storage == .local, Self.isTracked(d.variable),
-                   !written.contains(d.variable.id) {
+                let initializer = d.initializer.map { expression($0) }
+                known[d.variable.id] = nil
+                if let value = initializer?.constantValue, d.variable.storage == .local, Self.isTracked(d.variable) {
                     known[d.variable.id] = value
                 }
                 out.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
             }
             kind = .declarations(out)
-        case .expression(let e): kind = .expression(rewrite(e))
-        case .block(let body): kind = .block(body.map { statement($0, written: written) })
+        case .expression(let e): kind = .expression(expression(e))
+        case .block(let body): kind = .block(body.map { statement($0) })
         case .ifElse(let c, let t, let e):
-            kind = .ifElse(rewrite(c), statement(t, written: written), e.map { statement($0, written: written) })
+            let condition = expression(c)
+            let before = known
+            let then = statement(t)
+            known = before
+            let otherwise = e.map { statement($0) }
+            known = before
+            forget(Self.assigned(in: [t] + (e.map { [$0] } ?? [])))
+            kind = .ifElse(condition, then, otherwise)
         case .forLoop(let i, let c, let st, let body):
-            let initializer = i.map { statement($0, written: written) }
-            kind = .forLoop(initializer: initializer, condition: c.map(rewrite), step: st.map(rewrite),
-                            body: statement(body, written: written))
-        case .whileLoop(let c, let body): kind = .whileLoop(rewrite(c), statement(body, written: written))
+            let oneTrip = i.flatMap { MesaLoopUnrolling.countedIterations($0, c, st, maximum: 2) }?.values.count == 1
+            let stepWrites = st.map { Self.assigned(in: [TypedStatement(kind: .expression($0), span: s.span)]) } ?? []
+            let loopWrites = Self.assigned(in: [body]).union(stepWrites)
+            let initializer = i.map { statement($0) }
+            forget(oneTrip ? stepWrites : loopWrites)
+            let condition = c.map { expression($0) }
+            let b = statement(body)
+            let step = st.map { expression($0) }
+            forget(loopWrites)
+            kind = .forLoop(initializer: initializer, condition: condition, step: step, body: b)
+        case .whileLoop(let c, let body):
+            forget(Self.assigned(in: [s]))
+            kind = .whileLoop(expression(c), statement(body))
+            forget(Self.assigned(in: [s]))
         case .doWhile(let body, let c):
-            let b = statement(body, written: written)
-            kind = .doWhile(b, rewrite(c))
-        case .return(let v?): kind = .return(rewrite(v))
+            forget(Self.assigned(in: [s]))
+            let b = statement(body)
+            kind = .doWhile(b, expression(c))
+            forget(Self.assigned(in: [s]))
+        case .return(let v?): kind = .return(expression(v))
         case .break, .continue, .discard, .return(nil), .empty: return s
         }
         return TypedStatement(kind: kind, span: s.span)
+    }
+
+    /// `e` rewritten (nothing it writes read as a constant), then what it writes forgotten. A
+    /// move `MesaVersioning` made (`uv = uv__12`) stays one.
+    mutating func expression(_ e: TypedExpression) -> TypedExpression {
+        if case .assignment(nil, let target, let source) = e.kind, case .variable(let v) = target.kind,
+           case .variable(let version) = source.kind, version.name == "\(v.name)__\(version.id)" {
+            known[v.id] = nil
+            return e
+        }
+        let writes = Self.assigned(in: [TypedStatement(kind: .expression(e), span: e.span)])
+        let saved = known
+        forget(writes)
+        let result = rewrite(e)
+        known = saved
+        forget(writes)
+        return result
+    }
+
+    /// Forgets the values of `ids` (globals stay: no function writes them).
+    mutating func forget(_ ids: Set<Int>) {
+        for id in ids where !globals.contains(id) { known[id] = nil }
     }
 
     /// `e` with reads of known variables written as their constants and the operations on
@@ -146,5 +181,23 @@ struct MesaKnownValues {
             return condition ? x.constantValue : y.constantValue
         default: return nil
         }
+    }
+}
+
+extension Array where Element == TypedStatement {
+    /// The ids of the variables `pick` names at any expression node of these statements (their
+    /// nested statements' too).
+    func variableIDs(_ pick: (TypedExpression) -> [Variable]) -> Set<Int> {
+        var ids = Set<Int>()
+        func visit(_ e: TypedExpression) {
+            for v in pick(e) { ids.insert(v.id) }
+            e.children.forEach(visit)
+        }
+        func visit(_ s: TypedStatement) {
+            s.expressions.forEach(visit)
+            s.substatements.forEach(visit)
+        }
+        forEach(visit)
+        return ids
     }
 }

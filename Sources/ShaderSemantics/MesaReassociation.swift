@@ -39,14 +39,17 @@ extension CheckedShader {
         let rewriter = MesaReassociation()
         // Versions first: a function that assigns its parameter (`p = fract(p * c); p += …;
         // return …;`) is then declarations and a return, simple enough to write out.
-        var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(self) + 1)
-        let versioned = rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
+        // Constants first, so that a loop bounded by a local holding one is seen as counted.
+        let unrolled = MesaLoopCopies.rewriting(MesaKnownValues.rewriting(self))
+        var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(unrolled) + 1)
+        let versioned = unrolled.rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
+        let loopCopyVersions = versioning.loopCopyVersions
         let inlined = MesaKnownValues.rewriting(
             versioned.rewriting(function: MesaInlining.rewriting(versioned), declaration: { $0 }))
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
-                let body = MesaForwardSubstitution.rewrite(f.body, uses: uses)
+                let body = MesaForwardSubstitution.rewrite(f.body, uses: uses, loopCopyVersions: loopCopyVersions)
                 return CheckedFunction(
                     symbol: f.symbol, parameters: f.parameters, body: body.map { $0.mappingExpressions(rewriter.rewrite) },
                     callees: f.callees, span: f.span)

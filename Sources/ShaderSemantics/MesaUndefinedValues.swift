@@ -109,17 +109,10 @@ struct MesaUndefinedValues {
     /// memory, not SSA values, and their unwritten components read 0 (measured: 3lyBWz's
     /// `vec3 col;` filled by `col[c]` in a loop draws as with `vec3 col = vec3(0.0);`).
     static func indexedAtRunTime(_ body: [TypedStatement]) -> Set<Int> {
-        var ids = Set<Int>()
-        func visit(_ e: TypedExpression) {
-            if case .index(let base, let index) = e.kind, index.constantValue == nil, let v = base.rootVariable { ids.insert(v.id) }
-            e.children.forEach(visit)
+        body.variableIDs { e in
+            guard case .index(let base, let index) = e.kind, index.constantValue == nil, let v = base.rootVariable else { return [] }
+            return [v]
         }
-        func visit(_ s: TypedStatement) {
-            s.expressions.forEach(visit)
-            s.substatements.forEach(visit)
-        }
-        body.forEach(visit)
-        return ids
     }
 
     /// Locals and `out` parameters of float scalar and vector types are followed. Integers fold

@@ -22,6 +22,12 @@ public struct MesaVersioning {
     /// (`UndefinedReads.loopCarried`): left as they are, since their value outlives the
     /// block that declares them.
     private var carried: Set<Int> = []
+    /// The versions made in the copies of a loop `MesaLoopCopies` wrote out, by id: values
+    /// only NIR sees one after another (GLSL IR, which merges a value read once into its
+    /// reader, sees a loop).
+    private(set) var loopCopyVersions: Set<Int> = []
+    /// How many written-out loops the statements being versioned are in.
+    private var copyDepth = 0
 
     init(nextID: Int) { self.nextID = nextID }
 
@@ -47,14 +53,29 @@ public struct MesaVersioning {
                 current[id] = nil
             }
         }
-        for s in statements {
+        func process(_ s: TypedStatement) {
+            // A loop of one trip around the copies `MesaLoopCopies` wrote out is straight code:
+            // its body is versioned with this block's, so the versions run on into what follows.
+            if case .forLoop(let i?, let c, let st, let body) = s.kind, case .declarations(let ds) = i.kind,
+               MesaLoopUnrolling.countedIterations(i, c, st, maximum: 2)?.values.count == 1, !Self.mayLeaveLoop(body) {
+                let outer = out
+                out = []
+                for d in ds { declaredHere.insert(d.variable.id) }
+                copyDepth += 1
+                if case .block(let list) = body.kind { list.forEach(process) } else { process(body) }
+                copyDepth -= 1
+                let copies = TypedStatement(kind: .block(out), span: body.span)
+                out = outer
+                out.append(TypedStatement(kind: .forLoop(initializer: i, condition: c, step: st, body: copies), span: s.span))
+                return
+            }
             if case .declarations(let ds) = s.kind {
                 // An initializer that writes a versioned variable (`bool b = v++ < c;`) writes
                 // the variable itself, which first takes its last version back.
                 restore(Self.written(s).intersection(current.keys), at: s.span)
                 out.append(s.mappingExpressions { Self.renamed($0, current) })
                 for d in ds { declaredHere.insert(d.variable.id) }
-                continue
+                return
             }
             if case .expression(let e) = s.kind, let target = Self.target(of: e),
                let (v, op, value, component) = Self.versionable(e), !carried.contains(v.id) {
@@ -66,13 +87,14 @@ public struct MesaVersioning {
                     span: s.span))
                 current[v.id] = version
                 versionedHere[v.id] = v
-                continue
+                return
             }
             var ids = Self.written(s).intersection(current.keys)
             if Self.mayLeaveLoop(s) { ids.formUnion(Set(versionedHere.keys).subtracting(declaredHere)) }
             restore(ids, at: s.span)
             out.append(statement(s, current))
         }
+        statements.forEach(process)
         // A function's locals and parameters end with it.
         if let last = statements.last, !isFunctionBody {
             restore(Set(versionedHere.keys).subtracting(declaredHere), at: last.span)
@@ -284,6 +306,7 @@ public struct MesaVersioning {
     /// underscores; `shade trace` prints the name before them).
     mutating func newVersion(of v: Variable) -> Variable {
         defer { nextID += 1 }
+        if copyDepth > 0 { loopCopyVersions.insert(nextID) }
         return Variable(id: nextID, name: "\(v.name)__\(nextID)", type: v.type, storage: .local,
                         precision: v.precision, span: v.span)
     }

@@ -135,6 +135,8 @@ final class ReferenceInterpreter {
     }
     /// How many loops Mesa unrolls are being run: inside one, calls fold by NIR's rules.
     var unrolledDepth = 0
+    /// True while the header of a loop `MesaLoopCopies` wrote out runs: not traced.
+    var muted = false
 
     /// When set, the lane whose steps are recorded in `events`.
     let tracedLane: Int?
@@ -250,7 +252,7 @@ final class ReferenceInterpreter {
     func line(_ span: SourceSpan) -> Int { span.file.location(of: span.start).line }
 
     func note(_ span: SourceSpan, _ m: LaneMask, _ text: @autoclosure () -> String) {
-        guard let t = tracedLane, m.contains(t) else { return }
+        guard !muted, let t = tracedLane, m.contains(t) else { return }
         events.append(.init(line: line(span), text: text()))
     }
 
@@ -259,6 +261,14 @@ final class ReferenceInterpreter {
     /// `vec4(color.r, color.g + 0.25, color.b, color.a)`).
     func noteVersion(_ d: VariableDeclaration, _ value: Quad, _ m: LaneMask) {
         let target = d.span.text
+        // A value folded to a constant: the component the target names (`color.g`).
+        if d.initializer?.constantValue != nil, d.variable.type.isVector, let dot = target.lastIndex(of: "."),
+           case let name = target[target.index(after: dot)...], name.count == 1,
+           let k = ["xyzw", "rgba", "stpq"].compactMap({ set in set.firstIndex(of: name.first!).map { set.distance(from: set.startIndex, to: $0) } }).first,
+           k < d.variable.type.componentCount {
+            note(d.span, m, "\(target) = \(self.describe(.float, Quad(value.lanes.map { [$0[k]] })))")
+            return
+        }
         guard case .construct(.vectorFromComponents, let args)? = d.initializer?.kind, target.contains(".") else {
             note(d.span, m, "\(target) = \(self.describe(d.variable.type, value))")
             return
@@ -472,15 +482,22 @@ final class ReferenceInterpreter {
             let rest = m & ~taken
             if let otherwise, !rest.isEmpty { try execute(otherwise, rest) }
         case .forLoop(let initializer, let condition, let stepExpression, let body):
-            if let initializer { try execute(initializer, m) }
-            // A loop Mesa unrolls: its counter is known when compiling (what it feeds folds).
+            // A loop `MesaLoopCopies` wrote out (one trip around the copies, each of which
+            // notes its counter's value) is traced as its copies: its own header is not the
+            // source's loop.
             let unrolled = unrolledCounter(initializer, condition, stepExpression, body)
+            let quiet = unrolled?.trips == 1 && MesaLoopCopies.isWrittenOut(body)
+            let wasMuted = muted
+            if quiet { muted = true }
+            if let initializer { try execute(initializer, m) }
+            muted = wasMuted
+            // A loop Mesa unrolls: its counter is known when compiling (what it feeds folds).
             let counter = unrolled?.variable
             if let counter { known.insert(counter); unrolledDepth += 1 }
             defer { if let counter { known.remove(counter); unrolledDepth -= 1 } }
             // Unrolled, the loop runs the trips NIR counted, whatever the condition says then.
             try loop(s, m, condition: condition, testsFirst: true, body: body, step: stepExpression, kind: "for",
-                     trips: unrolled?.trips)
+                     trips: unrolled?.trips, quiet: quiet)
         case .whileLoop(let c, let body):
             try loop(s, m, condition: c, testsFirst: true, body: body, step: nil, kind: "while")
         case .doWhile(let body, let c):
@@ -534,8 +551,10 @@ final class ReferenceInterpreter {
 
     func loop(
         _ s: TypedStatement, _ m: LaneMask, condition: TypedExpression?, testsFirst: Bool,
-        body: TypedStatement, step stepExpression: TypedExpression?, kind: String, trips: Int? = nil
+        body: TypedStatement, step stepExpression: TypedExpression?, kind: String, trips: Int? = nil, quiet: Bool = false
     ) throws {
+        let wasMuted = muted
+        defer { muted = wasMuted }
         loops[loops.count - 1].append((0, 0))
         defer { loops[loops.count - 1].removeLast() }
         var first = true
@@ -554,7 +573,7 @@ final class ReferenceInterpreter {
                     holds = trip < trips ? running : 0
                     trip += 1
                 }
-                note(s.span, running, "\(kind) (\(self.source(condition))) -> \(holds.contains(self.tracedLane ?? 0))")
+                if !quiet { note(s.span, running, "\(kind) (\(self.source(condition))) -> \(holds.contains(self.tracedLane ?? 0))") }
                 running = holds
                 if running.isEmpty { return }
             }
@@ -563,7 +582,9 @@ final class ReferenceInterpreter {
             loops[loops.count - 1][loops[loops.count - 1].count - 1].continued = 0
             if let stepExpression {
                 let l = live(running)
+                if quiet { muted = true }
                 if !l.isEmpty { _ = try evaluate(stepExpression, l) }
+                muted = wasMuted
             }
         }
     }

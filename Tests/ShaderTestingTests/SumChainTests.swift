@@ -70,6 +70,26 @@ import Testing
                       functions: "float K = 3.1;")),
     ]
 
+    /// NIR unrolls a loop before its rules run (`MesaLoopCopies`), and folds the constants of a
+    /// chain of products it meets value by value, pairing them from the outermost
+    /// (`MesaForwardSubstitution.paired`): through the copies of a loop, through values read
+    /// more than once, through a vector built of scalars. The twins' constant is one NIR does
+    /// not know.
+    static let productChains: [(DifferentialCase, DifferentialCase)] = [
+        ("float p = x; for (int i = 0; i < 5; i++) { r += fract(p * 0.77); p *= 1.37; } r += p;",
+         "float p = x; for (int i = 0; i < 5; i++) { r += fract(p * 0.77); p *= 1.37 + zero; } r += p;"),
+        ("float p = x; float a = 0.5; for (int i = 0; i < 5; i++) { r += a * fract(p * 3.1); p *= 2.03; a *= 0.6; } r += p;",
+         "float p = x; float a = 0.5; for (int i = 0; i < 5; i++) { r += a * fract(p * 3.1); p *= 2.03 + zero; a *= 0.6; } r += p;"),
+        ("float p = x * 0.37; for (int i = 0; i < 4; i++) { p *= 1.37; } r = p;",
+         "float p = x * (0.37 + zero); for (int i = 0; i < 4; i++) { p *= 1.37; } r = p;"),
+        ("vec2 p = vec2(x * 0.37, 1.0); for (int i = 0; i < 4; i++) { p *= 1.37; } r = p.x;",
+         "vec2 p = vec2(x * (0.37 + zero), 1.0); for (int i = 0; i < 4; i++) { p *= 1.37; } r = p.x;"),
+        ("float p1 = x * 0.37; float p2 = p1 * 1.37; float p3 = p2 * 1.37; float p4 = p3 * 1.37; float p5 = p4 * 1.37; r = p5 + (p1 + p2 + p3 + p4) * zero;",
+         "float p1 = x * 0.37; float p2 = p1 * 1.37; float p3 = p2 * 1.37; float p4 = p3 * 1.37; float p5 = p4 * (1.37 + zero); r = p5 + (p1 + p2 + p3 + p4) * zero;"),
+        ("vec2 p = vec2(x * 0.37, w); p *= 1.37; r = fract(p.x * 0.77);",
+         "vec2 p = vec2(x * 0.37, w); p *= 1.37; r = fract(p.x * (0.77 + zero));"),
+    ].map { (sumCase($0), sumCase($1)) }
+
     /// `body` after a per-fragment `x` that walks the 32 floats around 0.2 (where `x + 0.7`
     /// and `x` against `0.9 - 0.7` decide differently).
     static func comparisonCase(_ body: String) -> DifferentialCase {
@@ -125,7 +145,7 @@ import Testing
     ].map { (zeroCase($0), zeroCase($1)) }
 
     static var all: [DifferentialCase] {
-        (regrouped + knownValues + comparisons + zeros).flatMap { [$0.0, $0.1] } + unchanged
+        (regrouped + knownValues + productChains + comparisons + zeros).flatMap { [$0.0, $0.1] } + unchanged
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
@@ -148,6 +168,6 @@ import Testing
     /// The regrouped cases are sensitive: llvmpipe's bits differ from the twin's.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SHADE_SKIP_LLVMPIPE"] == nil))
     func regroupingChangesLlvmpipesBits() throws {
-        try expectLlvmpipeTellsApart(Self.regrouped + Self.knownValues + Self.comparisons + Self.zeros)
+        try expectLlvmpipeTellsApart(Self.regrouped + Self.knownValues + Self.productChains + Self.comparisons + Self.zeros)
     }
 }
