@@ -31,7 +31,7 @@ struct MesaKnownValues {
         var globals = MesaKnownValues(known: [:])
         for case .declarations(let ds) in shader.globals {
             for d in ds where d.variable.storage == .global && !writtenAnywhere.contains(d.variable.id) {
-                guard let value = d.initializer.map(globals.rewrite)?.constantValue, isTracked(d.variable) else { continue }
+                guard let value = d.initializer.map(globals.rewrite)?.constantValue, isTracked(d.variable), isFinite(value) else { continue }
                 globals.known[d.variable.id] = value
             }
         }
@@ -48,6 +48,13 @@ struct MesaKnownValues {
     /// increments, `out` and `inout` arguments.
     static func assigned(in body: [TypedStatement]) -> Set<Int> {
         body.variableIDs { $0.writtenVariables }
+    }
+
+    /// True when no float component of `c` is infinite or NaN: those are left to the engines,
+    /// whose conversions and comparisons of them follow llvmpipe's run-time code (`int(NaN)` is
+    /// 0 there, not the folder's `INT_MIN`).
+    static func isFinite(_ c: ConstantValue) -> Bool {
+        c.components.allSatisfy { if case .float(let f) = $0 { return f.isFinite } else { return true } }
     }
 
     /// True for a variable whose constant value may replace its reads: scalars, vectors and
@@ -69,7 +76,8 @@ struct MesaKnownValues {
             for d in ds {
                 let initializer = d.initializer.map { expression($0) }
                 known[d.variable.id] = nil
-                if let value = initializer?.constantValue, d.variable.storage == .local, Self.isTracked(d.variable) {
+                if let value = initializer?.constantValue, d.variable.storage == .local, Self.isTracked(d.variable),
+                   Self.isFinite(value) {
                     known[d.variable.id] = value
                 }
                 out.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
@@ -142,7 +150,7 @@ struct MesaKnownValues {
             return TypedExpression(.constant(value), type: e.type, constant: value, span: e.span)
         }
         let node = e.mappingChildren(rewrite)
-        guard let value = Self.folded(node) else { return node }
+        guard let value = Self.folded(node), Self.isFinite(value) else { return node }
         return TypedExpression(.constant(value), type: node.type, constant: value, span: node.span)
     }
 

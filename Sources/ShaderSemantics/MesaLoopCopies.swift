@@ -45,8 +45,8 @@ public struct MesaLoopCopies {
         switch s.kind {
         case .forLoop(let i, let c, let st, let b):
             let body = statement(b)
-            if let i, let (v, values) = MesaLoopUnrolling.unrolledCounter(i, c, st, body, functionBody: functionBody),
-               let first = values.first {
+            if let i, Self.carriesConstantChain(body), let (v, values) = MesaLoopUnrolling.unrolledCounter(
+                i, c, st, body, functionBody: functionBody), let first = values.first {
                 return writtenOut(body, counter: v, values: values, first: first, span: s.span)
             }
             kind = .forLoop(initializer: i, condition: c, step: st, body: body)
@@ -57,6 +57,48 @@ public struct MesaLoopCopies {
         default: return s
         }
         return TypedStatement(kind: kind, span: s.span)
+    }
+
+    /// True when `body` carries a float value from one trip to the next through an operation
+    /// with a constant (`p *= 1.37`, `amp = amp * 0.5`, `t += 0.1`): the chains the copies let the
+    /// rules see. Other loops are left to the engines, which unroll them too and know their
+    /// counter (writing them out would only make the tree larger for the passes after this).
+    static func carriesConstantChain(_ body: TypedStatement) -> Bool {
+        let declared = declarations(in: body)
+        var found = false
+        func visit(_ e: TypedExpression) {
+            if found { return }
+            if case .assignment(let op, let target, let value) = e.kind, let v = target.rootVariable,
+               v.type.scalarKind == .float, !v.type.isMatrix, !declared.contains(v.id) {
+                switch op {
+                case .multiply?, .add?, .subtract?: found = value.constantValue != nil
+                case nil:
+                    if case .binary(let o, let a, let b) = value.kind, [.multiply, .add, .subtract].contains(o),
+                       a.rootVariable?.id == v.id || b.rootVariable?.id == v.id {
+                        found = a.constantValue != nil || b.constantValue != nil
+                    }
+                default: break
+                }
+            }
+            e.children.forEach(visit)
+        }
+        func visit(_ s: TypedStatement) {
+            s.expressions.forEach(visit)
+            s.substatements.forEach(visit)
+        }
+        visit(body)
+        return found
+    }
+
+    /// The ids of the locals declared anywhere in `s`.
+    static func declarations(in s: TypedStatement) -> Set<Int> {
+        var ids = Set<Int>()
+        func visit(_ t: TypedStatement) {
+            if case .declarations(let ds) = t.kind { for d in ds { ids.insert(d.variable.id) } }
+            t.substatements.forEach(visit)
+        }
+        visit(s)
+        return ids
     }
 
     /// The loop of one trip around the copies of `body`, one per value of the counter.
