@@ -193,12 +193,11 @@ struct MesaKnownValues {
 }
 
 extension Array where Element == TypedStatement {
-    /// The ids of the variables `pick` names at any expression node of these statements (their
-    /// nested statements' too).
-    func variableIDs(_ pick: (TypedExpression) -> [Variable]) -> Set<Int> {
-        var ids = Set<Int>()
+    /// Calls `body` on every expression node of these statements (their nested statements' too),
+    /// each node before its operands.
+    func forEachExpressionNode(_ body: (TypedExpression) -> Void) {
         func visit(_ e: TypedExpression) {
-            for v in pick(e) { ids.insert(v.id) }
+            body(e)
             e.children.forEach(visit)
         }
         func visit(_ s: TypedStatement) {
@@ -206,6 +205,12 @@ extension Array where Element == TypedStatement {
             s.substatements.forEach(visit)
         }
         forEach(visit)
+    }
+
+    /// The ids of the variables `pick` names at any expression node of these statements.
+    func variableIDs(_ pick: (TypedExpression) -> [Variable]) -> Set<Int> {
+        var ids = Set<Int>()
+        forEachExpressionNode { e in for v in pick(e) { ids.insert(v.id) } }
         return ids
     }
 }

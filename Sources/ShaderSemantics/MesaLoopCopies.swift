@@ -66,27 +66,19 @@ public struct MesaLoopCopies {
     static func carriesConstantChain(_ body: TypedStatement) -> Bool {
         let declared = declarations(in: body)
         var found = false
-        func visit(_ e: TypedExpression) {
-            if found { return }
-            if case .assignment(let op, let target, let value) = e.kind, let v = target.rootVariable,
-               v.type.scalarKind == .float, !v.type.isMatrix, !declared.contains(v.id) {
-                switch op {
-                case .multiply?, .add?, .subtract?: found = value.constantValue != nil
-                case nil:
-                    if case .binary(let o, let a, let b) = value.kind, [.multiply, .add, .subtract].contains(o),
-                       a.rootVariable?.id == v.id || b.rootVariable?.id == v.id {
-                        found = a.constantValue != nil || b.constantValue != nil
-                    }
-                default: break
+        [body].forEachExpressionNode { e in
+            guard !found, case .assignment(let op, let target, let value) = e.kind, let v = target.rootVariable,
+                  v.type.scalarKind == .float, !v.type.isMatrix, !declared.contains(v.id) else { return }
+            switch op {
+            case .multiply?, .add?, .subtract?: found = value.constantValue != nil
+            case nil:
+                if case .binary(let o, let a, let b) = value.kind, [.multiply, .add, .subtract].contains(o),
+                   a.rootVariable?.id == v.id || b.rootVariable?.id == v.id {
+                    found = a.constantValue != nil || b.constantValue != nil
                 }
+            default: break
             }
-            e.children.forEach(visit)
         }
-        func visit(_ s: TypedStatement) {
-            s.expressions.forEach(visit)
-            s.substatements.forEach(visit)
-        }
-        visit(body)
         return found
     }
 

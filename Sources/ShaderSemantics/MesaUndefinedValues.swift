@@ -368,15 +368,7 @@ struct MesaUndefinedValues {
     /// How many assignments, increments and `out` arguments in `s` write variable `id`.
     static func writes(of id: Int, in s: TypedStatement) -> Int {
         var n = 0
-        func visit(_ e: TypedExpression) {
-            n += e.writtenVariables.filter { $0.id == id }.count
-            e.children.forEach(visit)
-        }
-        func visit(_ t: TypedStatement) {
-            t.expressions.forEach(visit)
-            t.substatements.forEach(visit)
-        }
-        visit(s)
+        [s].forEachExpressionNode { e in n += e.writtenVariables.filter { $0.id == id }.count }
         return n
     }
 
