@@ -53,11 +53,34 @@ extension TextureView {
     /// `sample3D` of an RGBA8 texture as its 8-bit channel values (0…255).
     @inline(__always)
     func sample3DBytes(s: Float, t: Float, r: Float) -> SIMD4<Int32> {
+        if state.filter == .linear && texelOffset == (0, 0) { return TrilinearRGBA8(self).bytes(s, t, r) }
         let (z0, z1, fz) = slices(r)
         let a = layer(z0).sampleBytes(s: s, t: t)
         if state.filter == .nearest { return a }
         let b = layer(z1).sampleBytes(s: s, t: t)
         return a &+ (((b &- a) &* TextureView.weight(fz) &+ SIMD4(repeating: 128)) &>> 8)
+    }
+
+    /// `sample3D(s:t:r:)` over a span of `count` lanes, writing only the requested channels
+    /// (`nil` skips one), as `sample(s:t:count:outputs:)` does in 2D: level 0, for a view
+    /// without mipmaps.
+    public func sample3D(
+        s: UnsafePointer<Float>, t: UnsafePointer<Float>, r: UnsafePointer<Float>, count: Int,
+        outputs o: (UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                    UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?)
+    ) {
+        guard bytes != nil, state.filter == .linear, texelOffset == (0, 0) else {
+            for i in 0..<count {
+                let c = sample3D(s: s[i], t: t[i], r: r[i])
+                o.0?[i] = c.x; o.1?[i] = c.y; o.2?[i] = c.z; o.3?[i] = c.w
+            }
+            return
+        }
+        let filter = TrilinearRGBA8(self)
+        for i in 0..<count {
+            let c = filter.bytes(s[i], t[i], r[i])
+            o.0?[i] = table[Int(c.x)]; o.1?[i] = table[Int(c.y)]; o.2?[i] = table[Int(c.z)]; o.3?[i] = table[Int(c.w)]
+        }
     }
 
     // MARK: 3D mipmaps
@@ -191,5 +214,57 @@ extension TextureView {
         let slice = layer(z)
         guard x >= 0, y >= 0, x < width, y < slice.height else { return SIMD4(repeating: 0) }
         return slice.integerTexel(x: x, y: y)
+    }
+}
+
+/// The trilinear filter of an RGBA8 volume without a texel offset, its sizes and wraps read
+/// once: the same integer arithmetic as two bilinear slice lookups (`sampleBytes` of
+/// `layer(z)`) mixed by a third 8-bit weight, bit for bit, without a view per slice and with
+/// no division where a size is a power of two.
+struct TrilinearRGBA8 {
+    let texels: UnsafePointer<UInt8>
+    let width: Int, height: Int, depth: Int
+    let widthF: Float, heightF: Float, depthF: Float
+    let wrapS: TextureWrap, wrapT: TextureWrap, wrapR: TextureWrap
+    let fractS: Bool, fractT: Bool, fractR: Bool
+
+    @inline(__always)
+    init(_ view: TextureView) {
+        texels = view.bytes.unsafelyUnwrapped
+        width = view.width; height = view.layerHeight; depth = view.layerCount
+        widthF = Float(width); heightF = Float(height); depthF = Float(depth)
+        wrapS = view.state.wrapS; wrapT = view.state.wrapT; wrapR = view.state.wrapR
+        // Repeating axes of other sizes than powers of two wrap the coordinate first.
+        fractS = wrapS == .repeat && width.nonzeroBitCount != 1
+        fractT = wrapT == .repeat && height.nonzeroBitCount != 1
+        fractR = wrapR == .repeat && depth.nonzeroBitCount != 1
+    }
+
+    /// The filtered texel at (s, t, r), 0…255 per channel.
+    @inline(__always)
+    func bytes(_ s: Float, _ t: Float, _ r: Float) -> SIMD4<Int32> {
+        let (ix, fx) = TextureView.split((fractS ? TextureView.fractionBelowOne(s) : s) * widthF - 0.5)
+        let (iy, fy) = TextureView.split((fractT ? TextureView.fractionBelowOne(t) : t) * heightF - 0.5)
+        let (iz, fz) = TextureView.split((fractR ? TextureView.fractionBelowOne(r) : r) * depthF - 0.5)
+        let wx = TextureView.weight(fx), wy = TextureView.weight(fy), wz = TextureView.weight(fz)
+        let row = width &* 4, slice = row &* height
+        let x0 = TextureView.wrap(ix, width, wrapS) &<< 2, x1 = TextureView.wrap(ix &+ 1, width, wrapS) &<< 2
+        let y0 = TextureView.wrap(iy, height, wrapT) &* row, y1 = TextureView.wrap(iy &+ 1, height, wrapT) &* row
+        let z0 = texels + TextureView.wrap(iz, depth, wrapR) &* slice
+        let z1 = texels + TextureView.wrap(iz &+ 1, depth, wrapR) &* slice
+        let half = SIMD4<Int32>(repeating: 128)
+        @inline(__always) func texel(_ p: UnsafePointer<UInt8>) -> SIMD4<Int32> {
+            SIMD4(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
+        }
+        @inline(__always) func lerp(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>, _ w: Int32) -> SIMD4<Int32> {
+            a &+ (((b &- a) &* w &+ half) &>> 8)
+        }
+        let a = lerp(
+            lerp(texel(z0 + (y0 &+ x0)), texel(z0 + (y0 &+ x1)), wx),
+            lerp(texel(z0 + (y1 &+ x0)), texel(z0 + (y1 &+ x1)), wx), wy)
+        let b = lerp(
+            lerp(texel(z1 + (y0 &+ x0)), texel(z1 + (y0 &+ x1)), wx),
+            lerp(texel(z1 + (y1 &+ x0)), texel(z1 + (y1 &+ x1)), wx), wy)
+        return lerp(a, b, wz)
     }
 }

@@ -190,6 +190,9 @@ public struct TextureView: @unchecked Sendable {
         case .clampToEdge:
             return i < 0 ? 0 : (i >= n ? n - 1 : i)
         case .repeat:
+            // A power-of-two size (most textures) wraps with a mask: two's complement makes
+            // `i & (n - 1)` the non-negative remainder, without a division.
+            if n & (n &- 1) == 0 { return i & (n &- 1) }
             let m = i % n
             return m < 0 ? m + n : m
         case .mirroredRepeat:

@@ -69,10 +69,22 @@ extension Kernels {
     ) -> Kernel {
         let pairs = Array(zip(channels, d))
         let isInteger = texelKind != .float
+        // Each channel read at most once: the span lookup writes one register per channel.
+        let spans = kind == .texture3D && !isInteger && Set(channels).count == channels.count
         return { ctx in
             let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
             if kind == .texture3D && !isInteger && texture.isMipmapped {
                 volumeLookup(texture, registers: r, stride: n, coords: c, lod: lod, pairs: pairs)
+                return
+            }
+            if spans {
+                // Level 0 of a volume: the span lookup, straight into the channels' registers.
+                @inline(__always) func slot(_ ch: Int) -> UnsafeMutablePointer<Float>? {
+                    pairs.first { $0.0 == ch }.map { r + $0.1 &* n }
+                }
+                texture.sample3D(
+                    s: r + c[0] &* n, t: r + c[1] &* n, r: r + c[2] &* n, count: n,
+                    outputs: (slot(0), slot(1), slot(2), slot(3)))
                 return
             }
             for i in 0..<n {

@@ -510,6 +510,73 @@ struct NativeCodeGenerator {
         }
     }
 
+    /// The slots no read can find unwritten in a group's run of `lines`: the first line naming
+    /// the slot assigns it a value that does not read it (`rN = expr;`, nothing else on the
+    /// line), and every later line naming it is inside the block of that assignment while the
+    /// block is open (the assignment is at the block's own level, so it runs before them on
+    /// every path through the block). Such a slot is declared without the `ZERO` the others
+    /// start from: the same bits, and clang's promotion of locals to SSA values, which scans a
+    /// block up to a variable's first use for each variable stored in more than one place,
+    /// stays linear on programs of tens of thousands of lines (every slot stored twice, once by
+    /// its `ZERO`, made it quadratic: minutes of clang on the largest Shadertoy shaders).
+    private func slotsWrittenFirst() -> Set<Int> {
+        // Per slot: the block its first assignment is in, or -1 when it may be read unwritten.
+        var block: [Int: Int] = [:]
+        var open: [Bool] = [true]  // block 0: the group's body
+        var stack: [Int] = [0]
+        for text in lines {
+            let bytes = Array(text.utf8)
+            let start = bytes.firstIndex { $0 != 32 } ?? bytes.count
+            // `rN = expr;` with no brace on the line: a first write of N, when N is new.
+            var assigned: Int?
+            if let (n, end) = Self.slotToken(bytes, at: start), end + 2 < bytes.count,
+               bytes[end] == 32, bytes[end + 1] == 61, bytes[end + 2] == 32, !bytes.contains(123), !bytes.contains(125) {
+                assigned = n
+            }
+            var i = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case 123:  // {
+                    open.append(true)
+                    stack.append(open.count - 1)
+                case 125:  // }
+                    if let closed = stack.popLast() { open[closed] = false }
+                default:
+                    if i == 0 || !Self.isIdentifierByte(bytes[i - 1]), let (n, end) = Self.slotToken(bytes, at: i) {
+                        if let b = block[n] {
+                            // Named again: after its block closed, or on its assignment's line
+                            // (reading itself), it may be unwritten.
+                            if b >= 0 && (!open[b] || (assigned == n && i != start)) { block[n] = -1 }
+                        } else {
+                            block[n] = i == start && assigned == n ? stack[stack.count - 1] : -1
+                        }
+                        i = end
+                        continue
+                    }
+                }
+                i += 1
+            }
+        }
+        return Set(block.compactMap { $0.value >= 0 ? $0.key : nil })
+    }
+
+    /// The slot named by the token `rN` starting at `i`, and the index after it; nil for any
+    /// other token.
+    private static func slotToken(_ bytes: [UInt8], at i: Int) -> (Int, Int)? {
+        guard i < bytes.count, bytes[i] == 114 else { return nil }  // r
+        var j = i + 1, n = 0
+        while j < bytes.count, bytes[j] >= 48, bytes[j] <= 57 {
+            n = n &* 10 &+ Int(bytes[j] - 48)
+            j += 1
+        }
+        guard j > i + 1, j == bytes.count || !isIdentifierByte(bytes[j]) else { return nil }
+        return (n, j)
+    }
+
+    private static func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95
+    }
+
     /// `shade_batch`: the code on the register file's lanes, one group of W at a time.
     private func batchFunction() -> String {
         let all = slots.sorted()
@@ -527,8 +594,10 @@ struct NativeCodeGenerator {
               for (long i = 0; i < n; i += W) {
 
             """
+        let writtenFirst = slotsWrittenFirst().subtracting(liveOut)
         for s in all {
-            text += liveIn.contains(s) ? "    V r\(s) = LOAD(reg + \(s) * n + i);\n" : "    V r\(s) = ZERO;\n"
+            text += liveIn.contains(s) ? "    V r\(s) = LOAD(reg + \(s) * n + i);\n"
+                : (writtenFirst.contains(s) ? "    V r\(s);\n" : "    V r\(s) = ZERO;\n")
         }
         text += lines.joined(separator: "\n") + "\n"
         for s in all where liveOut.contains(s) { text += "    STORE(reg + \(s) * n + i, r\(s));\n" }
@@ -584,7 +653,8 @@ struct NativeCodeGenerator {
                 if (start != current) { iterations = 0; current = start; }
 
             """
-        for s in used { text += "    V r\(s) = \(load[s] ?? "ZERO");\n" }
+        let writtenFirst = slotsWrittenFirst().subtracting(span.channels.compactMap { $0 }).subtracting(load.keys)
+        for s in used { text += writtenFirst.contains(s) ? "    V r\(s);\n" : "    V r\(s) = \(load[s] ?? "ZERO");\n" }
         text += lines.joined(separator: "\n") + "\n"
         let channel = (0..<4).map { k in span.channels[k].map { "r\($0)" } ?? "channel\(k)" }
         text += """
