@@ -117,8 +117,24 @@ struct NativeCodeGenerator {
     }
 
     private mutating func line(_ text: String) {
+        // Every `splitInterval` statements, a branch clang cannot fold before it promotes the
+        // locals to SSA values ends the basic block (`iterations` never goes below 0, so it is
+        // never taken; later passes may drop it). mem2reg scans a block from its start to a
+        // variable's first use for each variable stored in more than one place: on the
+        // straight runs of a large program (function bodies written out at every call) that
+        // made clang quadratic, two minutes for a 47,000-line Shadertoy pass, 16 s split.
+        if statementsSinceSplit >= Self.splitInterval, text.hasSuffix(";"), !text.contains("{"), !text.contains("}"),
+           lines.last.map({ $0.hasSuffix(";") || $0.hasSuffix("{") || $0.hasSuffix("}") }) ?? true {
+            lines.append(String(repeating: "  ", count: indent) + "if (__builtin_expect(iterations < 0, 0)) return;")
+            statementsSinceSplit = 0
+        }
         lines.append(String(repeating: "  ", count: indent) + text)
+        statementsSinceSplit += 1
     }
+
+    /// Statements between the block-ending branches `line` adds.
+    private static let splitInterval = 64
+    private var statementsSinceSplit = 0
 
     private mutating func fresh() -> String {
         temporary += 1
@@ -153,7 +169,7 @@ struct NativeCodeGenerator {
     /// The most lines of C a program may take: shared function bodies (`.call`) are written
     /// out at every call, so a call tree (piglit's inline-explosion tests: 2^64 calls) would
     /// grow without bound; past this the program runs on closures, which share the bodies.
-    static let lineLimit = 60_000
+    static let lineLimit = 200_000
 
     /// Emits `code`; false when some case cannot be translated or the code grows too long.
     private mutating func emit(_ code: [LaneCode]) -> Bool {
