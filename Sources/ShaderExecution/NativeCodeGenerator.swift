@@ -535,7 +535,7 @@ struct NativeCodeGenerator {
     /// block up to a variable's first use for each variable stored in more than one place,
     /// stays linear on programs of tens of thousands of lines (every slot stored twice, once by
     /// its `ZERO`, made it quadratic: minutes of clang on the largest Shadertoy shaders).
-    private func slotsWrittenFirst() -> Set<Int> {
+    static func slotsWrittenFirst(in lines: [String]) -> Set<Int> {
         // Per slot: the block its first assignment is in, or -1 when it may be read unwritten.
         var block: [Int: Int] = [:]
         var open: [Bool] = [true]  // block 0: the group's body
@@ -610,7 +610,7 @@ struct NativeCodeGenerator {
               for (long i = 0; i < n; i += W) {
 
             """
-        let writtenFirst = slotsWrittenFirst().subtracting(liveOut)
+        let writtenFirst = Self.slotsWrittenFirst(in: lines).subtracting(liveOut)
         for s in all {
             text += liveIn.contains(s) ? "    V r\(s) = LOAD(reg + \(s) * n + i);\n"
                 : (writtenFirst.contains(s) ? "    V r\(s);\n" : "    V r\(s) = ZERO;\n")
@@ -669,7 +669,7 @@ struct NativeCodeGenerator {
                 if (start != current) { iterations = 0; current = start; }
 
             """
-        let writtenFirst = slotsWrittenFirst().subtracting(span.channels.compactMap { $0 }).subtracting(load.keys)
+        let writtenFirst = Self.slotsWrittenFirst(in: lines).subtracting(span.channels.compactMap { $0 }).subtracting(load.keys)
         for s in used { text += writtenFirst.contains(s) ? "    V r\(s);\n" : "    V r\(s) = \(load[s] ?? "ZERO");\n" }
         text += lines.joined(separator: "\n") + "\n"
         let channel = (0..<4).map { k in span.channels[k].map { "r\($0)" } ?? "channel\(k)" }

@@ -220,6 +220,46 @@ import Testing
         #expect(ranNatively, "\(shader.name) did not run natively")
     }
 
+    /// The generated C declares a slot without a value when its first use is an assignment
+    /// whose block holds every later use (`slotsWrittenFirst`), and ends a basic block every 64
+    /// statements with a never-taken branch, so that clang stays linear on large programs. A
+    /// program of both kinds of slot — calls written out into a long straight run, values
+    /// written in one branch and read after it, a loop carrying values, a variable a kept loop
+    /// writes in some lanes only — gives the closures' bits.
+    @Test func longStraightRunsAndSlotsWrittenInBranchesGiveTheClosuresBits() throws {
+        let calls = (0..<40).map { k in "    acc += wave(p.\(k % 2 == 0 ? "x" : "y"), \(1.0 + Double(k) * 0.07));" }
+        let source = """
+            precision highp float;
+            varying vec2 textureCoordinate;
+            float wave(float x, float k) {
+                float y = sin(x * k) * 0.5 + 0.25;
+                float z;
+                if (y > 0.3) z = y * y; else z = -y;
+                return z + cos(y * k);
+            }
+            void main() {
+                vec2 p = textureCoordinate * 9.0;
+                float acc = 0.0;
+                float w = 0.5;
+                if (p.x > 4.0) w = acc * 2.0 + p.y;
+            \(calls.joined(separator: "\n"))
+                for (int i = 0; i < 3; i++) {
+                    float t = wave(w + acc, float(i) + 0.5);
+                    if (t > 0.0) w += t; else acc -= t;
+                }
+                // Undefined, and 0 on llvmpipe where the kept loop's branch never writes it: the
+                // one slot here that must start from ZERO.
+                float u;
+                for (int i = 0; i < int(p.x); i++) { if (p.y > 3.0) u = float(i) + acc; }
+                gl_FragColor = vec4(fract(acc), fract(w), fract(u * 0.37), 1.0);
+            }
+            """
+        let c = DifferentialCase(
+            name: "straight-runs", fragmentSource: source, inputs: [ShaderTraceTests.gradient(64, 16, seed: 5)],
+            width: 64, height: 16)
+        #expect(Self.check(c), "the program did not run natively")
+    }
+
     @Test(arguments: RepositoryShader.all)
     func aRepositoryShaderRendersTheSameBitsOnBothEngines(_ shader: RepositoryShader) throws {
         guard let c = try shader.differentialCase() else { return }
