@@ -205,7 +205,7 @@ struct SeamlessCube {
 
     /// One lane's bilinear footprint at `level`.
     func footprint(_ l: Lookup, level: Int) -> Footprint {
-        let n = faces[l.face].level(level).width, m = n - 1, w = Float(n)
+        let n = faces[l.face].levelWidth(level), m = n - 1, w = Float(n)
         let u = (l.s.isNaN ? 0 : Swift.max(l.s, 0)) * w - 0.5
         let v = (l.t.isNaN ? 0 : Swift.max(l.t, 0)) * w - 0.5
         let (x0, fs) = TextureView.split(u), (y0, ft) = TextureView.split(v)
@@ -213,7 +213,7 @@ struct SeamlessCube {
         let fo0 = x0 < 0, fo1 = x1 > m, fo2 = y0 < 0, fo3 = y1 > m
         let y0c = Swift.max(y0, 0), y1c = Swift.min(y1, m)
         func texel(_ f: Int, _ tx: Int, _ ty: Int) -> SIMD4<Float> {
-            faces[f].level(level).fetch(x: Swift.min(Swift.max(tx, 0), m), y: Swift.min(Swift.max(ty, 0), m))
+            faces[f].levelTexel(level, x: Swift.min(Swift.max(tx, 0), m), y: Swift.min(Swift.max(ty, 0), m))
         }
         func across(_ edge: SeamlessCube.Edge, _ k: Int) -> SIMD4<Float> {
             let (f, tx, ty) = Self.neighbour(l.face, edge: edge, k: k, size: n)

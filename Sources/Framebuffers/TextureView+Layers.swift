@@ -19,7 +19,7 @@ extension TextureView {
         let rows = layerHeight, offset = k * rows * width * 4
         return TextureView(
             width: width, height: rows, state: state, bytes: bytes.map { $0 + offset }, floats: floats.map { $0 + offset },
-            texelOffset: texelOffset)
+            texelOffset: texelOffset, table: table)
     }
 
     /// The slice index a coordinate `r` falls in and, for the linear filter, the two slices and

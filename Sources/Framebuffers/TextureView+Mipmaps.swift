@@ -31,12 +31,12 @@ extension TextureView {
         guard k > 0, let levels else {
             return TextureView(
                 width: width, height: height, state: state, bytes: bytes, floats: floats, texelOffset: texelOffset,
-                layerCount: layerCount)
+                layerCount: layerCount, table: table)
         }
         let l = levels[k]
         return TextureView(
             width: l.width, height: l.height, state: state, bytes: l.bytes, floats: l.floats, texelOffset: texelOffset,
-            layerCount: l.layerCount)
+            layerCount: l.layerCount, table: table)
     }
 
     /// The size of level `k`: `max(1, size >> k)` on each axis, or (0, 0) for a level the

@@ -30,7 +30,7 @@ public struct TextureView: @unchecked Sendable {
     init(
         width: Int, height: Int, state: SamplerState, bytes: UnsafePointer<UInt8>?, floats: UnsafePointer<Float>?,
         levels: UnsafePointer<TextureView>? = nil, levelCount: Int = 1, texelOffset: (x: Int, y: Int) = (0, 0),
-        layerCount: Int = 1
+        layerCount: Int = 1, table: UnsafePointer<Float>? = nil
     ) {
         self.width = width
         self.height = height
@@ -39,7 +39,8 @@ public struct TextureView: @unchecked Sendable {
         self.floats = floats
         self.widthF = Float(width)
         self.heightF = Float(height)
-        self.table = unormToFloatTable
+        // A view made from another (a level, a layer) takes its table: no lazy global to check.
+        self.table = table ?? unormToFloatTable
         self.levels = levels
         self.levelCount = levelCount
         self.texelOffset = texelOffset
@@ -71,6 +72,31 @@ public struct TextureView: @unchecked Sendable {
     /// `texelFetch`: texel (`x`, `y`) of level `level` with no filtering or wrapping,
     /// converted as sampling converts it; (0, 0, 0, 0) outside the level or for a level the
     /// texture does not have (llvmpipe's bounds check).
+    /// Texel (x, y), inside level `k`, of a view whose levels `level(k)` would give, without
+    /// making that view (`k` 0, or past the levels of a view without mipmaps, reads level 0).
+    @inline(__always)
+    func levelTexel(_ k: Int, x: Int, y: Int) -> SIMD4<Float> {
+        if k > 0, let levels { return levels[k].texelInside(x, y) }
+        return texelInside(x, y)
+    }
+
+    /// Texel (x, y) of level 0, which the caller keeps inside the texture.
+    @inline(__always)
+    func texelInside(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        if let bytes {
+            let p = bytes + (y &* width &+ x) &* 4
+            return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
+        }
+        return texelFloat(x, y)
+    }
+
+    /// The width of level `k` as `level(k)` has it.
+    @inline(__always)
+    func levelWidth(_ k: Int) -> Int {
+        if k > 0, let levels { return levels[k].width }
+        return width
+    }
+
     public func fetch(x: Int, y: Int, level: Int = 0) -> SIMD4<Float> {
         if level != 0 {
             guard level > 0, level < levelCount, let levels else { return SIMD4(repeating: 0) }
