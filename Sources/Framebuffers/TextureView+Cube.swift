@@ -257,10 +257,10 @@ struct SeamlessCube {
         var out = Four(repeating: SIMD4<Float>())
         if faces[0].state.filter == .nearest {
             for (k, l) in lookups.enumerated() {
-                let view = faces[l.face].level(levels[k]), n = view.width, w = Float(n)
+                let face = faces[l.face], n = face.levelWidth(levels[k]), w = Float(n)
                 let (ix, _) = TextureView.split((l.s.isNaN ? 0 : Swift.max(l.s, 0)) * w)
                 let (iy, _) = TextureView.split((l.t.isNaN ? 0 : Swift.max(l.t, 0)) * w)
-                out[k] = view.fetch(x: Swift.min(Swift.max(ix, 0), n - 1), y: Swift.min(Swift.max(iy, 0), n - 1))
+                out[k] = face.levelTexel(levels[k], x: Swift.min(Swift.max(ix, 0), n - 1), y: Swift.min(Swift.max(iy, 0), n - 1))
             }
             return out
         }

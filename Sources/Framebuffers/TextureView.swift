@@ -69,9 +69,6 @@ public struct TextureView: @unchecked Sendable {
             texelOffset: (x, y), layerCount: layerCount)
     }
 
-    /// `texelFetch`: texel (`x`, `y`) of level `level` with no filtering or wrapping,
-    /// converted as sampling converts it; (0, 0, 0, 0) outside the level or for a level the
-    /// texture does not have (llvmpipe's bounds check).
     /// Texel (x, y), inside level `k`, of a view whose levels `level(k)` would give, without
     /// making that view (`k` 0, or past the levels of a view without mipmaps, reads level 0).
     @inline(__always)
@@ -97,17 +94,16 @@ public struct TextureView: @unchecked Sendable {
         return width
     }
 
+    /// `texelFetch`: texel (`x`, `y`) of level `level` with no filtering or wrapping,
+    /// converted as sampling converts it; (0, 0, 0, 0) outside the level or for a level the
+    /// texture does not have (llvmpipe's bounds check).
     public func fetch(x: Int, y: Int, level: Int = 0) -> SIMD4<Float> {
         if level != 0 {
             guard level > 0, level < levelCount, let levels else { return SIMD4(repeating: 0) }
             return levels[level].fetch(x: x, y: y)
         }
         guard x >= 0, y >= 0, x < width, y < height else { return SIMD4(repeating: 0) }
-        if let bytes {
-            let p = bytes + (y * width + x) * 4
-            return SIMD4(table[Int(p[0])], table[Int(p[1])], table[Int(p[2])], table[Int(p[3])])
-        }
-        return texelFloat(x, y)
+        return texelInside(x, y)
     }
 
     /// Samples at one texture coordinate (s, t); t = 0 is texture row 0.

@@ -71,6 +71,7 @@ extension Kernels {
         let isInteger = texelKind != .float
         // Each channel read at most once: the span lookup writes one register per channel.
         let spans = kind == .texture3D && !isInteger && Set(channels).count == channels.count
+        let channelSlots = (0..<4).map { ch in pairs.first { $0.0 == ch }?.1 }
         return { ctx in
             let n = ctx.stride, r = ctx.registers, texture = ctx.textures[view]
             if kind == .texture3D && !isInteger && texture.isMipmapped {
@@ -79,9 +80,7 @@ extension Kernels {
             }
             if spans {
                 // Level 0 of a volume: the span lookup, straight into the channels' registers.
-                @inline(__always) func slot(_ ch: Int) -> UnsafeMutablePointer<Float>? {
-                    pairs.first { $0.0 == ch }.map { r + $0.1 &* n }
-                }
+                @inline(__always) func slot(_ ch: Int) -> UnsafeMutablePointer<Float>? { channelSlots[ch].map { r + $0 &* n } }
                 texture.sample3D(
                     s: r + c[0] &* n, t: r + c[1] &* n, r: r + c[2] &* n, count: n,
                     outputs: (slot(0), slot(1), slot(2), slot(3)))

@@ -35,6 +35,9 @@ struct NativeCodeGenerator {
     private var sites: [(view: Int, s: Int, t: Int)] = []
     /// Every slot some step writes (`writtenSlots`).
     private var written: Set<Int> = []
+    /// The slots the code writes before any read (`slotsWrittenFirst`, once the code is emitted):
+    /// declared without a value.
+    private var writtenFirst: Set<Int> = []
     /// The uniform slots the code reads by constant index.
     private var uniformsRead: Set<Int> = []
 
@@ -83,6 +86,7 @@ struct NativeCodeGenerator {
         var generator = NativeCodeGenerator(vectorWidth: vectorWidth, liveIn: liveIn, liveOut: liveOut)
         generator.written = writtenSlots(code)
         guard generator.emit(code) else { return nil }
+        generator.writtenFirst = slotsWrittenFirst(in: generator.lines)
         var text = prelude(vectorWidth: vectorWidth)
         if batch { text += generator.batchFunction() }
         if let span { text += generator.spanFunction(span) }
@@ -610,7 +614,7 @@ struct NativeCodeGenerator {
               for (long i = 0; i < n; i += W) {
 
             """
-        let writtenFirst = Self.slotsWrittenFirst(in: lines).subtracting(liveOut)
+        let writtenFirst = writtenFirst.subtracting(liveOut)
         for s in all {
             text += liveIn.contains(s) ? "    V r\(s) = LOAD(reg + \(s) * n + i);\n"
                 : (writtenFirst.contains(s) ? "    V r\(s);\n" : "    V r\(s) = ZERO;\n")
@@ -669,7 +673,7 @@ struct NativeCodeGenerator {
                 if (start != current) { iterations = 0; current = start; }
 
             """
-        let writtenFirst = Self.slotsWrittenFirst(in: lines).subtracting(span.channels.compactMap { $0 }).subtracting(load.keys)
+        let writtenFirst = writtenFirst.subtracting(span.channels.compactMap { $0 }).subtracting(load.keys)
         for s in used { text += writtenFirst.contains(s) ? "    V r\(s);\n" : "    V r\(s) = \(load[s] ?? "ZERO");\n" }
         text += lines.joined(separator: "\n") + "\n"
         let channel = (0..<4).map { k in span.channels[k].map { "r\($0)" } ?? "channel\(k)" }
