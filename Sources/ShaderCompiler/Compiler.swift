@@ -380,7 +380,7 @@ final class Lowering {
 
     func lower(_ s: TypedStatement) throws {
         switch s.kind {
-        case .expression(let e): _ = try lower(e)
+        case .expression(let e): try lowerForEffect(e)
         case .declarations(let ds): for d in ds { try declare(d) }
         case .block(let b): try lowerStatements(b)
         case .ifElse(let c, let t, let e):
@@ -401,7 +401,7 @@ final class Lowering {
             builder.loop(
                 while: condition.map { c in { [self] in evaluate(c) } },
                 body: nested { try self.lower(body) },
-                step: step.map { st in nested { _ = try self.lower(st) } }
+                step: step.map { st in nested { try self.lowerForEffect(st) } }
             )
         case .whileLoop(let c, let body):
             builder.loop(while: { [self] in evaluate(c) }, body: nested { try self.lower(body) })
@@ -468,15 +468,7 @@ final class Lowering {
             case .logicalNot: return builder.unary(.logicalNot, try lower(x))
             case .bitwiseNot: return builder.unary(.bitwiseNot, try lower(x))
             case .preIncrement, .preDecrement, .postIncrement, .postDecrement:
-                let place = try lvalue(x)
-                let old = builder.materialize(read(place))
-                let isIncrement = op == .preIncrement || op == .postIncrement
-                let new =
-                    holdsBits(x.type)
-                    ? builder.binary(isIncrement ? .intAdd : .intSubtract, old, constant(.int(1)))
-                    : builder.binary(isIncrement ? .add : .subtract, old, .constant(1))
-                write(place, new)
-                return op == .preIncrement || op == .preDecrement ? read(place) : old
+                return try increment(op, x, keepsValue: true)
             }
         case .binary(let op, let a, let b):
             if (op == .logicalAnd || op == .logicalOr) && hasSideEffects(b) {
@@ -488,20 +480,7 @@ final class Lowering {
             }
             return try binary(op, try lower(a), try lower(b), type: a.type)
         case .assignment(let op, let l, let r):
-            if op == nil, case .variable = l.kind {
-                // `x = e`: e first, so that the zero initialisation of an output declared by
-                // this first use (`gl_FragColor = …`) is followed directly by the store,
-                // which drops it. Naming a variable has no side effects to reorder.
-                let value = try lower(r)
-                let place = try lvalue(l)
-                write(place, value)
-                return read(place)
-            }
-            let place = try lvalue(l)
-            var value = try lower(r)
-            if let op { value = try binary(op, read(place), value, type: l.type) }
-            write(place, value)
-            return read(place)
+            return try assignment(op, l, r, keepsValue: true)
         case .ternary(let c, let a, let b):
             let condition = try lower(c)
             if !hasSideEffects(a) && !hasSideEffects(b) {
@@ -513,12 +492,62 @@ final class Lowering {
             if let pending { throw pending }
             return result
         case .comma(let a, let b):
-            _ = try lower(a)
+            try lowerForEffect(a)
             return try lower(b)
         case .call(let f, let args): return try call(f, args, e.span)
         case .builtinCall(let overload, let args): return try builtin(overload, args, e.span)
         case .construct(let kind, let args): return try construct(kind, args, type: e.type)
         }
+    }
+
+    /// Lowers `e` for its effects alone (an expression statement, a loop's step, the left of
+    /// a comma): an assignment's or increment's value is then not kept.
+    func lowerForEffect(_ e: TypedExpression) throws {
+        switch e.kind {
+        case .assignment(let op, let l, let r): _ = try assignment(op, l, r, keepsValue: false)
+        case .unary(let op, let x) where [.preIncrement, .preDecrement, .postIncrement, .postDecrement].contains(op):
+            _ = try increment(op, x, keepsValue: false)
+        case .comma(let a, let b):
+            try lowerForEffect(a)
+            try lowerForEffect(b)
+        default: _ = try lower(e)
+        }
+    }
+
+    /// `l op= r`. Its value, when kept, is a copy of what was stored: the variable itself
+    /// could be written again before the value is read (`vec2(s += 0.1, s += 0.1)` is
+    /// `(s0 + 0.1, s0 + 0.2)`, not the last sum twice).
+    func assignment(_ op: ShaderSemantics.BinaryOperator?, _ l: TypedExpression, _ r: TypedExpression, keepsValue: Bool) throws -> Value {
+        let place: LValue
+        if op == nil, case .variable = l.kind {
+            // `x = e`: e first, so that the zero initialisation of an output declared by
+            // this first use (`gl_FragColor = …`) is followed directly by the store,
+            // which drops it. Naming a variable has no side effects to reorder.
+            let value = try lower(r)
+            place = try lvalue(l)
+            write(place, value)
+        } else {
+            place = try lvalue(l)
+            var value = try lower(r)
+            if let op { value = try binary(op, read(place), value, type: l.type) }
+            write(place, value)
+        }
+        return keepsValue ? detached(read(place)) : read(place)
+    }
+
+    /// `++x`, `--x`, `x++`, `x--`; a prefix form's value, when kept, is a copy (as for
+    /// `assignment`), a postfix form's the old value.
+    func increment(_ op: ShaderSemantics.UnaryOperator, _ x: TypedExpression, keepsValue: Bool) throws -> Value {
+        let place = try lvalue(x)
+        let old = builder.materialize(read(place))
+        let isIncrement = op == .preIncrement || op == .postIncrement
+        let new =
+            holdsBits(x.type)
+            ? builder.binary(isIncrement ? .intAdd : .intSubtract, old, constant(.int(1)))
+            : builder.binary(isIncrement ? .add : .subtract, old, .constant(1))
+        write(place, new)
+        guard op == .preIncrement || op == .preDecrement else { return old }
+        return keepsValue ? detached(read(place)) : read(place)
     }
 
     func binary(_ op: ShaderSemantics.BinaryOperator, _ a: Value, _ b: Value, type: GLSLType) throws -> Value {

@@ -501,6 +501,7 @@ public final class NativeEngine: @unchecked Sendable {
             } catch {
                 throw Failure(reason: "cannot create \(directory.path): \(error)")
             }
+            _ = Self.sweepAbandonedFiles
             let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
             let sourcePath = directory.appendingPathComponent("shade-\(key)-\(unique).c").path
             let temporary = directory.appendingPathComponent("shade-\(key)-\(unique).so").path
@@ -566,6 +567,28 @@ public final class NativeEngine: @unchecked Sendable {
             return URL(fileURLWithPath: home).appendingPathComponent(".cache/shade/native")
         }
         return FileManager.default.temporaryDirectory.appendingPathComponent("shade-cache/native")
+    }
+
+    /// Removes, once per process, the cache's abandoned temporary files (see
+    /// `removeAbandonedFiles(in:before:)`) that are over an hour old. A compile never takes an
+    /// hour, so a live one's files are never touched.
+    static let sweepAbandonedFiles: Void = {
+        removeAbandonedFiles(in: cacheDirectory, before: Date().addingTimeInterval(-3600))
+    }()
+
+    /// Removes the temporary files of compiles (`shade-KEY-PID-RANDOM.c` and `.so`) in
+    /// `directory` last modified before `date`: a compile whose process group was killed (a
+    /// render stopped by a timeout) leaves its source behind, and nothing else would remove
+    /// it. Libraries (`shade-KEY.so`) and kept sources (`shade-KEY.c`) stay.
+    static func removeAbandonedFiles(in directory: URL, before date: Date) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix("shade-") && (name.hasSuffix(".c") || name.hasSuffix(".so"))
+            && name.split(separator: "-").count == 4 {
+            let path = directory.appendingPathComponent(name).path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let modified = attributes[.modificationDate] as? Date, modified < date else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     static func findCompiler() -> String? {
