@@ -48,6 +48,40 @@ import Testing
         #expect(sampled.view.levelSize(4) == (0, 0) && sampled.view.levelSize(-1) == (0, 0))
     }
 
+    /// A float texture's levels are llvmpipe's blit, not a box average: its coordinates,
+    /// interpolated over two triangles in floats, weigh the four texels a hair off 1/4 each.
+    /// Level 0 is 200×112 with four impulse patterns (red 1 at even x and even y, green at odd
+    /// x and even y, blue at even x and odd y, alpha at odd x and odd y), so each channel of a
+    /// level-1 texel is one product of the blit's two weights; the expected bits are
+    /// llvmpipe's (Mesa 22.3.6, `glGenerateMipmap` on an RGBA32F texture read back with
+    /// `texelFetch`, every texel of level 1 matched).
+    @Test func floatLevelsAreLlvmpipesBlit() {
+        var texels = [Float](repeating: 0, count: 200 * 112 * 4)
+        for y in 0..<112 {
+            for x in 0..<200 { texels[(y * 200 + x) * 4 + (x % 2) + 2 * (y % 2)] = 1 }
+        }
+        let sampled = SampledTexture(Texture(width: 200, height: 112, float32: texels),
+                                     state: SamplerState(filter: .linear, mipmapFilter: .linear))
+        let level1 = sampled.level(1)
+        let expected: [(Int, Int, [UInt32])] = [
+            (0, 0, [0x3e7f_fee0, 0x3e7f_fea0, 0x3e80_00b0, 0x3e80_0090]),
+            (5, 0, [0x3e80_0021, 0x3e7f_ffc2, 0x3e80_001f, 0x3e7f_ffbe]),
+            (6, 0, [0x3e80_0001, 0x3e80_0001, 0x3e7f_fffe, 0x3e7f_fffe]),
+            (0, 3, [0x3e7f_fef0, 0x3e7f_feb0, 0x3e80_00a8, 0x3e80_0088]),
+            (17, 11, [0x3e7f_fec0, 0x3e7f_fec0, 0x3e80_00a0, 0x3e80_00a0]),
+            (42, 30, [0x3e7f_ff00, 0x3e7f_ff00, 0x3e80_0080, 0x3e80_0080]),
+            (99, 55, [0x3e80_0100, 0x3e7f_fe00, 0x3e80_0100, 0x3e7f_fe00]),
+        ]
+        for (x, y, bits) in expected {
+            let p = level1.pixel(x: x, y: y)
+            #expect([p.x, p.y, p.z, p.w].map(\.bitPattern) == bits, "level 1 texel (\(x), \(y))")
+        }
+        // Every level stays within the texels it averages, down to 1×1.
+        #expect(sampled.levelCount == 8)
+        let last = sampled.level(7).pixel(x: 0, y: 0)
+        #expect(abs(last.x + last.y + last.z + last.w - 1) < 1e-5)
+    }
+
     /// `fastLog2(rho²) / 2` is exact at powers of two and linear between them.
     @Test func levelOfDetailIsAPiecewiseLinearLog2() {
         for k in -6...10 {
