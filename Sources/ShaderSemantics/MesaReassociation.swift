@@ -162,6 +162,12 @@ struct MesaReassociation {
             let exponents = Set(e1.components.map { c -> Float? in if case .float(let v) = c { v } else { nil } })
             guard exponents.count == 1, let exponent = exponents.first ?? nil else { return nil }
             if exponent == 1, args[0].type == e.type { return args[0] }
+            // `fpow(a, 0.0) -> 1.0`, for every `a`: `pow(x, 0.0)` of a negative `x` (NaN by
+            // IEEE, `exp2(0 * log2(x))`) is 1 on llvmpipe (`dly3WG`'s vignette).
+            if exponent == 0 {
+                let one = ConstantValue(type: e.type, components: Array(repeating: .float(1), count: e.type.componentCount))
+                return Self.constant(one, e.span)
+            }
             let square = TypedExpression(.binary(.multiply, args[0], args[0]), type: e.type, span: e.span)
             if exponent == 2 { return square }
             // `fpow(a, 4.0) -> fmul(fmul(a, a), fmul(a, a))`.
