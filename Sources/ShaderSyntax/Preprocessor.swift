@@ -420,6 +420,19 @@ struct Preprocessor {
     /// Fully macro-expands each argument of a call, in place.
     mutating func expandArguments(_ arguments: inout [[Token]], depth: Int) {
         for i in arguments.indices {
+            // Mesa's glcpp: `__LINE__` written in an object-like macro's body, inside the
+            // arguments of a call in that body (`#define time f(float(__LINE__))`), is the line
+            // of the definition, not of the use (measured on Mesa 22.3.6; a `__LINE__` the
+            // body holds outside a call, or one in a function-like macro's body, is the use's).
+            for j in arguments[i].indices where arguments[i][j].text == "__LINE__" && arguments[i][j].kind == .identifier {
+                guard let expansion = arguments[i][j].expansion, macros["__LINE__"]?.dynamic == .line,
+                      let origin = macros[expansion.macroName], origin.parameters == nil, origin.dynamic == nil else { continue }
+                var value = arguments[i][j]
+                value.kind = .intLiteral
+                value.hideSet = nil
+                value.text = String(file.location(of: expansion.definitionSpan.start).line + lineDelta)
+                arguments[i][j] = value
+            }
             var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
             var expanded: [Token] = []
             while !isAborted, let t = nextToken(&argumentFrame) {

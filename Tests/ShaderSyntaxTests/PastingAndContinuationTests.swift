@@ -143,6 +143,25 @@ struct LineContinuationTests {
         #expect(preprocessedText("#version 300 es\nint a = \\\n__LINE__;") == "int a = 3 ;")
     }
 
+    /// `__LINE__` in an object-like macro's body, inside the arguments of a call the body
+    /// makes, is the definition's line on Mesa (22.3.6, measured with glref.py: Shadertoy
+    /// `lddSWl`'s `#define time ((saw(float(__LINE__)) + 1.0) * …)`); anywhere else it is the
+    /// line of the use.
+    @Test func lineInsideACallInAnObjectLikeBodyIsTheDefinitionsLine() {
+        let text = """
+            #version 300 es
+            #define S(x) (x)
+            #define T1 float(__LINE__)
+            #define T2 S(float(__LINE__))
+            #define T3 (S(float(__LINE__)) + 0.0)
+            #define V(x) S(float(__LINE__) + x)
+
+            a T1 ; b T2 ; c T3 ; d V(1.0) ; e S(T1) ; f S(float(__LINE__)) ;
+            """
+        #expect(preprocessedText(text) == "a float ( 8 ) ; b ( float ( 4 ) ) ; c ( ( float ( 5 ) ) + 0.0 ) ; "
+            + "d ( float ( 8 ) + 1.0 ) ; e ( float ( 8 ) ) ; f ( float ( 8 ) ) ;")
+    }
+
     @Test func aContinuationInACommentContinuesTheComment() {
         // dEQP-GLES3 preprocessor.line_continuation.comment.
         #expect(preprocessedText("#version 300 es\nx = 1; // comment \\\nx = -1;\ny;") == "x = 1 ; y ;")
