@@ -48,10 +48,12 @@ extension CheckContext {
             usesDerivatives: usesDerivatives, enabledExtensions: extensions,
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
         checked.uniformBlocks = uniformBlocks
-        // Constants regrouped as Mesa's NIR regroups them, then the profile's fp16 and
+        // Loop counters declared outside their loop given their own (`MesaLoopCounters`),
+        // constants regrouped as Mesa's NIR regroups them, then the profile's fp16 and
         // fixed-point qualifiers as rounding: what the compiler and the reference interpreter
         // both run.
-        return checked.undefinedValuesMadeExplicit().reassociated().lowered(to: profile.precision(for: stage))
+        return MesaLoopCounters.rewriting(checked).undefinedValuesMadeExplicit().reassociated()
+            .lowered(to: profile.precision(for: stage))
     }
 
     // MARK: Types

@@ -162,11 +162,21 @@ struct MesaReassociation {
             let exponents = Set(e1.components.map { c -> Float? in if case .float(let v) = c { v } else { nil } })
             guard exponents.count == 1, let exponent = exponents.first ?? nil else { return nil }
             if exponent == 1, args[0].type == e.type { return args[0] }
-            // `fpow(a, 0.0) -> 1.0`, for every `a`: `pow(x, 0.0)` of a negative `x` (NaN by
-            // IEEE, `exp2(0 * log2(x))`) is 1 on llvmpipe (`dly3WG`'s vignette).
+            // llvmpipe's `pow(x, y)` is `x == 0.0 ? 0.0 : exp2(log2(x) * y)`, and its multiply
+            // of a constant zero is zero when it builds the code: `pow(x, 0.0)` is `x != 0.0 ?
+            // 1.0 : 0.0`, 1 for a negative `x` too (NaN by IEEE; `dly3WG`'s vignette), 0 for 0.
             if exponent == 0 {
-                let one = ConstantValue(type: e.type, components: Array(repeating: .float(1), count: e.type.componentCount))
-                return Self.constant(one, e.span)
+                let zero = ConstantValue(type: args[0].type, components: Array(repeating: .float(0), count: args[0].type.componentCount))
+                let width = e.type.componentCount
+                let comparison = width == 1
+                    ? TypedExpression(.binary(.notEqual, args[0], Self.constant(zero, e.span)), type: .bool, span: e.span)
+                    : TypedExpression(
+                        .builtinCall(BuiltinOverload(function: .notEqual, parameterTypes: [e.type, e.type],
+                                                     returnType: .vector(of: .bool, size: width)),
+                                     [args[0], Self.constant(zero, e.span)]),
+                        type: .vector(of: .bool, size: width), span: e.span)
+                return TypedExpression(.construct(width == 1 ? .scalarConversion : .vectorFromComponents, [comparison]),
+                                       type: e.type, span: e.span)
             }
             let square = TypedExpression(.binary(.multiply, args[0], args[0]), type: e.type, span: e.span)
             if exponent == 2 { return square }
