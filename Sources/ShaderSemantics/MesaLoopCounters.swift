@@ -19,7 +19,8 @@ import ShaderDiagnostics
 /// constant its declaration gave it with nothing in between mentioning it. A counter read
 /// after its loop (`G(U, …)` after `ttdyRs`'s loop reads `i`) takes each trip's value at the
 /// end of the body and one more step after the loop, the value it leaves, as NIR's copies and
-/// a run both leave it; that needs a body without `continue` too.
+/// a run both leave it; that needs a body that does not leave the loop early (no `break`,
+/// `continue`, `return` or `discard`).
 public enum MesaLoopCounters {
     /// The shader with the loops whose counter lives outside them given their own.
     public static func rewriting(_ shader: CheckedShader) -> CheckedShader {
@@ -138,6 +139,8 @@ public enum MesaLoopCounters {
             let (increment, rest) = MesaLoopCounters.splitStep(step)
             let keepsValue = readElsewhere.contains(v.id)
             if (!rest.isEmpty || keepsValue) && Self.continues(body) { return nil }
+            // The value a `break`, `return` or `discard` leaves would need another copy: left alone.
+            if keepsValue && MesaLoopUnrolling.leaves(body) { return nil }
             // The counter's value at the loop.
             var before: [TypedStatement] = []
             let start: ConstantValue

@@ -13,5 +13,9 @@ void main() {
     float s = 0.0;
     for (k = 0; k < 3; k++)
         s += float(k) * 0.1;
-    colour = vec4(c.x, c.y / 8.0, i - 0.5, s);
+    // A loop that can leave early keeps its counter (ds2SzD, ttjfz1: the escape-time count).
+    float m = 0.0;
+    for (; m < 16.0; m += 1.0)
+        if (fract(sin(m * 1.7 + gl_FragCoord.x) * 43.0) > 0.8) break;
+    colour = vec4(c.x, c.y / 8.0 + m / 32.0, i - 0.5, s);
 }
