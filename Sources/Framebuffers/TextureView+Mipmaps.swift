@@ -242,15 +242,13 @@ extension SampledTexture {
             var bytes = isBytes ? [UInt8](repeating: 0, count: w * h * d * 4) : []
             var values = isBytes ? [] : [Float](repeating: 0, count: w * h * d * 4)
             // A float level is drawn as llvmpipe's blit draws it, its coordinates interpolated
-            // over two triangles (`blitCoordinates`); the last bits of every texel depend on them.
-            let blit = isBytes || volume ? nil : Self.blitCoordinates(width: w, height: h)
+            // over two triangles (`BlitPlanes`); the last bits of every texel depend on them.
+            let blit = isBytes || volume ? nil : BlitPlanes(width: w, height: h)
             for z in 0..<d {
                 let r = (Float(z) + 0.5) / df
                 for y in 0..<h {
-                    let t = (Float(y) + 0.5) / hf
                     for x in 0..<w {
-                        var s = (Float(x) + 0.5) / wf, t = t
-                        if let blit { (s, t) = (blit.s[y * w + x], blit.t[y * w + x]) }
+                        let (s, t) = blit?.coordinates(x: x, y: y) ?? ((Float(x) + 0.5) / wf, (Float(y) + 0.5) / hf)
                         let at = ((z * h + y) * w + x) * 4
                         if isBytes {
                             let c = volume ? view.sample3DBytes(s: s, t: t, r: r) : view.sampleBytes(s: s, t: t)
@@ -268,22 +266,27 @@ extension SampledTexture {
         }
         return levels
     }
+}
 
-    /// The texture coordinates at each texel centre of a `width`×`height` level as llvmpipe's
-    /// `glGenerateMipmap` computes them: Gallium's blitter draws the level as a fan of four
-    /// vertices, (0, 0) (W, 0) (W, H) (0, H) with coordinates (0, 0) (1, 0) (1, 1) (0, 1),
-    /// which the draw module splits into the triangles (v1, v2, v0) and (v2, v3, v0); llvmpipe's
-    /// setup finds each triangle's plane in floats (`a0`, `dadx`, `dady` from the first vertex,
-    /// `1 / area` rounded once) and its fragment code evaluates `(a0 + dadx x) + dady y` at each
-    /// pixel, unfused. The coordinates differ from `(x + 0.5) / W` in their last bits, enough to
-    /// move a float texel of the next level by up to a few hundred ulps. Measured against
-    /// llvmpipe with impulse textures (every texel of level 1 of a 200×112 float texture the
-    /// same bits).
-    static func blitCoordinates(width: Int, height: Int) -> (s: [Float], t: [Float]) {
+/// The texture coordinates at the texel centres of a `width`×`height` level as llvmpipe's
+/// `glGenerateMipmap` computes them: Gallium's blitter draws the level as a fan of four
+/// vertices, (0, 0) (W, 0) (W, H) (0, H) with coordinates (0, 0) (1, 0) (1, 1) (0, 1), which the
+/// draw module splits into the triangles (v1, v2, v0) and (v2, v3, v0); llvmpipe's setup finds
+/// each triangle's plane in floats (`a0`, `dadx`, `dady` from the first vertex, `1 / area`
+/// rounded once) and its fragment code evaluates `(a0 + dadx x) + dady y` at each pixel,
+/// unfused. The coordinates differ from `(x + 0.5) / W` in their last bits, enough to move a
+/// float texel of the next level by up to a few hundred ulps. Measured against llvmpipe with
+/// impulse textures (every texel of level 1 of a 200×112 float texture the same bits).
+struct BlitPlanes {
+    typealias Plane = (a0: Float, dadx: Float, dady: Float)
+    let width: Int, height: Int
+    /// The (s, t) planes of the triangle below the diagonal from (0, 0) to (W, H), and above it.
+    let lower: (s: Plane, t: Plane), upper: (s: Plane, t: Plane)
+
+    init(width: Int, height: Int) {
         let w = Float(width), h = Float(height)
         // (x, y, s, t) of the fan's vertices.
         let v: [(Float, Float, Float, Float)] = [(0, 0, 0, 0), (w, 0, 1, 0), (w, h, 1, 1), (0, h, 0, 1)]
-        typealias Plane = (a0: Float, dadx: Float, dady: Float)
         func planes(_ p0: Int, _ p1: Int, _ p2: Int) -> (s: Plane, t: Plane) {
             let (x0, y0, _, _) = v[p0], (x1, y1, _, _) = v[p1], (x2, y2, _, _) = v[p2]
             let x0c = x0 - 0.5, y0c = y0 - 0.5
@@ -302,19 +305,18 @@ extension SampledTexture {
             }
             return (plane(v[p0].2, v[p1].2, v[p2].2), plane(v[p0].3, v[p1].3, v[p2].3))
         }
-        let lower = planes(1, 2, 0), upper = planes(2, 3, 0)
-        var s = [Float](repeating: 0, count: width * height), t = s
-        for y in 0..<height {
-            for x in 0..<width {
-                // Below the diagonal from (0, 0) to (W, H): the first triangle.
-                let (ps, pt) = (Double(y) + 0.5) * Double(width) < (Double(x) + 0.5) * Double(height) ? lower : upper
-                let fx = Float(x), fy = Float(y)
-                let sx = ps.dadx * fx, sy = ps.dady * fy
-                let tx = pt.dadx * fx, ty = pt.dady * fy
-                s[y * width + x] = (ps.a0 + sx) + sy
-                t[y * width + x] = (pt.a0 + tx) + ty
-            }
-        }
-        return (s, t)
+        self.width = width
+        self.height = height
+        lower = planes(1, 2, 0)
+        upper = planes(2, 3, 0)
+    }
+
+    /// (s, t) at the centre of texel (x, y).
+    func coordinates(x: Int, y: Int) -> (Float, Float) {
+        let (ps, pt) = (Double(y) + 0.5) * Double(width) < (Double(x) + 0.5) * Double(height) ? lower : upper
+        let fx = Float(x), fy = Float(y)
+        let sx = ps.dadx * fx, sy = ps.dady * fy
+        let tx = pt.dadx * fx, ty = pt.dady * fy
+        return ((ps.a0 + sx) + sy, (pt.a0 + tx) + ty)
     }
 }

@@ -505,7 +505,7 @@ final class Lowering {
     func lowerForEffect(_ e: TypedExpression) throws {
         switch e.kind {
         case .assignment(let op, let l, let r): _ = try assignment(op, l, r, keepsValue: false)
-        case .unary(let op, let x) where [.preIncrement, .preDecrement, .postIncrement, .postDecrement].contains(op):
+        case .unary(let op, let x) where op.isIncrementOrDecrement:
             _ = try increment(op, x, keepsValue: false)
         case .comma(let a, let b):
             try lowerForEffect(a)

@@ -14,13 +14,13 @@ import ShaderDiagnostics
 ///     init; for (T i' = start; cond[i := i']; i' += c) { body[i := i']; rest }
 ///
 /// for `for (init; cond; i += c, rest) body` (any step `MesaLoopUnrolling` counts, the other
-/// parts of a comma step moved to the end of the body, which needs a body without `continue`),
+/// parts of a comma step moved to the end of the body, which needs a body that does not leave
+/// the loop early),
 /// when the counter's value at the loop is a constant — the loop's own `i = start`, or the
 /// constant its declaration gave it with nothing in between mentioning it. A counter read
 /// after its loop (`G(U, …)` after `ttdyRs`'s loop reads `i`) takes each trip's value at the
 /// end of the body and one more step after the loop, the value it leaves, as NIR's copies and
-/// a run both leave it; that needs a body that does not leave the loop early (no `break`,
-/// `continue`, `return` or `discard`).
+/// a run both leave it, which needs such a body too.
 public enum MesaLoopCounters {
     /// The shader with the loops whose counter lives outside them given their own.
     public static func rewriting(_ shader: CheckedShader) -> CheckedShader {
@@ -37,34 +37,22 @@ public enum MesaLoopCounters {
             declaration: { $0 })
     }
 
-    /// The locals of `body` some `for` loop steps that no other loop steps inside it, and those
-    /// of them mentioned outside such loops.
+    /// The locals of `body` some `for` loop steps that no other such loop mentions, and those
+    /// of them mentioned outside their loops.
     static func candidateCounters(in body: [TypedStatement]) -> (Set<Int>, Set<Int>) {
-        var stepped: [Int: Variable] = [:]
-        var outside = Set<Int>()
+        var stepped = Set<Int>(), inOtherLoops = Set<Int>(), outside = Set<Int>()
         func visit(_ s: TypedStatement) {
             if case .forLoop(_, _, let step?, _) = s.kind, let v = counterStepped(by: step),
                v.storage == .local, v.type == .int || v.type == .float {
-                stepped[v.id] = v
-                for id in MesaUndefinedValues.mentioned(in: s) where id != v.id { outside.insert(id) }
-                // Loops nested inside: their counters count as mentioned outside them here.
+                stepped.insert(v.id)
+                inOtherLoops.formUnion(MesaUndefinedValues.mentioned(in: s).subtracting([v.id]))
                 return
             }
             for e in s.expressions { outside.formUnion(MesaUndefinedValues.readVariables(e)) }
             s.substatements.forEach(visit)
         }
         body.forEach(visit)
-        // A counter mentioned inside another counter's loop is left alone.
-        var inOtherLoops = Set<Int>()
-        func visitLoops(_ s: TypedStatement) {
-            if case .forLoop(_, _, let step?, _) = s.kind, let v = counterStepped(by: step), stepped[v.id] != nil {
-                inOtherLoops.formUnion(MesaUndefinedValues.mentioned(in: s).subtracting([v.id]))
-                return
-            }
-            s.substatements.forEach(visitLoops)
-        }
-        body.forEach(visitLoops)
-        let candidates = Set(stepped.keys).subtracting(inOtherLoops)
+        let candidates = stepped.subtracting(inOtherLoops)
         return (candidates, candidates.intersection(outside))
     }
 
@@ -138,9 +126,9 @@ public enum MesaLoopCounters {
                   let v = MesaLoopCounters.counterStepped(by: step), counters.contains(v.id) else { return nil }
             let (increment, rest) = MesaLoopCounters.splitStep(step)
             let keepsValue = readElsewhere.contains(v.id)
-            if (!rest.isEmpty || keepsValue) && Self.continues(body) { return nil }
-            // The value a `break`, `return` or `discard` leaves would need another copy: left alone.
-            if keepsValue && MesaLoopUnrolling.leaves(body) { return nil }
+            // A body that leaves early would skip the moved step or the copy of the counter (and
+            // NIR does not count such a loop's trips anyway): left alone.
+            if (!rest.isEmpty || keepsValue) && MesaLoopUnrolling.leaves(body) { return nil }
             // The counter's value at the loop.
             var before: [TypedStatement] = []
             let start: ConstantValue
@@ -168,14 +156,12 @@ public enum MesaLoopCounters {
             let newStep = MesaVersioning.renamed(increment, renames)
             // Counted as `MesaLoopUnrolling` counts, or left as it was.
             guard MesaLoopUnrolling.countedIterations(declaration, newCondition, newStep, maximum: 1 << 16) != nil else { return nil }
-            var newBody = statement(Self.renamed(body, renames))
-            func read(_ x: Variable) -> TypedExpression { TypedExpression(.variable(x), type: x.type, span: span) }
+            var newBody = statement(body.mappingExpressions { MesaVersioning.renamed($0, renames) })
             var tail = rest.map { TypedStatement(kind: .expression($0), span: $0.span) }
             var after: [TypedStatement] = []
             if keepsValue {
                 // `i = i'` at the end of each trip, and the step once more after the last.
-                tail.append(TypedStatement(kind: .expression(TypedExpression(
-                    .assignment(nil, read(v), read(counter)), type: v.type, span: span)), span: span))
+                tail.append(MesaVersioning.move(v, from: counter, span: span))
                 after.append(TypedStatement(kind: .expression(increment), span: increment.span))
             }
             if !tail.isEmpty {
@@ -188,20 +174,6 @@ public enum MesaLoopCounters {
             let newLoop = TypedStatement(
                 kind: .forLoop(initializer: declaration, condition: newCondition, step: newStep, body: newBody), span: s.span)
             return before + [newLoop] + after
-        }
-
-        /// True when `s` has a `continue` of the loop it is the body of.
-        static func continues(_ s: TypedStatement) -> Bool {
-            switch s.kind {
-            case .continue: return true
-            case .forLoop, .whileLoop, .doWhile: return false
-            default: return s.substatements.contains(where: continues)
-            }
-        }
-
-        /// `s` with every read and write of a renamed variable made of its new one.
-        static func renamed(_ s: TypedStatement, _ renames: [Int: Variable]) -> TypedStatement {
-            s.mappingExpressions { MesaVersioning.renamed($0, renames) }
         }
     }
 }

@@ -424,14 +424,11 @@ struct Preprocessor {
             // arguments of a call in that body (`#define time f(float(__LINE__))`), is the line
             // of the definition, not of the use (measured on Mesa 22.3.6; a `__LINE__` the
             // body holds outside a call, or one in a function-like macro's body, is the use's).
-            for j in arguments[i].indices where arguments[i][j].text == "__LINE__" && arguments[i][j].kind == .identifier {
-                guard let expansion = arguments[i][j].expansion, macros["__LINE__"]?.dynamic == .line,
-                      let origin = macros[expansion.macroName], origin.parameters == nil, origin.dynamic == nil else { continue }
-                var value = arguments[i][j]
-                value.kind = .intLiteral
-                value.hideSet = nil
-                value.text = String(file.location(of: expansion.definitionSpan.start).line + lineDelta)
-                arguments[i][j] = value
+            for j in arguments[i].indices {
+                let t = arguments[i][j]
+                guard let expansion = t.expansion, t.kind == .identifier, t.text == "__LINE__",
+                      let origin = macros[expansion.macroName], origin.parameters == nil else { continue }
+                arguments[i][j] = literal(String(file.location(of: expansion.definitionSpan.start).line + lineDelta), at: t)
             }
             var argumentFrame = ExpansionFrame(pending: arguments[i].reversed(), readsSource: false)
             var expanded: [Token] = []
@@ -444,18 +441,23 @@ struct Preprocessor {
 
     /// The token `__LINE__`, `__FILE__` or `__VERSION__` stands for at `use`.
     func dynamicValue(_ dynamic: Macro.Dynamic, at use: Token) -> Token {
-        var value = use
-        value.kind = .intLiteral
-        value.hideSet = nil
         switch dynamic {
         case .line:
             // Inside a macro's replacement, `use` spans the whole call; like Mesa and dEQP,
             // the line is the one holding the call's last token (its closing parenthesis).
             let last = max(use.span.start, use.span.end - 1)
-            value.text = String(file.location(of: last).line + lineDelta)
-        case .file: value.text = String(sourceStringNumber)
-        case .version: value.text = String(version.rawValue)
+            return literal(String(file.location(of: last).line + lineDelta), at: use)
+        case .file: return literal(String(sourceStringNumber), at: use)
+        case .version: return literal(String(version.rawValue), at: use)
         }
+    }
+
+    /// An integer literal `text` in the place of `use`.
+    func literal(_ text: String, at use: Token) -> Token {
+        var value = use
+        value.kind = .intLiteral
+        value.hideSet = nil
+        value.text = text
         return value
     }
 
