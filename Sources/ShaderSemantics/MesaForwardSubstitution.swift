@@ -258,6 +258,8 @@ struct MesaForwardSubstitution {
         switch initializer.kind {
         case .binary(let op, _, _) where op == .add || op == .subtract || op == .multiply: break
         case .unary(.negate, _): break
+        // A sum of products once Mesa lowers it (`MesaReassociation.loweredDot`).
+        case .builtinCall(let o, let args) where o.function == .dot && args.count == 2 && args[0].type.isVector: break
         default: return false
         }
         return readsOnlyUnchangedValues(initializer)
@@ -320,6 +322,7 @@ struct MesaForwardSubstitution {
             return componentUsedOnce(w, components[0], depth: depth, links: links + 1)
         case .binary(let op, _, _) where op == .add || op == .subtract || op == .multiply: return c
         case .unary(.negate, _): return c
+        case .builtinCall(let o, _) where o.function == .dot: return c
         default: return nil
         }
     }
@@ -347,6 +350,37 @@ struct MesaForwardSubstitution {
             return scalar(.binary(op, x, y))
         case .unary(.negate, let a):
             return component(a, i).map { scalar(.unary(.negate, $0)) }
+        case .binary(.vectorTimesMatrix, let a, let m):
+            // `dot(a, m[i])`, as NIR has it: one dot product per column.
+            guard MesaReassociation.isReadAgainFree(a), let column = column(m, i) else { return nil }
+            return scalar(.builtinCall(BuiltinOverload(function: .dot, parameterTypes: [a.type, a.type], returnType: .float), [a, column]))
+        case .binary(.matrixTimesVector, let m, let a):
+            // `(m[0][i] * a.x + m[1][i] * a.y) + …`, as GLSL IR writes it out for NIR.
+            guard MesaReassociation.isReadAgainFree(a), case .matrix(let columns, _) = m.type else { return nil }
+            var sum: TypedExpression?
+            for j in 0..<columns {
+                guard let column = column(m, j), let x = MesaReassociation.component(column, i, span: e.span) ?? component(column, i),
+                      let y = MesaReassociation.component(a, j, span: e.span) else { return nil }
+                let product = scalar(.binary(.multiply, x, y))
+                sum = sum.map { scalar(.binary(.add, $0, product)) } ?? product
+            }
+            return sum
+        default:
+            return nil
+        }
+    }
+
+    /// Column `i` of float matrix `m` when it can be written without computing anything twice:
+    /// its scalars where a constructor lists them, `m[i]` of a variable.
+    static func column(_ m: TypedExpression, _ i: Int) -> TypedExpression? {
+        guard case .matrix(let columns, let rows) = m.type, i < columns else { return nil }
+        let type = GLSLType.vector(.float, rows)
+        switch m.kind {
+        case .construct(.matrixFromComponents, let args) where args.count == columns * rows && args.allSatisfy({ $0.type == .float }):
+            return TypedExpression(.construct(.vectorFromComponents, Array(args[(i * rows)..<((i + 1) * rows)])), type: type, span: m.span)
+        case .variable:
+            let index = MesaReassociation.constant(ConstantValue(type: .int, components: [.int(Int32(i))]), m.span)
+            return TypedExpression(.index(m, index), type: type, span: m.span)
         default:
             return nil
         }

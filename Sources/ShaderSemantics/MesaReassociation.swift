@@ -44,8 +44,14 @@ extension CheckedShader {
         var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(unrolled) + 1)
         let versioned = unrolled.rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
         let loopCopyVersions = versioning.loopCopyVersions
-        let inlined = MesaKnownValues.rewriting(
+        var inlined = MesaKnownValues.rewriting(
             versioned.rewriting(function: MesaInlining.rewriting(versioned), declaration: { $0 }))
+        // A parameter that is a constant +0.0 where the call is written out can make a division
+        // by zero (`smin(a, b, 0.0)` dividing by its `k`): undefined to LLVM, as one written in
+        // the source is, so the undefined values are made explicit again.
+        if inlined.divisionsByConstantZero > versioned.divisionsByConstantZero {
+            inlined = inlined.undefinedValuesMadeExplicit()
+        }
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)

@@ -831,6 +831,20 @@ extension VariableDeclaration {
 }
 
 extension CheckedShader {
+    /// How many float divisions of a value known only when running by a constant with a +0.0
+    /// component the functions make (undefined to LLVM: `MesaUndefinedValues.binary`).
+    var divisionsByConstantZero: Int {
+        var count = 0
+        for f in functions + [main] {
+            f.body.forEachExpressionNode { e in
+                guard case .binary(.divide, let a, let b) = e.kind, e.type.scalarKind == .float, a.constantValue == nil,
+                      let c = b.constantValue, c.components.contains(where: { $0.floatValue.bitPattern == 0 }) else { return }
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// The shader with the values Mesa knows to be undefined made explicit
     /// (`MesaUndefinedValues`).
     func undefinedValuesMadeExplicit() -> CheckedShader {

@@ -78,9 +78,23 @@ public struct MesaVersioning {
                 return
             }
             if case .expression(let e) = s.kind, let target = Self.target(of: e),
-               let (v, op, value, component) = Self.versionable(e), !carried.contains(v.id) {
+               let (v, op, value, components) = Self.versionable(e), !carried.contains(v.id) {
                 let read = TypedExpression(.variable(current[v.id] ?? v), type: v.type, span: e.span)
-                let initializer = Self.newValue(v, read, op, Self.renamed(value, current), component: component, span: e.span)
+                var value = Self.renamed(value, current), op = op
+                if let cs = components, cs.count > 1 {
+                    // Several components (`p.xz *= m;`): what they get first, in a local of its
+                    // own, then the vector with them.
+                    let type = GLSLType.vector(v.type.scalarKind ?? .float, cs.count)
+                    let written = TypedExpression(.swizzle(read, components: cs), type: type, span: e.span)
+                    let part = newVersion(of: v, type: type)
+                    let partValue = op.map { TypedExpression(.binary($0, written, value), type: type, span: e.span) } ?? value
+                    out.append(TypedStatement(
+                        kind: .declarations([VariableDeclaration(variable: part, initializer: partValue, span: target.span)]),
+                        span: s.span))
+                    value = TypedExpression(.variable(part), type: type, span: e.span)
+                    op = nil
+                }
+                let initializer = Self.newValue(v, read, op, value, components: components, span: e.span)
                 let version = newVersion(of: v)
                 out.append(TypedStatement(
                     kind: .declarations([VariableDeclaration(variable: version, initializer: initializer, span: target.span)]),
@@ -124,9 +138,9 @@ public struct MesaVersioning {
     }
 
     /// The variable, operator and value of an assignment statement that gets a version.
-    /// `component` is the one component a swizzle target writes (`v.x += e`), nil for the
+    /// `components` are those a swizzle target writes (`v.x += e`, `v.xz *= m`), nil for the
     /// whole variable.
-    static func versionable(_ e: TypedExpression) -> (Variable, BinaryOperator?, TypedExpression, component: Int?)? {
+    static func versionable(_ e: TypedExpression) -> (Variable, BinaryOperator?, TypedExpression, components: [Int]?)? {
         if case .unary(let u, let target) = e.kind, u.isIncrementOrDecrement, case .variable(let v) = target.kind,
            v.type.isScalar, isVersionable(v) {
             // `i++;` is `i + 1`: a constant argument stays a constant through it (NIR folds
@@ -141,6 +155,11 @@ public struct MesaVersioning {
             return (v, increments ? .add : .subtract, MesaReassociation.constant(ConstantValue(type: v.type, components: [one]), e.span), nil)
         }
         guard case .assignment(let op, let target, let value) = e.kind, CostEstimator.isPure(value) else { return nil }
+        if op == .vectorTimesMatrix {
+            // `v *= m;` on a vector (or some of its components): one dot product per column.
+            guard let (v, components) = vectorTarget(target), v.type.scalarKind == .float else { return nil }
+            return (v, op, value, components)
+        }
         // A matrix takes versions of whole values only (`m = e;`, `m *= e;`), so a constant
         // matrix scaled and rotated stays a constant (`MesaKnownValues`).
         if value.type.isMatrix || target.type.isMatrix {
@@ -150,21 +169,26 @@ public struct MesaVersioning {
             default: return nil
             }
         }
+        guard let (v, components) = vectorTarget(target) else { return nil }
+        switch op {
+        case nil, .add?, .subtract?, .multiply?, .divide?: return (v, op, value, components)
+        default: return nil
+        }
+    }
+
+    /// The versionable variable a target names and the components it writes (nil: all).
+    static func vectorTarget(_ target: TypedExpression) -> (Variable, [Int]?)? {
         let v: Variable
-        var component: Int?
+        var components: [Int]?
         switch target.kind {
         case .variable(let w): v = w
-        case .swizzle(let base, let components) where components.count == 1:
+        case .swizzle(let base, let cs):
             guard case .variable(let w) = base.kind, w.type.isVector else { return nil }
             v = w
-            component = components[0]
+            components = cs
         default: return nil
         }
-        guard isVersionable(v) else { return nil }
-        switch op {
-        case nil, .add?, .subtract?, .multiply?, .divide?: return (v, op, value, component)
-        default: return nil
-        }
+        return isVersionable(v) ? (v, components) : nil
     }
 
     /// What an assignment or an increment writes.
@@ -188,16 +212,19 @@ public struct MesaVersioning {
     }
 
     /// The new value of `v` after `read op= value` (or `= value`), `read` being its current value,
-    /// on one component when `component` is given: `vec2(u.x + e, u.y)` for `v.x += e`.
+    /// on some components when `components` are given: `vec2(u.x + e, u.y)` for `v.x += e`;
+    /// with several, `op` is nil and `value` a variable holding them: `vec3(t.x, u.y, t.y)` for
+    /// `v.xz = t`.
     static func newValue(_ v: Variable, _ read: TypedExpression, _ op: BinaryOperator?, _ value: TypedExpression,
-                         component: Int?, span: SourceSpan) -> TypedExpression {
-        guard let c = component else {
+                         components written: [Int]?, span: SourceSpan) -> TypedExpression {
+        guard let written else {
             return op.map { TypedExpression(.binary($0, read, value), type: v.type, span: span) } ?? value
         }
         let scalar = GLSLType.scalar(v.type.scalarKind ?? .float)
         let components = (0..<v.type.componentCount).map { k -> TypedExpression in
             let old = TypedExpression(.swizzle(read, components: [k]), type: scalar, span: span)
-            guard k == c else { return old }
+            guard let j = written.firstIndex(of: k) else { return old }
+            if written.count > 1 { return TypedExpression(.swizzle(value, components: [j]), type: scalar, span: span) }
             return op.map { TypedExpression(.binary($0, old, value), type: scalar, span: span) } ?? value
         }
         return TypedExpression(.construct(.vectorFromComponents, components), type: v.type, span: span)
@@ -304,10 +331,10 @@ public struct MesaVersioning {
 
     /// A new local for the next value of `v`, named `v__<id>` (GLSL reserves names with two
     /// underscores; `shade trace` prints the name before them).
-    mutating func newVersion(of v: Variable) -> Variable {
+    mutating func newVersion(of v: Variable, type: GLSLType? = nil) -> Variable {
         defer { nextID += 1 }
         if copyDepth > 0 { loopCopyVersions.insert(nextID) }
-        return Variable(id: nextID, name: "\(v.name)__\(nextID)", type: v.type, storage: .local,
+        return Variable(id: nextID, name: "\(v.name)__\(nextID)", type: type ?? v.type, storage: .local,
                         precision: v.precision, span: v.span)
     }
 }
