@@ -204,6 +204,8 @@ struct MesaReassociation {
                 type: e.type, span: e.span)
             let product = TypedExpression(.binary(.multiply, y, floor), type: e.type, span: e.span)
             return TypedExpression(.binary(.subtract, x, product), type: e.type, span: e.span)
+        case .builtinCall(let o, let args) where o.function == .mix && args.count == 3 && args[2].type.scalarKind == .float:
+            return mixOfEqualEnds(e, args[0], args[1], args[2])
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
@@ -215,6 +217,59 @@ struct MesaReassociation {
         default:
             return nil
         }
+    }
+
+    /// NIR's `flrp(a, a, t) -> a`, on each component: `mix(dot(p, x) * x, p, c)` with `x =
+    /// vec3(1, 0, 0)` is `vec3(p.x, mix(0.0, p.y, c), mix(0.0, p.z, c))` on llvmpipe, once NIR has
+    /// dropped the products by 0 and 1, so an infinite `p.x` stays infinite where `mix(inf, inf,
+    /// c)` is NaN (NdjGDm's `erot`). Ends equal up to products by 1 and sums with products by 0.
+    func mixOfEqualEnds(_ e: TypedExpression, _ a: TypedExpression, _ b: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
+        guard MesaSumChains.isPure(a), MesaSumChains.isPure(b), MesaSumChains.isPure(t) else { return nil }
+        func same(_ x: TypedExpression, _ y: TypedExpression) -> Bool {
+            Self.droppingUnitTerms(x).description == Self.droppingUnitTerms(y).description
+        }
+        let n = e.type.componentCount
+        if n == 1 { return same(a, b) && b.type == e.type ? b : nil }
+        guard e.type.isVector, let xs = Self.components(of: a, n) ?? Self.scaledBasis(a, n),
+              let ys = Self.components(of: b, n), let ts = Self.components(of: t, n) ?? (t.type.isScalar ? Array(repeating: t, count: n) : nil),
+              zip(xs, ys).contains(where: same) else { return nil }
+        let scalar = BuiltinOverload(function: .mix, parameterTypes: [.float, .float, .float], returnType: .float)
+        let parts = (0..<n).map { i in
+            same(xs[i], ys[i]) ? ys[i] : TypedExpression(.builtinCall(scalar, [xs[i], ys[i], ts[i]]), type: .float, span: e.span)
+        }
+        return TypedExpression(.construct(.vectorFromComponents, parts), type: e.type, span: e.span)
+    }
+
+    /// `e` without NIR's exact `a * 1.0 -> a` and inexact `a + 0.0 -> a` (a product by a
+    /// constant 0, or a sum of such products, being 0), for comparing values.
+    static func droppingUnitTerms(_ e: TypedExpression) -> TypedExpression {
+        func isAll(_ x: TypedExpression, _ v: Float) -> Bool {
+            x.constantValue.map { c in c.components.allSatisfy { $0.floatValue == v } } ?? false
+        }
+        func isZero(_ x: TypedExpression) -> Bool {
+            switch x.kind {
+            case .binary(.multiply, let u, let w): return isAll(u, 0) || isAll(w, 0)
+            case .binary(.add, let u, let w): return isZero(u) && isZero(w)
+            default: return isAll(x, 0)
+            }
+        }
+        switch e.kind {
+        case .binary(.multiply, let u, let w) where isAll(w, 1) && u.type == e.type: return droppingUnitTerms(u)
+        case .binary(.multiply, let u, let w) where isAll(u, 1) && w.type == e.type: return droppingUnitTerms(w)
+        case .binary(.add, let u, let w) where isZero(u) && w.type == e.type: return droppingUnitTerms(w)
+        case .binary(.add, let u, let w) where isZero(w) && u.type == e.type: return droppingUnitTerms(u)
+        default: return e
+        }
+    }
+
+    /// The components of `s * c` (or `c * s`), scalar `s` times a constant vector of zeros and
+    /// ones: `s` where `c` is 1, 0 where it is 0 (NIR drops both products).
+    static func scaledBasis(_ e: TypedExpression, _ n: Int) -> [TypedExpression]? {
+        guard case .binary(.multiply, let u, let w) = e.kind else { return nil }
+        let (s, c) = u.type.isScalar ? (u, w.constantValue) : (w, u.constantValue)
+        guard s.type == .float, let c, c.components.count == n,
+              c.components.allSatisfy({ $0.floatValue == 0 || $0.floatValue == 1 }) else { return nil }
+        return c.components.map { $0.floatValue == 1 ? s : constant(.float(0), e.span) }
     }
 
     /// NIR's values are scalars: `vec2(j - 1.0, k - 1.0) - vec2(0.3)` is `j + -1.3` and

@@ -124,8 +124,12 @@ enum ReferenceBuiltins {
         case .dot:
             return [LinearAlgebra.dot(args[0], args[1])]
         case .cross:
+            // A product by a component known to be 0 when compiling is 0 (NIR's `a * 0.0 ->
+            // 0.0`, the compiler's multiply), even of an infinite or NaN other factor.
             let x = args[0], y = args[1]
-            return [x[1] * y[2] - y[1] * x[2], x[2] * y[0] - y[2] * x[0], x[0] * y[1] - y[0] * x[1]]
+            let knownX = isConstant.count == 2 && isConstant[0], knownY = isConstant.count == 2 && isConstant[1]
+            func times(_ i: Int, _ j: Int) -> Float { (knownX && x[i] == 0) || (knownY && y[j] == 0) ? 0 : x[i] * y[j] }
+            return [times(1, 2) - times(2, 1), times(2, 0) - times(0, 2), times(0, 1) - times(1, 0)]
         case .normalize:
             if args[0].count == 1 { return [ScalarSemantics.sign(args[0][0])] }
             let r = 1 / LinearAlgebra.dot(args[0], args[0]).squareRoot()

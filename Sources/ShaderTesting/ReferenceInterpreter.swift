@@ -1255,7 +1255,7 @@ final class ReferenceInterpreter {
         }
         // What the compiler knows decides `pow` and `mix` (llvmpipe's rewrites) and the
         // transcendental functions (folded with the C library, `CompileTimeMath`).
-        let known = f == .pow || f == .mix || f == .mod || CompileTimeMath.folds(f)
+        let known = f == .pow || f == .mix || f == .mod || f == .cross || CompileTimeMath.folds(f)
             ? args.map(isKnownAtCompileTime) : Array(repeating: false, count: args.count)
         let stage: CompileTimeMath.Stage = unrolledDepth > 0 ? .nir : .glslIR
         return try Quad((0..<4).map { k in
