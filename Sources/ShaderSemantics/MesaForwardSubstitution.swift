@@ -115,7 +115,9 @@ struct MesaForwardSubstitution {
         default: arithmetic = false
         }
         let mapped = e.mappingChildren { child in
-            if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth {
+            // A scalar under a vector operation is used once per component by NIR.
+            if arithmetic, case .variable(let v) = child.kind, let (initializer, d) = candidates[v.id], d == depth,
+               !(e.type.isVector && child.type.isScalar) {
                 return initializer
             }
             if arithmetic, case .swizzle(let base, let components) = child.kind, components.count == 1,
@@ -260,6 +262,9 @@ struct MesaForwardSubstitution {
         case .unary(.negate, _): break
         // A sum of products once Mesa lowers it (`MesaReassociation.loweredDot`).
         case .builtinCall(let o, let args) where o.function == .dot && args.count == 2 && args[0].type.isVector: break
+        // A vector built of scalars, which the rules see component by component
+        // (`MesaReassociation.perComponent`): `vec3 p = vec3(uv * 0.013 - 0.7, 0.9); p + c`.
+        case .construct(.vectorFromComponents, _): break
         default: return false
         }
         return readsOnlyUnchangedValues(initializer)
@@ -285,7 +290,7 @@ struct MesaForwardSubstitution {
             return [.add, .subtract, .multiply].contains(op) && (op == .multiply) == multiplying
                 && (a.constantValue != nil) != (b.constantValue != nil)
         case .construct(.vectorFromComponents, let args), .construct(.vectorFromScalar, let args):
-            return args.contains { $0.type == .float && meetsConstantRule($0, multiplying: multiplying) }
+            return args.contains { $0.type.scalarKind == .float && !$0.type.isMatrix && meetsConstantRule($0, multiplying: multiplying) }
         default:
             return false
         }
@@ -343,6 +348,14 @@ struct MesaForwardSubstitution {
             return scalar(.swizzle(base, components: [components[i]]))
         case .construct(.vectorFromComponents, let args) where args.count == e.type.componentCount && args.allSatisfy({ $0.type == .float }):
             return args[i]
+        case .construct(.vectorFromComponents, let args) where args.allSatisfy({ $0.type.scalarKind == .float && !$0.type.isMatrix }):
+            // The argument holding component `i` (`vec3(p.xy * 2.0, 1.0)`).
+            var offset = i
+            for a in args {
+                if offset < a.type.componentCount { return component(a, offset) }
+                offset -= a.type.componentCount
+            }
+            return nil
         case .construct(.vectorFromScalar, let args) where args.count == 1 && args[0].type == .float:
             return args[0]
         case .binary(let op, let a, let b) where [.add, .subtract, .multiply, .divide].contains(op):

@@ -52,6 +52,7 @@ extension CheckedShader {
         if inlined.divisionsByConstantZero > versioned.divisionsByConstantZero {
             inlined = inlined.undefinedValuesMadeExplicit()
         }
+        inlined = MesaScaledVectors.rewriting(inlined)
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
@@ -289,6 +290,10 @@ struct MesaReassociation {
     static func buildsOfScalars(_ e: TypedExpression) -> Bool {
         switch e.kind {
         case .construct(.vectorFromComponents, _), .construct(.vectorFromScalar, _): return e.constantValue == nil
+        // A constant vector times a scalar read again for free (`MesaScaledVectors`).
+        case .binary(.multiply, let a, let b) where a.type.isScalar != b.type.isScalar && e.constantValue == nil &&
+                (a.type.isScalar ? isReadAgainFree(a) && b.constantValue != nil : isReadAgainFree(b) && a.constantValue != nil):
+            return true
         case .binary(let op, let a, let b) where [.add, .subtract, .multiply].contains(op): return buildsOfScalars(a) || buildsOfScalars(b)
         case .unary(.negate, let a): return buildsOfScalars(a)
         default: return false
@@ -310,6 +315,14 @@ struct MesaReassociation {
         switch e.kind {
         case .construct(.vectorFromComponents, let args) where args.count == n && args.allSatisfy({ $0.type == .float }):
             return args
+        case .construct(.vectorFromComponents, let args) where args.allSatisfy({ $0.type.scalarKind == .float && !$0.type.isMatrix }):
+            // `vec3(uv * 2.0 - 1.0, 0.5)`: each vector argument's components in turn.
+            var parts: [TypedExpression] = []
+            for a in args where parts.count < n {
+                guard let each = a.type.isScalar ? [a] : components(of: a, a.type.componentCount) else { return nil }
+                parts += each
+            }
+            return parts.count >= n ? Array(parts.prefix(n)) : nil
         case .construct(.vectorFromScalar, let args) where args.count == 1 && args[0].type == .float:
             return isReadAgainFree(args[0]) ? Array(repeating: args[0], count: n) : nil
         case .binary(let op, let a, let b) where [.add, .subtract, .multiply].contains(op):
