@@ -262,9 +262,6 @@ struct MesaForwardSubstitution {
         case .unary(.negate, _): break
         // A sum of products once Mesa lowers it (`MesaReassociation.loweredDot`).
         case .builtinCall(let o, let args) where o.function == .dot && args.count == 2 && args[0].type.isVector: break
-        // A vector built of scalars, which the rules see component by component
-        // (`MesaReassociation.perComponent`): `vec3 p = vec3(uv * 0.013 - 0.7, 0.9); p + c`.
-        case .construct(.vectorFromComponents, _): break
         default: return false
         }
         return readsOnlyUnchangedValues(initializer)
