@@ -75,8 +75,8 @@ struct MesaScaledVectors {
         func visit(_ e: TypedExpression) -> TypedExpression {
             switch e.kind {
             case .binary(.multiply, let a, let b) where e.type.isVector && e.type.scalarKind == .float:
-                if a.constantValue != nil, Self.moves(b) { scalars.append(b); return e.with(.binary(.multiply, a, placeholder(b))) }
-                if b.constantValue != nil, Self.moves(a) { scalars.append(a); return e.with(.binary(.multiply, placeholder(a), b)) }
+                if Self.scales(a), Self.moves(b) { scalars.append(b); return e.with(.binary(.multiply, a, placeholder(b))) }
+                if Self.scales(b), Self.moves(a) { scalars.append(a); return e.with(.binary(.multiply, placeholder(a), b)) }
                 return e.mappingChildren(visit)
             case .binary(let op, _, _) where op == .logicalAnd || op == .logicalOr:
                 return e
@@ -102,6 +102,12 @@ struct MesaScaledVectors {
             TypedStatement(kind: .declarations([VariableDeclaration(variable: v, initializer: e, span: e.span)]), span: e.span)
         }
         return (locals, rewritten)
+    }
+
+    /// A constant vector with a component other than 0 and 1 (NIR drops products by those, so
+    /// `dot(p, x) * x` with `x = vec3(1, 0, 0)` is left whole: `MesaReassociation.mixOfEqualEnds`).
+    static func scales(_ e: TypedExpression) -> Bool {
+        e.constantValue?.components.contains { $0.floatValue != 0 && $0.floatValue != 1 } ?? false
     }
 
     /// A float scalar that would be computed twice were the product written per component.
