@@ -343,10 +343,8 @@ struct MesaForwardSubstitution {
         case .swizzle(let base, let components):
             guard case .variable = base.kind else { return nil }
             return scalar(.swizzle(base, components: [components[i]]))
-        case .construct(.vectorFromComponents, let args) where args.count == e.type.componentCount && args.allSatisfy({ $0.type == .float }):
-            return args[i]
         case .construct(.vectorFromComponents, let args) where args.allSatisfy({ $0.type.scalarKind == .float && !$0.type.isMatrix }):
-            // The argument holding component `i` (`vec3(p.xy * 2.0, 1.0)`).
+            // The argument holding component `i` (`vec3(p.xy * 2.0, 1.0)`; a scalar is itself).
             var offset = i
             for a in args {
                 if offset < a.type.componentCount { return component(a, offset) }

@@ -313,10 +313,8 @@ struct MesaReassociation {
         guard e.type.componentCount == n else { return nil }
         func scalar(_ kind: TypedExpression.Kind) -> TypedExpression { TypedExpression(kind, type: .float, span: e.span) }
         switch e.kind {
-        case .construct(.vectorFromComponents, let args) where args.count == n && args.allSatisfy({ $0.type == .float }):
-            return args
         case .construct(.vectorFromComponents, let args) where args.allSatisfy({ $0.type.scalarKind == .float && !$0.type.isMatrix }):
-            // `vec3(uv * 2.0 - 1.0, 0.5)`: each vector argument's components in turn.
+            // Each argument's components in turn (`vec3(uv * 2.0 - 1.0, 0.5)`; a scalar is itself).
             var parts: [TypedExpression] = []
             for a in args where parts.count < n {
                 guard let each = a.type.isScalar ? [a] : components(of: a, a.type.componentCount) else { return nil }

@@ -227,6 +227,14 @@ struct MesaUndefinedValues {
         }
     }
 
+    /// True for a float division of a value known only when running by a constant with a +0.0
+    /// component, undefined to LLVM there (`binary`).
+    static func dividesByConstantZero(_ e: TypedExpression) -> Bool {
+        guard case .binary(.divide, let a, let b) = e.kind, e.type.scalarKind == .float, a.constantValue == nil,
+              let c = b.constantValue else { return false }
+        return c.components.contains { $0.floatValue.bitPattern == 0 }
+    }
+
     /// `v[i] = e;` as the first thing done to an undefined vector `v`, outside any `if` or
     /// loop: NIR writes it as `v = vecN(i == 0 ? e : v.x, …)`, and each select drops the
     /// undefined side, so every component is `e` (measured: csdyDS's `fragColor[(a | b) % 19]
@@ -517,7 +525,7 @@ struct MesaUndefinedValues {
             }
             let left = Self.broadcast(mx, width), right = Self.broadcast(my, width)
             var mask = zip(left, right).map { $0 || $1 }
-            if op == .divide, e.type.scalarKind == .float, a.constantValue == nil, let c = b.constantValue {
+            if Self.dividesByConstantZero(e), let c = b.constantValue {
                 // A value known only when running divided by a constant +0.0 is undefined to
                 // LLVM (measured: `x / 0.0 + 1.0` reaches the framebuffer as 0, `abs(x / 0.0)`
                 // is 0, `x / 0.0 < 100.0` false; `x / -0.0` is -infinity, and a constant
@@ -836,11 +844,7 @@ extension CheckedShader {
     var divisionsByConstantZero: Int {
         var count = 0
         for f in functions + [main] {
-            f.body.forEachExpressionNode { e in
-                guard case .binary(.divide, let a, let b) = e.kind, e.type.scalarKind == .float, a.constantValue == nil,
-                      let c = b.constantValue, c.components.contains(where: { $0.floatValue.bitPattern == 0 }) else { return }
-                count += 1
-            }
+            f.body.forEachExpressionNode { e in if MesaUndefinedValues.dividesByConstantZero(e) { count += 1 } }
         }
         return count
     }
