@@ -239,7 +239,29 @@ struct ValueUses {
         for s in body { Self.forEachStatement(s) { $0.expressions.forEach(visit) } }
         // Equal expressions, except in the initializers of variables nothing reads (NIR
         // deletes those; `MesaForwardSubstitution` leaves them behind).
+        var definitions: [Int: TypedExpression] = [:]
+        // A square root's sum is used by the root, and by the value NIR makes of the root
+        // squared (`MesaForwardSubstitution.squaredRoot`): a read of a local holding a root
+        // counts as one more copy of that sum, and so does `r * r` of such a read.
+        func rootedSum(_ e: TypedExpression) -> String? {
+            var read = e
+            if case .binary(.multiply, let a, let b) = e.kind, a.description == b.description { read = a }
+            let value: TypedExpression?
+            switch read.kind {
+            case .variable(let v) where v.type == .float: value = definitions[v.id]
+            case .swizzle(let base, let components) where components.count == 1:
+                guard case .variable(let v) = base.kind, let d = definitions[v.id] else { return nil }
+                value = MesaForwardSubstitution.component(d, components[0])
+            default: value = nil
+            }
+            guard let value, let x = MesaForwardSubstitution.radicand(ofValue: value) else { return nil }
+            return MesaForwardSubstitution.square(ofRoot: MesaReassociation().rewrite(x), span: e.span).description
+        }
         func count(_ e: TypedExpression) {
+            if let sum = rootedSum(e) {
+                occurrences[sum, default: 0] += 1
+                return
+            }
             if Self.mayBeMerged(e) {
                 occurrences[e.description, default: 0] += 1
                 // A copy's operands are the first copy's.
@@ -247,7 +269,6 @@ struct ValueUses {
             }
             e.children.forEach(count)
         }
-        var definitions: [Int: TypedExpression] = [:]
         for s in body {
             Self.forEachStatement(s) { t in
                 if case .declarations(let ds) = t.kind {
@@ -356,6 +377,18 @@ struct ValueUses {
 
     /// True when no statement of the function writes `v`.
     func neverWritten(_ v: Variable) -> Bool { writes[v.id, default: 0] == 0 }
+
+    /// True when every variable `e` reads keeps its value for the whole function.
+    func readsOnlyUnchangedValues(_ e: TypedExpression) -> Bool {
+        if case .variable(let v) = e.kind {
+            switch v.storage {
+            case .uniform, .attribute, .varying, .constant: return true
+            case .local, .parameter(.in), .builtin: return neverWritten(v)
+            default: return false
+            }
+        }
+        return e.children.allSatisfy(readsOnlyUnchangedValues)
+    }
 
     /// True when component `i` of the value stored in local `v` (which only its declaration
     /// sets) is used at most once: NIR's values are scalars by the time its rules run.

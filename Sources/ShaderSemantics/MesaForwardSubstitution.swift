@@ -88,7 +88,10 @@ struct MesaForwardSubstitution {
     }
 
     /// `e` with the reads a rule could use replaced by their variables' initializers.
-    func expression(_ e: TypedExpression, depth: Int) -> TypedExpression {
+    ///
+    /// `squaring` says what becomes of a product of square roots at the top of `e`, and
+    /// `operandSquaring` of those of `e`'s operands (`squaredRoot`).
+    func expression(_ e: TypedExpression, depth: Int, squaring: Squaring = .dropped, operandSquaring: Squaring = .dropped) -> TypedExpression {
         if e.constantValue != nil { return e }
         if let chain = chain(e), chain.links > 0, chain.constants.count > 1 {
             // A vector built of scalars: each component is a chain of its own.
@@ -100,6 +103,9 @@ struct MesaForwardSubstitution {
                 return e.with(.binary(.multiply, MesaReassociation.constant(k, e.span), expression(chain.base, depth: depth)))
             }
         }
+        if let parts = Self.matrixProductComponents(e) { return expression(e.with(.construct(.vectorFromComponents, parts)), depth: depth) }
+        if squaring == .dropped, let square = squaredRoot(e) { return expression(square, depth: depth) }
+        if let halved = logarithmOfRoot(e) { return expression(halved, depth: depth) }
         if case .builtinCall(let o, let args) = e.kind, o.function == .dot, args.count == 2, args[0].type.isVector {
             return e.with(.builtinCall(o, [dotOperand(args[0], other: args[1], depth: depth),
                                            dotOperand(args[1], other: args[0], depth: depth)]))
@@ -134,7 +140,9 @@ struct MesaForwardSubstitution {
                 }
                 if let value, Self.meetsConstantRule(value, multiplying: multiplying) { return value }
             }
-            return expression(child, depth: depth)
+            let (childSquaring, grandchildSquaring) = Self.squaring(operand: child, of: e)
+            return expression(child, depth: depth, squaring: operandSquaring == .dropped ? childSquaring : operandSquaring,
+                              operandSquaring: grandchildSquaring)
         }
         return cancelling(mapped) ?? mapped
     }
@@ -186,6 +194,95 @@ struct MesaForwardSubstitution {
             return changed ? TypedExpression(.construct(.vectorFromComponents, parts), type: a.type, span: a.span) : a
         default:
             return expression(a, depth: depth)
+        }
+    }
+
+    // MARK: Squared roots
+
+    /// What becomes of a product of square roots (`squaredRoot`).
+    enum Squaring {
+        /// Replaced by what the roots are taken of: NIR's rule meets the product first.
+        case dropped
+        /// Left as written: a constant rule meets it first and takes it apart, or the MAD rule
+        /// meets it first and `MesaSumChains` drops it after.
+        case kept
+    }
+
+    /// NIR's `fmul(fsqrt(a), fsqrt(a)) -> fabs(a)`, which asks nothing about uses: `float s =
+    /// length(p); … s * s …` is `dot(p, p)` on llvmpipe, without the square root's rounding
+    /// (range analysis then drops the `fabs` of a sum of squares): what the roots are taken of,
+    /// Locals are seen through their one value.
+    func squaredRoot(_ e: TypedExpression) -> TypedExpression? {
+        guard MesaReassociation.isFloatValue(e), case .binary(.multiply, let a, let b) = e.kind, a.type == e.type,
+              let x = radicand(a), let y = radicand(b), x.description == y.description,
+              MesaSumChains.isPure(x), readsOnlyUnchangedValues(x) else { return nil }
+        return Self.square(ofRoot: x, span: e.span)
+    }
+
+    /// `x` when NIR's range analysis knows it is not negative (`dot(v, v)`, `a * a` and sums of
+    /// those), `abs(x)` otherwise: `sqrt(x) * sqrt(x)` to NIR.
+    static func square(ofRoot x: TypedExpression, span: SourceSpan) -> TypedExpression {
+        func nonNegative(_ e: TypedExpression) -> Bool {
+            switch e.kind {
+            case .builtinCall(let o, let args) where o.function == .dot && args.count == 2:
+                return args[0].description == args[1].description
+            case .binary(.multiply, let a, let b): return a.description == b.description
+            case .binary(.add, let a, let b): return nonNegative(a) && nonNegative(b)
+            default: return false
+            }
+        }
+        if nonNegative(x) { return x }
+        let abs = BuiltinOverload(function: .abs, parameterTypes: [x.type], returnType: x.type)
+        return TypedExpression(.builtinCall(abs, [x]), type: x.type, span: span)
+    }
+
+    /// What becomes of the products of square roots at the top of `operand` of `e`, and at
+    /// the top of `operand`'s operands, where other rules meet `e` first (NIR's algebraic pass
+    /// walks a block from its last instruction up): `(s * s) * 0.37` is `(s * 0.37) * s` by
+    /// the constant rule, and `(s * s + c * c) + 1.0` is `(s * s + 1.0) + c * c` by the MAD
+    /// rule before `s * s` is met. A subtraction is an addition only once NIR has lowered it,
+    /// after `s * s` is met.
+    static func squaring(operand: TypedExpression, of e: TypedExpression) -> (Squaring, operands: Squaring) {
+        guard case .binary(let op, let a, let b) = e.kind, MesaReassociation.isFloatValue(e) else { return (.dropped, .dropped) }
+        let other = operand.description == a.description ? b : a
+        switch op {
+        case .multiply where (a.constantValue == nil) != (b.constantValue == nil) && other.constantValue != nil:
+            return (MesaSumChains.factors(operand) == nil ? .dropped : .kept, .dropped)
+        case .add where !MesaSumChains.isProduct(other):
+            guard case .binary(.add, let p, let q) = operand.kind, MesaSumChains.isProduct(p), MesaSumChains.isProduct(q) else {
+                return (.dropped, .dropped)
+            }
+            return (.dropped, .kept)
+        default:
+            return (.dropped, .dropped)
+        }
+    }
+
+    /// NIR's `flog2(fsqrt(a)) -> 0.5 * flog2(a)`: `log(length(z))` is `log(dot(z, z)) * 0.5`,
+    /// which the constant rules make `(ln(2) * 0.5) * log2(dot(z, z))`, without the square
+    /// root's rounding. Locals are seen through their one value.
+    func logarithmOfRoot(_ e: TypedExpression) -> TypedExpression? {
+        guard MesaReassociation.isFloatValue(e), case .builtinCall(let o, let args) = e.kind, args.count == 1,
+              o.function == .log2 || o.function == .log, let x = radicand(args[0]), x.type == e.type,
+              MesaSumChains.isPure(x), readsOnlyUnchangedValues(x) else { return nil }
+        let logarithm = TypedExpression(.builtinCall(o, [x]), type: e.type, span: e.span)
+        let half = MesaReassociation.constant(ConstantValue(type: .float, components: [.float(0.5)]), e.span)
+        return e.with(.binary(.multiply, logarithm, half))
+    }
+
+    /// What `e` (or the one value of the local it reads) is the square root of.
+    func radicand(_ e: TypedExpression) -> TypedExpression? { Self.radicand(ofValue: value(e)) }
+
+    /// What `e` is the square root of: `x` of `sqrt(x)`, `dot(v, v)` of `length(v)` (NIR's
+    /// `flength`); nil otherwise.
+    static func radicand(ofValue e: TypedExpression) -> TypedExpression? {
+        guard case .builtinCall(let o, let args) = e.kind, args.count == 1 else { return nil }
+        switch o.function {
+        case .sqrt: return args[0]
+        case .length where args[0].type.isVector && e.type == .float:
+            let dot = BuiltinOverload(function: .dot, parameterTypes: [args[0].type, args[0].type], returnType: .float)
+            return TypedExpression(.builtinCall(dot, [args[0], args[0]]), type: .float, span: e.span)
+        default: return nil
         }
     }
 
@@ -378,14 +475,40 @@ struct MesaForwardSubstitution {
         }
     }
 
+    /// The components of a vector times a matrix built of scalars (`vec2(c, s) * mat2(z.x, -z.y,
+    /// z.yx)`, a rotation), or of such a matrix times a vector, as NIR has them: `dot(v, m[i])`,
+    /// and `(m[0][i] * v.x + m[1][i] * v.y) + …` as GLSL IR writes a matrix times a vector out
+    /// (`component`), so that the rules see each component's products: with `c == s` (`cos`
+    /// and `sin` of π/4 fold to the same float) `c * z.x + c * -z.y` is `c * (z.x - z.y)`, and a
+    /// constant of `v` meets the constants of the components it multiplies. Nil for anything
+    /// else, a vector that cannot be read again for free, or a product with effects (`mat2(C =
+    /// cos(a), S = sin(a), -S, C)`: each component would run them in another order).
+    static func matrixProductComponents(_ e: TypedExpression) -> [TypedExpression]? {
+        guard case .binary(let op, let a, let b) = e.kind, op == .vectorTimesMatrix || op == .matrixTimesVector,
+              case .construct(.matrixFromComponents, _) = (op == .vectorTimesMatrix ? b : a).kind,
+              e.type.isVector, e.type.scalarKind == .float, MesaSumChains.isPure(e) else { return nil }
+        let parts = (0..<e.type.componentCount).compactMap { component(e, $0) }
+        return parts.count == e.type.componentCount ? parts : nil
+    }
+
     /// Column `i` of float matrix `m` when it can be written without computing anything twice:
     /// its scalars where a constructor lists them, `m[i]` of a variable.
     static func column(_ m: TypedExpression, _ i: Int) -> TypedExpression? {
         guard case .matrix(let columns, let rows) = m.type, i < columns else { return nil }
         let type = GLSLType.vector(.float, rows)
         switch m.kind {
-        case .construct(.matrixFromComponents, let args) where args.count == columns * rows && args.allSatisfy({ $0.type == .float }):
-            return TypedExpression(.construct(.vectorFromComponents, Array(args[(i * rows)..<((i + 1) * rows)])), type: type, span: m.span)
+        case .construct(.matrixFromComponents, let args):
+            // Its scalars, a vector argument's read one by one (`mat2(z.x, -z.y, z.yx)`).
+            var scalars: [TypedExpression] = []
+            for a in args {
+                guard a.type.scalarKind == .float, !a.type.isMatrix else { return nil }
+                for k in 0..<a.type.componentCount {
+                    guard let c = component(a, k) else { return nil }
+                    scalars.append(c)
+                }
+            }
+            guard scalars.count == columns * rows else { return nil }
+            return TypedExpression(.construct(.vectorFromComponents, Array(scalars[(i * rows)..<((i + 1) * rows)])), type: type, span: m.span)
         case .variable:
             let index = MesaReassociation.constant(ConstantValue(type: .int, components: [.int(Int32(i))]), m.span)
             return TypedExpression(.index(m, index), type: type, span: m.span)
@@ -523,14 +646,5 @@ struct MesaForwardSubstitution {
     }
 
     /// True when every variable `e` reads keeps its value for the whole function.
-    func readsOnlyUnchangedValues(_ e: TypedExpression) -> Bool {
-        if case .variable(let v) = e.kind {
-            switch v.storage {
-            case .uniform, .attribute, .varying, .constant: return true
-            case .local, .parameter(.in), .builtin: return uses.neverWritten(v)
-            default: return false
-            }
-        }
-        return e.children.allSatisfy(readsOnlyUnchangedValues)
-    }
+    func readsOnlyUnchangedValues(_ e: TypedExpression) -> Bool { uses.readsOnlyUnchangedValues(e) }
 }

@@ -13,9 +13,10 @@
 ///
 /// Arithmetic, comparisons, constructors, swizzles, constant indices and `?:` on a constant
 /// condition are folded as the checker folds constant expressions, and so are the built-in
-/// functions exact in fp32 (`abs`, `floor`, `min`, `mod`, …); the others are left to the engines,
-/// which fold what they know when compiling with the rules of the stage that folds it
-/// (`CompileTimeMath`). Measured with glref.py on Mesa 22.3.6: `float k = 3.1;
+/// functions exact in fp32 (`abs`, `floor`, `min`, `mod`, …) and those both of Mesa's stages fold
+/// with the C library (`sin`, `cos`, `sqrt`, `pow`, …); the others (`exp`, `log`, `atan`, …) are
+/// left to the engines, which fold what they know when compiling with the rules of the stage
+/// that folds it (`CompileTimeMath`). Measured with glref.py on Mesa 22.3.6: `float k = 3.1;
 /// r = (x * 0.37) * k * 2.1;` and `x * 0.37 + k + 2.1` round as the regrouped forms, and so does
 /// a rotation of a constant `mat4` scaled by a constant (Shadertoy ttG3Dc).
 struct MesaKnownValues {
@@ -176,14 +177,19 @@ struct MesaKnownValues {
                   i >= 0 else { return nil }
             return value.element(Int(i))
         case .builtinCall(let overload, let args):
-            // Only functions exact in fp32, which every stage folds to the same bits.
-            switch overload.function {
-            case .abs, .sign, .floor, .ceil, .fract, .trunc, .round, .roundEven, .min, .max, .clamp, .step, .mod: break
-            default: return nil
-            }
             let values = args.compactMap(\.constantValue)
             guard values.count == args.count else { return nil }
-            return overload.evaluate(values, nativeIntegers: true)
+            switch overload.function {
+            // Functions exact in fp32, which every stage folds to the same bits.
+            case .abs, .sign, .floor, .ceil, .fract, .trunc, .round, .roundEven, .min, .max, .clamp, .step, .mod:
+                return overload.evaluate(values, nativeIntegers: true)
+            // Functions GLSL IR and NIR both fold with the C library (`CompileTimeMath`):
+            // `cos(a)` of a constant argument `a` is a constant to NIR's rules (`c * x + c * y`
+            // is then `c * (x + y)` when `sin(a)` folds to the same `c`).
+            case .sin, .cos, .tan, .exp2, .log2, .sqrt, .inversesqrt, .pow:
+                return ConstantFolder.compileTime(overload, values, nativeIntegers: true)
+            default: return nil
+            }
         case .ternary(let c, let x, let y):
             guard let condition = c.constantValue?.scalar?.boolValue else { return nil }
             return condition ? x.constantValue : y.constantValue

@@ -525,6 +525,7 @@ struct MesaSumChains {
         if let compared = comparedWithoutConstant(e) { return compared.mappingChildren(rewrite) }
         if let terms = madOperands(e) { return regrouped(terms, type: e.type, operands: rewrite) }
         let node = e.mappingChildren(rewrite)
+        if let square = squaredRoot(node) { return square }
         if let product = Self.factored(node) { return product }
         if let terms = madOperands(node) { return regrouped(terms, type: e.type, operands: { $0 }) }
         // A sum factored into `c1 * (b + c)` meets the constant it is multiplied by:
@@ -542,8 +543,39 @@ struct MesaSumChains {
         let (a, other, b) = terms
         var inner = Self.add((operands(a.expression), a.negated), (operands(other.expression), other.negated))
         inner.expression = Self.factored(inner.expression) ?? inner.expression
+        // `a` may have become a sum of two products (`squaredRoot`), which the rule meets again.
+        if !inner.negated, squaredRoot(a.expression) != nil, let terms = madOperands(inner.expression) {
+            inner.expression = regrouped(terms, type: inner.expression.type, operands: { $0 })
+        }
         let outer = Self.expression(Self.add(inner, (operands(b.expression), b.negated)), type: type)
         return Self.factored(outer) ?? outer
+    }
+
+    /// A product of two reads of one square root (`s * s` with `s = length(p)`, `z.x * z.x` of
+    /// a lowered `dot` with `z = vec2(length(p), y)`) as NIR's square-root rule makes it
+    /// (`MesaForwardSubstitution.squaredRoot`) where the MAD rule met the product first; nil
+    /// otherwise.
+    func squaredRoot(_ e: TypedExpression) -> TypedExpression? {
+        guard case .binary(.multiply, let a, let b) = e.kind, MesaReassociation.isFloatValue(e), a.type == e.type,
+              let x = radicand(a), let y = radicand(b), x.description == y.description, Self.isPure(x) else { return nil }
+        return MesaForwardSubstitution.square(ofRoot: MesaReassociation().rewrite(x), span: e.span)
+    }
+
+    /// What `e` is the square root of, seen through the one value of a local it reads (or of
+    /// the local vector it reads a component of) when that value can be read here.
+    func radicand(_ e: TypedExpression) -> TypedExpression? {
+        var value = e
+        if let uses {
+            switch e.kind {
+            case .variable(let v): value = uses.definition(of: v) ?? e
+            case .swizzle(let base, let components) where components.count == 1:
+                if case .variable(let v) = base.kind, let d = uses.definition(of: v),
+                   let c = MesaForwardSubstitution.component(d, components[0]) { value = c }
+            default: break
+            }
+        }
+        guard let x = MesaForwardSubstitution.radicand(ofValue: value) else { return nil }
+        return uses?.readsOnlyUnchangedValues(x) ?? true ? x : nil
     }
 
     /// `a * b + a * c` as `a * (b + c)` (NIR's distribution, used or not elsewhere; a
