@@ -161,9 +161,18 @@ struct MesaForwardSubstitution {
         let constants = other.constantValue
         func seenThrough(_ p: TypedExpression, _ i: Int) -> TypedExpression? {
             var value = p
-            if case .variable(let u) = p.kind {
+            switch p.kind {
+            case .variable(let u):
                 guard let c = constantOperandCandidates[u.id] else { return nil }
                 value = c
+            // A component of a local vector (`vec2(z.x, -z.y)` of a rotation's matrix, with `z
+            // = w * k`), and its negation.
+            case .swizzle(let base, let components) where components.count == 1:
+                guard case .variable(let u) = base.kind, let c = componentValue(u, components[0]) else { return nil }
+                value = c
+            case .unary(.negate, let x):
+                return seenThrough(x, i).map { p.with(.unary(.negate, $0)) }
+            default: break
             }
             guard let constants, constants.components[i].floatValue != 0, Self.meetsConstantRule(value, multiplying: true),
                   MesaSumChains.isPure(value) else { return nil }
