@@ -237,7 +237,6 @@ struct ValueUses {
             e.children.forEach(visit)
         }
         for s in body { Self.forEachStatement(s) { $0.expressions.forEach(visit) } }
-        let live = Self.liveComponents(body)
         // Equal expressions, except in the initializers of variables nothing reads (NIR
         // deletes those; `MesaForwardSubstitution` leaves them behind).
         var definitions: [Int: TypedExpression] = [:]
@@ -277,12 +276,13 @@ struct ValueUses {
                         if d.variable.storage == .local, writes[d.variable.id, default: 0] == 0, let value = d.initializer {
                             definitions[d.variable.id] = value
                         }
-                        if d.variable.storage == .local && live[d.variable.id, default: []].isEmpty { continue }
+                        if d.variable.storage == .local && reads[d.variable.id, default: 0] == 0 { continue }
                         // A vector built of components counts the components something reads.
                         if d.variable.storage == .local, let value = d.initializer,
                            case .construct(.vectorFromComponents, let args) = value.kind,
                            args.count == value.type.componentCount, args.allSatisfy({ $0.type.componentCount == 1 }) {
-                            for (i, a) in args.enumerated() where live[d.variable.id, default: []].contains(i) { count(a) }
+                            let counts = componentReads[d.variable.id] ?? [0, 0, 0, 0]
+                            for (i, a) in args.enumerated() where counts[i] > 0 { count(a) }
                             continue
                         }
                         d.initializer.map(count)
@@ -319,51 +319,6 @@ struct ValueUses {
             copy.readManyTimes = many
         }
         return copy
-    }
-
-    /// The components of each local that something live reads, by id: what a statement other
-    /// than a declaration reads, and what the declaration of a live local reads — of a vector
-    /// built of scalars, only the scalars of its live components (NIR deletes the rest: `vec2 p2
-    /// = vec2(dot(…), dot(…)); vec3 p3 = vec3(p2.x, p2.y, p.z); … p3.x … p3.z` leaves the second
-    /// `dot` dead, however its text is read).
-    static func liveComponents(_ body: [TypedStatement]) -> [Int: Set<Int>] {
-        var live: [Int: Set<Int>] = [:]
-        var grew = true
-        func mark(_ e: TypedExpression) {
-            switch e.kind {
-            case .variable(let v):
-                let before = live[v.id]?.count ?? 0
-                live[v.id, default: []].formUnion(0..<max(v.type.componentCount, 1))
-                grew = grew || live[v.id]!.count != before
-            case .swizzle(let base, let components):
-                guard case .variable(let v) = base.kind else { return mark(base) }
-                let before = live[v.id]?.count ?? 0
-                live[v.id, default: []].formUnion(components)
-                grew = grew || live[v.id]!.count != before
-            default:
-                e.children.forEach(mark)
-            }
-        }
-        while grew {
-            grew = false
-            for s in body {
-                forEachStatement(s) { t in
-                    guard case .declarations(let ds) = t.kind else { return t.expressions.forEach(mark) }
-                    for d in ds {
-                        guard let value = d.initializer else { continue }
-                        guard d.variable.storage == .local else { mark(value); continue }
-                        let components = live[d.variable.id, default: []]
-                        if case .construct(.vectorFromComponents, let args) = value.kind, args.count == value.type.componentCount,
-                           args.allSatisfy({ $0.type.componentCount == 1 }) {
-                            for i in components where i < args.count { mark(args[i]) }
-                        } else if !components.isEmpty {
-                            mark(value)
-                        }
-                    }
-                }
-            }
-        }
-        return live
     }
 
     /// The expressions whose equal copies `occursOnce` looks for: float sums, differences and

@@ -484,17 +484,17 @@ struct MesaForwardSubstitution {
         }
     }
 
-    /// The components of a vector times a matrix built of scalars (`vec2(c, s) * mat2(z.x, -z.y,
-    /// z.yx)`, a rotation), or of such a matrix times a vector, as NIR has them: `dot(v, m[i])`,
-    /// and `(m[0][i] * v.x + m[1][i] * v.y) + …` as GLSL IR writes a matrix times a vector out
+    /// The components of a constant vector times a matrix built of scalars (`vec2(c, s) *
+    /// mat2(z.x, -z.y, z.yx)`, a rotation by a constant angle), as NIR has them: `dot(v, m[i])`
     /// (`component`), so that the rules see each component's products: with `c == s` (`cos`
     /// and `sin` of π/4 fold to the same float) `c * z.x + c * -z.y` is `c * (z.x - z.y)`, and a
     /// constant of `v` meets the constants of the components it multiplies. Nil for anything
-    /// else, a vector that cannot be read again for free, or a product with effects (`mat2(C =
-    /// cos(a), S = sin(a), -S, C)`: each component would run them in another order).
+    /// else, or a product with effects (`mat2(C = cos(a), S = sin(a), -S, C)`: each component
+    /// would run them in another order). A vector that is not constant keeps the whole product
+    /// (a version's components are followed to their dot products where read, `componentUsedOnce`).
     static func matrixProductComponents(_ e: TypedExpression) -> [TypedExpression]? {
-        guard case .binary(let op, let a, let b) = e.kind, op == .vectorTimesMatrix || op == .matrixTimesVector,
-              case .construct(.matrixFromComponents, _) = (op == .vectorTimesMatrix ? b : a).kind,
+        guard case .binary(.vectorTimesMatrix, let v, let m) = e.kind, v.constantValue != nil,
+              case .construct(.matrixFromComponents, _) = m.kind,
               e.type.isVector, e.type.scalarKind == .float, MesaSumChains.isPure(e) else { return nil }
         let parts = (0..<e.type.componentCount).compactMap { component(e, $0) }
         return parts.count == e.type.componentCount ? parts : nil
