@@ -246,15 +246,8 @@ struct ValueUses {
         func rootedSum(_ e: TypedExpression) -> String? {
             var read = e
             if case .binary(.multiply, let a, let b) = e.kind, a.description == b.description { read = a }
-            let value: TypedExpression?
-            switch read.kind {
-            case .variable(let v) where v.type == .float: value = definitions[v.id]
-            case .swizzle(let base, let components) where components.count == 1:
-                guard case .variable(let v) = base.kind, let d = definitions[v.id] else { return nil }
-                value = MesaForwardSubstitution.component(d, components[0])
-            default: value = nil
-            }
-            guard let value, let x = MesaForwardSubstitution.radicand(ofValue: value) else { return nil }
+            guard read.type == .float,
+                  let x = MesaForwardSubstitution.radicand(ofRead: read, definition: { definitions[$0.id] }) else { return nil }
             return MesaForwardSubstitution.square(ofRoot: MesaReassociation().rewrite(x), span: e.span).description
         }
         func count(_ e: TypedExpression) {

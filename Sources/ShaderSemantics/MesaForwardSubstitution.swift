@@ -282,6 +282,20 @@ struct MesaForwardSubstitution {
     /// What `e` (or the one value of the local it reads) is the square root of.
     func radicand(_ e: TypedExpression) -> TypedExpression? { Self.radicand(ofValue: value(e)) }
 
+    /// What the read `e` (a local, or one component of a local vector) is the square root of,
+    /// seen through the local's one value as `definition` gives it; nil otherwise.
+    static func radicand(ofRead e: TypedExpression, definition: (Variable) -> TypedExpression?) -> TypedExpression? {
+        let value: TypedExpression?
+        switch e.kind {
+        case .variable(let v): value = definition(v)
+        case .swizzle(let base, let components) where components.count == 1:
+            guard case .variable(let v) = base.kind, let d = definition(v) else { return nil }
+            value = component(d, components[0])
+        default: value = nil
+        }
+        return value.flatMap { radicand(ofValue: $0) }
+    }
+
     /// What `e` is the square root of: `x` of `sqrt(x)`, `dot(v, v)` of `length(v)` (NIR's
     /// `flength`); nil otherwise.
     static func radicand(ofValue e: TypedExpression) -> TypedExpression? {

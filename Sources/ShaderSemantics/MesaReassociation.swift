@@ -564,17 +564,8 @@ struct MesaSumChains {
     /// What `e` is the square root of, seen through the one value of a local it reads (or of
     /// the local vector it reads a component of) when that value can be read here.
     func radicand(_ e: TypedExpression) -> TypedExpression? {
-        var value = e
-        if let uses {
-            switch e.kind {
-            case .variable(let v): value = uses.definition(of: v) ?? e
-            case .swizzle(let base, let components) where components.count == 1:
-                if case .variable(let v) = base.kind, let d = uses.definition(of: v),
-                   let c = MesaForwardSubstitution.component(d, components[0]) { value = c }
-            default: break
-            }
-        }
-        guard let x = MesaForwardSubstitution.radicand(ofValue: value) else { return nil }
+        guard let x = MesaForwardSubstitution.radicand(ofRead: e, definition: { uses?.definition(of: $0) })
+                ?? MesaForwardSubstitution.radicand(ofValue: e) else { return nil }
         return uses?.readsOnlyUnchangedValues(x) ?? true ? x : nil
     }
 
