@@ -255,6 +255,13 @@ struct ValueUses {
                 occurrences[sum, default: 0] += 1
                 return
             }
+            // A scalar operand of a vector operation is used once per component by NIR's
+            // scalar code (`p3 + (a * b + c * d)` reads the sum three times).
+            if case .binary(let op, let a, let b) = e.kind, e.type.isVector, [.add, .subtract, .multiply, .divide].contains(op) {
+                for s in [a, b] where s.type.isScalar && Self.mayBeMerged(s) {
+                    occurrences[s.description, default: 0] += e.type.componentCount - 1
+                }
+            }
             if Self.mayBeMerged(e) {
                 occurrences[e.description, default: 0] += 1
                 // A copy's operands are the first copy's.

@@ -107,8 +107,8 @@ struct MesaForwardSubstitution {
         if squaring == .dropped, let square = squaredRoot(e) { return expression(square, depth: depth) }
         if let halved = logarithmOfRoot(e) { return expression(halved, depth: depth) }
         if case .builtinCall(let o, let args) = e.kind, o.function == .dot, args.count == 2, args[0].type.isVector {
-            return e.with(.builtinCall(o, [dotOperand(args[0], other: args[1], depth: depth),
-                                           dotOperand(args[1], other: args[0], depth: depth)]))
+            return e.with(.builtinCall(o, [equalComponentsMerged(dotOperand(args[0], other: args[1], depth: depth)),
+                                           equalComponentsMerged(dotOperand(args[1], other: args[0], depth: depth))]))
         }
         let arithmetic: Bool
         /// The operation family (`*`, or `+`/`-`) whose constant rule may apply to a child.
@@ -136,6 +136,15 @@ struct MesaForwardSubstitution {
                 case .variable(let v): value = constantOperandCandidates[v.id] ?? builtOfScalars(v)
                 case .swizzle(let base, let components) where components.count == 1:
                     if case .variable(let v) = base.kind { value = componentValue(v, components[0]) }
+                // Several components of a local vector, alone or as the one argument of a
+                // constructor (`vec3(p.xyx) * .1031` with `p = uv * 100.0`: NIR multiplies
+                // each `uv` component by `100.0 * .1031`).
+                case .swizzle(let base, let components):
+                    if case .variable(let v) = base.kind { value = componentValues(v, components, child) }
+                case .construct(.vectorFromComponents, let args) where args.count == 1 && args[0].type == child.type:
+                    if case .swizzle(let base, let components) = args[0].kind, case .variable(let v) = base.kind {
+                        value = componentValues(v, components, child)
+                    }
                 default: break
                 }
                 if let value, Self.meetsConstantRule(value, multiplying: multiplying) { return value }
@@ -419,6 +428,17 @@ struct MesaForwardSubstitution {
         guard let d = knownValue(of: v), case .construct(let kind, _) = d.kind,
               kind == .vectorFromComponents || kind == .vectorFromScalar else { return nil }
         return d
+    }
+
+    /// Components `components` of local `v`'s one value as a vector of `read`'s type built of
+    /// them (`componentValue`); nil when one is unknown or has effects.
+    func componentValues(_ v: Variable, _ components: [Int], _ read: TypedExpression) -> TypedExpression? {
+        var parts: [TypedExpression] = []
+        for c in components {
+            guard let part = componentValue(v, c), part.type == .float, MesaSumChains.isPure(part) else { return nil }
+            parts.append(part)
+        }
+        return TypedExpression(.construct(.vectorFromComponents, parts), type: read.type, span: read.span)
     }
 
     /// Component `i` of local `v`'s one value, written with values that keep theirs, following

@@ -347,9 +347,25 @@ struct MesaReassociation {
     func loweredDot(_ a: TypedExpression, _ b: TypedExpression, span: SourceSpan) -> TypedExpression? {
         let n = a.type.componentCount
         guard a.type.scalarKind == .float, b.type == a.type, n >= 2, n <= 4 else { return nil }
+        // Sums, differences, products and quotients of such operands too (`p3.yzx + 33.33`),
+        // one operation per component, as NIR's scalar code has them.
+        func part(_ e: TypedExpression, _ i: Int) -> TypedExpression? {
+            if let c = Self.component(e, i, span: span) { return c }
+            switch e.kind {
+            case .binary(let op, let x, let y) where [.add, .subtract, .multiply, .divide].contains(op) &&
+                    !x.type.isMatrix && !y.type.isMatrix:
+                guard let p = x.type.isScalar ? (Self.isReadAgainFree(x) ? x : nil) : part(x, i),
+                      let q = y.type.isScalar ? (Self.isReadAgainFree(y) ? y : nil) : part(y, i) else { return nil }
+                return TypedExpression(.binary(op, p, q), type: .float, span: span)
+            case .unary(.negate, let x):
+                return part(x, i).map { TypedExpression(.unary(.negate, $0), type: .float, span: span) }
+            default:
+                return nil
+            }
+        }
         var products: [TypedExpression] = []
         for i in 0..<n {
-            guard let x = Self.component(a, i, span: span), let y = Self.component(b, i, span: span) else { return nil }
+            guard let x = part(a, i), let y = part(b, i) else { return nil }
             let product = TypedExpression(.binary(.multiply, x, y), type: .float, span: span)
             products.append(regrouped(product) ?? product)
         }
@@ -502,7 +518,7 @@ struct MesaSumChains {
     /// How the function's values are used (NIR merges equal expressions, and a merged sum is
     /// used more than once), and what computed each local; nil for a global initializer,
     /// where every sum is used once.
-    private let uses: ValueUses?
+    let uses: ValueUses?
 
     /// A rewriter for a global initializer (every sum used once).
     init() { uses = nil }
@@ -526,8 +542,8 @@ struct MesaSumChains {
         if let terms = madOperands(e) { return regrouped(terms, type: e.type, operands: rewrite) }
         let node = e.mappingChildren(rewrite)
         if let square = squaredRoot(node) { return square }
-        if let product = Self.factored(node) { return product }
-        if let terms = madOperands(node) { return regrouped(terms, type: e.type, operands: { $0 }) }
+        if let product = Self.factored(node) ?? factoredThroughReads(node) { return product }
+        if let terms = madOperands(node, original: e) { return regrouped(terms, type: e.type, operands: { $0 }) }
         // A sum factored into `c1 * (b + c)` meets the constant it is multiplied by:
         // `(x*c1 + y*c1) * c2` is `(c1 * c2) * (x + y)` (NIR runs its rules to a fixed point).
         if case .binary(.multiply, let a, let b) = node.kind, MesaReassociation.isFloatValue(node),
@@ -678,14 +694,18 @@ struct MesaSumChains {
     }
 
     /// The terms `(a, c, b)` of `(a + b) + c` when the MAD rule applies to `e`; nil otherwise.
-    func madOperands(_ e: TypedExpression) -> (Term, Term, Term)? {
+    /// `original` is `e` before its operands were rewritten: a sum that occurred more than once
+    /// there is still one value NIR uses more than once, whatever its new text.
+    func madOperands(_ e: TypedExpression, original: TypedExpression? = nil) -> (Term, Term, Term)? {
         guard let (first, second) = Self.terms(e) else { return nil }
+        let originals = original.flatMap(Self.terms)
         // NIR tries the operands in order: the first that is a sum of two products wins.
-        for (sum, other) in [(first, second), (second, first)] where !sum.negated {
+        for (index, (sum, other)) in [(first, second), (second, first)].enumerated() where !sum.negated {
             guard sum.expression.type == e.type, let (a, b) = Self.terms(sum.expression),
                   isProductValue(a.expression), isProductValue(b.expression),
                   !isProductValue(other.expression),
-                  occursOnce(sum.expression) else { continue }
+                  occursOnce(sum.expression),
+                  originals.map({ occursOnce(index == 0 ? $0.0.expression : $0.1.expression) }) ?? true else { continue }
             return (a, other, b)
         }
         return nil
