@@ -71,6 +71,7 @@ struct MesaConstantPropagation {
 
     /// `inner * c` as `±((a * c) * b)` when `inner` is `±(±a * ±b)` with `a`, `b` not constant.
     func productRule(_ type: GLSLType, _ inner: TypedExpression, _ c: ConstantValue, span: SourceSpan) -> TypedExpression? {
+        if let written = Self.smoothstepProduct(inner) { return productRule(type, written, c, span: span) }
         let (product, negatedProduct) = MesaReassociation.strippingNegation(inner)
         guard MesaReassociation.isFloatValue(product), case .binary(.multiply, let p, let q) = product.kind,
               !p.type.isMatrix, !q.type.isMatrix, p.constantValue == nil, q.constantValue == nil else { return nil }
@@ -81,6 +82,28 @@ struct MesaConstantPropagation {
         let first = regroupedAgain(Self.node(.multiply, a, constant, span: span))
         let result = Self.node(.multiply, first, b, span: span, type: type)
         return negatedProduct != (negatedA != negatedB) ? TypedExpression(.unary(.negate, result), type: type, span: span) : result
+    }
+
+    /// `smoothstep(0.0, w, x)` as GLSL IR writes it out for NIR, `t * (t * (3.0 - 2.0 * t))`
+    /// with `t = clamp(x / w, 0.0, 1.0)` (`ScalarSemantics.smoothstep`'s order), so that a
+    /// constant it is multiplied by moves in: `mix(1.0, smoothstep(0.0, 0.4, y), 0.75)` is
+    /// `0.25 + (t * 0.75) * (t * (3.0 - 2.0 * t))` on llvmpipe (`MdGfzh`'s terrain). Lower
+    /// edges other than zero were moved into `x` by `MesaForwardSubstitution.cancelling`; nil
+    /// for anything else.
+    static func smoothstepProduct(_ e: TypedExpression) -> TypedExpression? {
+        guard case .builtinCall(let o, let args) = e.kind, o.function == .smoothstep, args.count == 3,
+              let e0 = args[0].constantValue, e0.components.allSatisfy({ $0.floatValue == 0 && $0.floatValue.sign == .plus }),
+              args[2].type == e.type, MesaSumChains.isPure(args[1]), MesaSumChains.isPure(args[2]) else { return nil }
+        let (w, x) = (args[1], args[2])
+        let span = e.span
+        func constant(_ v: Float) -> TypedExpression { MesaReassociation.constant(.float(v), span) }
+        let quotient = TypedExpression(.binary(.divide, x, w), type: e.type, span: span)
+        let clamp = BuiltinOverload(function: .clamp, parameterTypes: [e.type, .float, .float], returnType: e.type)
+        let t = TypedExpression(.builtinCall(clamp, [quotient, constant(0), constant(1)]), type: e.type, span: span)
+        let twice = TypedExpression(.binary(.multiply, constant(2), t), type: e.type, span: span)
+        let slope = TypedExpression(.binary(.subtract, constant(3), twice), type: e.type, span: span)
+        let inner = TypedExpression(.binary(.multiply, t, slope), type: e.type, span: span)
+        return TypedExpression(.binary(.multiply, t, inner), type: e.type, span: span)
     }
 
     /// `inner + c` as `(a + c) ± b` when `inner` is `a ± b` with `a`, `b` not constant.

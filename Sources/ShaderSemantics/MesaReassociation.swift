@@ -53,6 +53,14 @@ extension CheckedShader {
             inlined = inlined.undefinedValuesMadeExplicit()
         }
         inlined = MesaScaledVectors.rewriting(inlined)
+        // A `mix` of a constant weight is two products and a sum before NIR's rules, so a
+        // local holding one is seen through per component like any sum.
+        inlined = inlined.rewriting(
+            function: { f in
+                CheckedFunction(symbol: f.symbol, parameters: f.parameters,
+                                body: f.body.map { $0.mappingExpressions(rewriter.mixesLowered) }, callees: f.callees, span: f.span)
+            },
+            declaration: { $0.mappingInitializer(rewriter.mixesLowered) })
         let regrouped = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
@@ -206,7 +214,7 @@ struct MesaReassociation {
             let product = TypedExpression(.binary(.multiply, y, floor), type: e.type, span: e.span)
             return TypedExpression(.binary(.subtract, x, product), type: e.type, span: e.span)
         case .builtinCall(let o, let args) where o.function == .mix && args.count == 3 && args[2].type.scalarKind == .float:
-            return mixOfEqualEnds(e, args[0], args[1], args[2])
+            return mixOfEqualEnds(e, args[0], args[1], args[2]) ?? mixOfConstantWeight(e, args[0], args[1], args[2])
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
@@ -239,6 +247,37 @@ struct MesaReassociation {
             same(xs[i], ys[i]) ? ys[i] : TypedExpression(.builtinCall(scalar, [xs[i], ys[i], ts[i]]), type: .float, span: e.span)
         }
         return TypedExpression(.construct(.vectorFromComponents, parts), type: e.type, span: e.span)
+    }
+
+    /// `e` with every `mix` of a constant weight written as `mixOfConstantWeight` writes it
+    /// (one whose ends are equal is left to `mixOfEqualEnds`).
+    func mixesLowered(_ e: TypedExpression) -> TypedExpression {
+        if e.constantValue != nil { return e }
+        let node = e.mappingChildren(mixesLowered)
+        guard case .builtinCall(let o, let args) = node.kind, o.function == .mix, args.count == 3,
+              args[2].type.scalarKind == .float, mixOfEqualEnds(node, args[0], args[1], args[2]) == nil else { return node }
+        return mixOfConstantWeight(node, args[0], args[1], args[2]) ?? node
+    }
+
+    /// `mix(x, y, c)` with a constant weight as NIR's `flrp` lowering writes it for llvmpipe,
+    /// `x * (1.0 - c) + y * c`, so that the rules see both products: `mix(a, b * 0.7, 0.3)` is
+    /// `a * 0.7 + 0.21 * b`, `mix(1.0, s, 0.75)` is `0.25 + s * 0.75` (measured with glref.py on
+    /// Mesa 22.3.6). A weight with a component of 0 or 1 keeps the call (NIR picks an end).
+    func mixOfConstantWeight(_ e: TypedExpression, _ x: TypedExpression, _ y: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
+        guard let c = t.constantValue, c.components.allSatisfy({ $0.floatValue != 0 && $0.floatValue != 1 }),
+              x.type == e.type, y.type == e.type, MesaSumChains.isPure(x), MesaSumChains.isPure(y) else { return nil }
+        let one = ConstantValue(type: t.type, components: Array(repeating: .float(1), count: t.type.componentCount))
+        guard let complement = Self.fold(.subtract, one, c) else { return nil }
+        func product(_ operand: TypedExpression, _ k: ConstantValue) -> TypedExpression? {
+            if let v = operand.constantValue {
+                return Self.fold(.multiply, v, k).map { Self.constant($0, e.span) }
+            }
+            let node = TypedExpression(.binary(.multiply, operand, Self.constant(k, t.span)), type: e.type, span: e.span)
+            return regrouped(node) ?? node
+        }
+        guard let first = product(x, complement), let second = product(y, c) else { return nil }
+        let sum = TypedExpression(.binary(.add, first, second), type: e.type, span: e.span)
+        return regrouped(sum) ?? sum
     }
 
     /// `e` without NIR's exact `a * 1.0 -> a` and inexact `a + 0.0 -> a` (a product by a
