@@ -107,9 +107,18 @@ struct MesaConstantPropagation {
     }
 
     /// `inner + c` as `(a + c) ± b` when `inner` is `a ± b` with `a`, `b` not constant.
+    /// NIR first tries its variant that "prefers moving out a multiplication": when only `a`
+    /// is a product (`fmul`, negated or not, or a local holding one), `(a ± b) + c` is `(±b + c)
+    /// + a` — `(x * 0.5 + y) + 0.2` is `(y + 0.2) + x * 0.5` on llvmpipe.
     func sumRule(_ type: GLSLType, _ inner: TypedExpression, _ c: ConstantValue, span: SourceSpan) -> TypedExpression? {
         guard MesaReassociation.isFloatValue(inner), case .binary(let op, let a, let b) = inner.kind,
               op == .add || op == .subtract, a.constantValue == nil, b.constantValue == nil else { return nil }
+        let sums = MesaSumChains(uses: uses)
+        if sums.isProductValue(a), !sums.isProductValue(b) {
+            let constant = MesaReassociation.constant(c, span)
+            let first = regroupedAgain(op == .add ? Self.node(.add, b, constant, span: span) : Self.node(.subtract, constant, b, span: span))
+            return Self.node(.add, first, a, span: span, type: type)
+        }
         let first = regroupedAgain(Self.node(.add, a, MesaReassociation.constant(c, span), span: span))
         return Self.node(op, first, b, span: span, type: type)
     }

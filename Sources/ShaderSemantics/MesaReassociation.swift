@@ -263,7 +263,16 @@ struct MesaReassociation {
     /// `x * (1.0 - c) + y * c`, so that the rules see both products: `mix(a, b * 0.7, 0.3)` is
     /// `a * 0.7 + 0.21 * b`, `mix(1.0, s, 0.75)` is `0.25 + s * 0.75` (measured with glref.py on
     /// Mesa 22.3.6). A weight with a component of 0 or 1 keeps the call (NIR picks an end).
+    /// With an end of 1.0 and a weight that is not constant, `mix(1.0, y, t)` is `(1.0 - t) + y * t`.
     func mixOfConstantWeight(_ e: TypedExpression, _ x: TypedExpression, _ y: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
+        if t.constantValue == nil, let one = x.constantValue, one.components.allSatisfy({ $0.floatValue == 1 }),
+           x.type == e.type, y.type == e.type, MesaSumChains.isPure(y), Self.isReadAgainFree(t) {
+            let complement = TypedExpression(.binary(.subtract, x, t), type: e.type, span: e.span)
+            let product = TypedExpression(.binary(.multiply, y, t), type: e.type, span: e.span)
+            let sum = TypedExpression(.binary(.add, regrouped(complement) ?? complement, regrouped(product) ?? product),
+                                      type: e.type, span: e.span)
+            return regrouped(sum) ?? sum
+        }
         guard let c = t.constantValue, c.components.allSatisfy({ $0.floatValue != 0 && $0.floatValue != 1 }),
               x.type == e.type, y.type == e.type, MesaSumChains.isPure(x), MesaSumChains.isPure(y) else { return nil }
         let one = ConstantValue(type: t.type, components: Array(repeating: .float(1), count: t.type.componentCount))
@@ -632,6 +641,11 @@ struct MesaSumChains {
         for (common, b) in [(p1, p2), (p2, p1)] {
             for (candidate, c) in [(q1, q2), (q2, q1)] where isPure(common) && isSameValue(common, candidate) {
                 let sumType = b.type.componentCount >= c.type.componentCount ? b.type : c.type
+                // Two constants left in the sum fold (`st.y * 12.9898 + st.y * 78.233` of a
+                // lowered `dot(st.yy, …)` is `st.y * 91.2228` to the rules after).
+                if let k1 = b.constantValue, let k2 = c.constantValue, let k = MesaReassociation.fold(.add, k1, k2) {
+                    return TypedExpression(.binary(.multiply, common, MesaReassociation.constant(k, b.span)), type: e.type, span: e.span)
+                }
                 let sum = TypedExpression(.binary(.add, b, c), type: sumType, span: b.span)
                 return TypedExpression(.binary(.multiply, common, sum), type: e.type, span: e.span)
             }

@@ -81,6 +81,17 @@ import Testing
         // `mod(y, c)` is `y - c * floor(y / c)` to the rules: `j + mod(k * j, 0.7)` is
         // `(k * j + j) - 0.7 * floor(…)`.
         ("r = sin(j + mod(k * j, 0.7));", "float t = mod(k * j, 0.7); r = sin(j + t) + zero * t;"),
+        // NIR's "prefer moving out a multiplication": `(j * 0.5 + k) + 0.2` is `(k + 0.2) + j * 0.5`.
+        ("r = sin((j * 0.5 + k) + 0.2);", "float t = j * 0.5 + k; r = sin(t + 0.2) + zero * t;"),
+        ("r = sin((j * k - k) + 0.2);", "float t = j * k - k; r = sin(t + 0.2) + zero * t;"),
+        // `mix` of a constant weight is `x * (1.0 - c) + y * c` (NIR's `flrp` lowering):
+        // `mix(j, k * 0.7, 0.3)` is `j * 0.7 + 0.21 * k`; `smoothstep`'s cubic takes the weight in.
+        ("r = sin(mix(j, k * 0.7, 0.3));", "r = sin(mix(j, k * 0.7, k1));"),
+        ("r = sin(mix(1.0, smoothstep(0.0, 3.0, j), 0.75));", "r = sin(mix(1.0, smoothstep(0.0, 3.0, j), k1));"),
+        // Equal components are one value: `dot(p3, p3.yzx + 33.33)` with `p3.x == p3.z` is
+        // distributed as NIR distributes it (Dave Hoskins' `hash12`).
+        ("vec3 p3 = fract(vec3(j, k, j) * 0.1031); r = dot(p3, p3.yzx + 33.33);",
+         "vec3 p3 = fract(vec3(j, k, j + zero) * 0.1031); r = dot(p3, p3.yzx + 33.33);"),
     ].map { (propagationCase($0), propagationCase($1)) }
 
     /// Forms NIR computes as written: a result read four times (through `floatBitsToUint`), a
