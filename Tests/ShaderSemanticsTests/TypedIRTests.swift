@@ -132,8 +132,9 @@ struct TypedIRTests {
             precision mediump float;
             uniform vec3 a;
             uniform vec3 b;
+            uniform float t;
             void main() {
-                vec3 m = mix(a, b, 0.5);
+                vec3 m = mix(a, b, t);
                 vec3 c = clamp(a, 0.0, 1.0);
                 float l = length(a);
                 gl_FragColor = vec4(m + c, l);
