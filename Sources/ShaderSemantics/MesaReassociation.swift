@@ -214,7 +214,8 @@ struct MesaReassociation {
             let product = TypedExpression(.binary(.multiply, y, floor), type: e.type, span: e.span)
             return TypedExpression(.binary(.subtract, x, product), type: e.type, span: e.span)
         case .builtinCall(let o, let args) where o.function == .mix && args.count == 3 && args[2].type.scalarKind == .float:
-            return mixOfEqualEnds(e, args[0], args[1], args[2]) ?? mixOfConstantWeight(e, args[0], args[1], args[2])
+            // A constant weight was written out before forward substitution (`mixesLowered`).
+            return mixOfEqualEnds(e, args[0], args[1], args[2])
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
