@@ -206,11 +206,15 @@ extension CheckedShader {
 /// occurs (by its text) and the reads and writes of each variable; per shader, how the
 /// parameters and results of user functions are used.
 struct ValueUses {
-    private var occurrences: [String: Int] = [:]
+    private var occurrences: [Int: Int] = [:]
     private var reads: [Int: Int] = [:]
     /// Per variable, the reads of each component (a whole read reads every one).
     private var componentReads: [Int: [Int]] = [:]
     private var writes: [Int: Int] = [:]
+    /// Counters of `for` loops that only the loop's step writes (`for (float j = 0.0; j < 7.0;
+    /// j++)`): every expression that reads one is inside its loop's body, where it keeps its
+    /// value from a definition to the uses after it (NIR's phi for the trip).
+    private var stepCounters: Set<Int> = []
     /// Variables some read of which uses the value more than once (`uint b =
     /// floatBitsToUint(r)` with `b` read four times reads `r`'s value four times).
     private var readManyTimes: Set<Int> = []
@@ -232,7 +236,7 @@ struct ValueUses {
     /// The counts of one function's body.
     func counting(_ body: [TypedStatement]) -> ValueUses {
         var copy = self
-        var occurrences: [String: Int] = [:]
+        var occurrences: [Int: Int] = [:]
         var reads: [Int: Int] = [:]
         var componentReads: [Int: [Int]] = [:]
         var writes: [Int: Int] = [:]
@@ -243,10 +247,10 @@ struct ValueUses {
         }
         // NIR merges equal expressions before its rules run: the operands of a second copy of
         // `(x + 0.1)` are not read again (`x` is used once in `(x + 0.1) * (x + 0.1)`).
-        var merged = Set<String>()
+        var merged = Set<Int>()
         func isMergedCopy(_ e: TypedExpression) -> Bool {
             guard Self.mayBeMerged(e), CostEstimator.isPure(e) else { return false }
-            return !merged.insert(e.description).inserted
+            return !merged.insert(e.fingerprint).inserted
         }
         func visit(_ e: TypedExpression) {
             if isMergedCopy(e) { return }
@@ -275,12 +279,12 @@ struct ValueUses {
         // A square root's sum is used by the root, and by the value NIR makes of the root
         // squared (`MesaForwardSubstitution.squaredRoot`): a read of a local holding a root
         // counts as one more copy of that sum, and so does `r * r` of such a read.
-        func rootedSum(_ e: TypedExpression) -> String? {
+        func rootedSum(_ e: TypedExpression) -> Int? {
             var read = e
-            if case .binary(.multiply, let a, let b) = e.kind, a.description == b.description { read = a }
+            if case .binary(.multiply, let a, let b) = e.kind, a.fingerprint == b.fingerprint { read = a }
             guard read.type == .float,
                   let x = MesaForwardSubstitution.radicand(ofRead: read, definition: { definitions[$0.id] }) else { return nil }
-            return MesaForwardSubstitution.square(ofRoot: MesaReassociation().rewrite(x), span: e.span).description
+            return MesaForwardSubstitution.square(ofRoot: MesaReassociation().rewrite(x), span: e.span).fingerprint
         }
         func count(_ e: TypedExpression) {
             if let sum = rootedSum(e) {
@@ -291,13 +295,13 @@ struct ValueUses {
             // scalar code (`p3 + (a * b + c * d)` reads the sum three times).
             if case .binary(let op, let a, let b) = e.kind, e.type.isVector, [.add, .subtract, .multiply, .divide].contains(op) {
                 for s in [a, b] where s.type.isScalar && Self.mayBeMerged(s) {
-                    occurrences[s.description, default: 0] += e.type.componentCount - 1
+                    occurrences[s.fingerprint, default: 0] += e.type.componentCount - 1
                 }
             }
             if Self.mayBeMerged(e) {
-                occurrences[e.description, default: 0] += 1
+                occurrences[e.fingerprint, default: 0] += 1
                 // A copy's operands are the first copy's.
-                if occurrences[e.description]! > 1, CostEstimator.isPure(e) { return }
+                if occurrences[e.fingerprint]! > 1, CostEstimator.isPure(e) { return }
             }
             e.children.forEach(count)
         }
@@ -329,6 +333,7 @@ struct ValueUses {
         copy.reads = reads
         copy.componentReads = componentReads
         copy.writes = writes
+        copy.stepCounters = Self.stepCounters(body)
         // A read's own context depends on the variables its value is stored in: two rounds
         // carry it through a chain of two variables.
         for _ in 0..<2 {
@@ -365,7 +370,7 @@ struct ValueUses {
 
     /// False when NIR would merge `e` with an equal expression elsewhere in the function.
     func occursOnce(_ e: TypedExpression) -> Bool {
-        !Self.mayBeMerged(e) || occurrences[e.description, default: 1] <= 1
+        !Self.mayBeMerged(e) || occurrences[e.fingerprint, default: 1] <= 1
     }
 
     /// The one value of local `v` when only its declaration sets it; nil otherwise.
@@ -410,16 +415,56 @@ struct ValueUses {
     /// True when no statement of the function writes `v`.
     func neverWritten(_ v: Variable) -> Bool { writes[v.id, default: 0] == 0 }
 
-    /// True when every variable `e` reads keeps its value for the whole function.
+    /// True when every variable `e` reads keeps its value for the whole function, or, for the
+    /// counter of a loop that only its step writes, for a trip of its loop's body (where every
+    /// local whose value reads it is declared and read).
     func readsOnlyUnchangedValues(_ e: TypedExpression) -> Bool {
         if case .variable(let v) = e.kind {
             switch v.storage {
             case .uniform, .attribute, .varying, .constant: return true
-            case .local, .parameter(.in), .builtin: return neverWritten(v)
+            case .local: return neverWritten(v) || stepCounters.contains(v.id)
+            case .parameter(.in), .builtin: return neverWritten(v)
             default: return false
             }
         }
         return e.children.allSatisfy(readsOnlyUnchangedValues)
+    }
+
+    /// The counters of the `for` loops in `body` that its initializer declares alone, its step
+    /// writes, and nothing else writes.
+    static func stepCounters(_ body: [TypedStatement]) -> Set<Int> {
+        var counters = Set<Int>()
+        var writtenElsewhere = Set<Int>()
+        func writes(_ e: TypedExpression) -> [Int] {
+            var ids: [Int] = []
+            func visit(_ e: TypedExpression) {
+                // Only an expression that assigns something can write a variable.
+                guard !e.assignsNothing else { return }
+                ids += e.writtenVariables.map(\.id)
+                e.children.forEach(visit)
+            }
+            visit(e)
+            return ids
+        }
+        for s in body {
+            forEachStatement(s) { t in
+                if case .forLoop(let i?, _, let step?, _) = t.kind, case .declarations(let ds) = i.kind, ds.count == 1,
+                   writes(step).contains(ds[0].variable.id) {
+                    counters.insert(ds[0].variable.id)
+                }
+            }
+        }
+        for s in body {
+            forEachStatement(s) { t in
+                var written = t.expressions.flatMap(writes)
+                // The step's write of its own counter is the one allowed.
+                if case .forLoop(let i?, let c, let step?, _) = t.kind, case .declarations(let ds) = i.kind, ds.count == 1 {
+                    written = (c.map(writes) ?? []) + writes(step).filter { $0 != ds[0].variable.id }
+                }
+                writtenElsewhere.formUnion(written)
+            }
+        }
+        return counters.subtracting(writtenElsewhere)
     }
 
     /// True when component `i` of the value stored in local `v` (which only its declaration

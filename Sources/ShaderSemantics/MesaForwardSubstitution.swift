@@ -232,7 +232,7 @@ struct MesaForwardSubstitution {
     /// Locals are seen through their one value.
     func squaredRoot(_ e: TypedExpression) -> TypedExpression? {
         guard MesaReassociation.isFloatValue(e), case .binary(.multiply, let a, let b) = e.kind, a.type == e.type,
-              let x = radicand(a), let y = radicand(b), x.description == y.description,
+              let x = radicand(a), let y = radicand(b), x.fingerprint == y.fingerprint,
               MesaSumChains.isPure(x), readsOnlyUnchangedValues(x) else { return nil }
         return Self.square(ofRoot: x, span: e.span)
     }
@@ -243,8 +243,8 @@ struct MesaForwardSubstitution {
         func nonNegative(_ e: TypedExpression) -> Bool {
             switch e.kind {
             case .builtinCall(let o, let args) where o.function == .dot && args.count == 2:
-                return args[0].description == args[1].description
-            case .binary(.multiply, let a, let b): return a.description == b.description
+                return args[0].fingerprint == args[1].fingerprint
+            case .binary(.multiply, let a, let b): return a.fingerprint == b.fingerprint
             case .binary(.add, let a, let b): return nonNegative(a) && nonNegative(b)
             default: return false
             }
@@ -262,7 +262,7 @@ struct MesaForwardSubstitution {
     /// after `s * s` is met.
     static func squaring(operand: TypedExpression, of e: TypedExpression) -> (Squaring, operands: Squaring) {
         guard case .binary(let op, let a, let b) = e.kind, MesaReassociation.isFloatValue(e) else { return (.dropped, .dropped) }
-        let other = operand.description == a.description ? b : a
+        let other = operand.fingerprint == a.fingerprint ? b : a
         switch op {
         case .multiply where (a.constantValue == nil) != (b.constantValue == nil) && other.constantValue != nil:
             return (MesaSumChains.factors(operand) == nil ? .dropped : .kept, .dropped)
@@ -352,12 +352,12 @@ struct MesaForwardSubstitution {
     /// `b` when `p` is `q + b`, `b + q` or (as `-b`) `q - b`, seen through locals' values.
     func remainder(_ p: TypedExpression, _ q: TypedExpression) -> TypedExpression? {
         guard MesaSumChains.isPure(q) else { return nil }
-        let sum = value(p), subtrahend = value(q).description
+        let sum = value(p), subtrahend = value(q).fingerprint
         guard case .binary(let op, let x, let y) = sum.kind, op == .add || op == .subtract else { return nil }
         let b: TypedExpression
-        if value(x).description == subtrahend {
+        if value(x).fingerprint == subtrahend {
             b = op == .add ? y : TypedExpression(.unary(.negate, y), type: y.type, span: y.span)
-        } else if op == .add, value(y).description == subtrahend {
+        } else if op == .add, value(y).fingerprint == subtrahend {
             b = x
         } else {
             return nil

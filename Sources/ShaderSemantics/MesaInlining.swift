@@ -2,16 +2,21 @@ import ShaderDiagnostics
 
 /// Mesa inlines every call before NIR's algebraic rules run, so the rules see through function
 /// boundaries: with `vec4 mod289(vec4 x) { return x - floor(x / 289.0) * 289.0; }`,
-/// `mod289(y) + i.y` is `(y - floor(y / 289.0) * 289.0) + i.y` to them, and they regroup it.
-/// Shade's rules work on each function's typed tree, so first the calls of *simple* functions
-/// (local declarations, then one `return`; `in` parameters never written; nothing with effects)
-/// are written out where they are made: an argument that can be read again for free (a
-/// variable, a constant) takes its parameter's place, any other is computed into a new local
-/// first, as are the function's locals, and the returned expression replaces the call. The new
-/// locals go before the statement that makes the call, so only calls that statement always
-/// makes, and makes before any effect of its own, are written out (not in a loop's condition or
-/// step, a `?:` branch or the right of `&&`/`||`). The compiler inlines calls anyway; this only
-/// moves the work to where the rules can see it.
+/// `mod289(y) + i.y` is `(y - floor(y / 289.0) * 289.0) + i.y` to them, and they regroup it;
+/// with a loop `for (int i = 0; i < 6; i++) { … n += 12.78; }` in `randomCircuit(t, 2532.0 +
+/// 25698.0 * j)`, NIR unrolls it and folds `(2532.0 + 25698.0 * j) + 12.78` to `2544.78 +
+/// 25698.0 * j` (`XlSBDK`). Shade's rules work on each function's typed tree, so first the calls
+/// of functions that end in their only `return` (`in` parameters of plain types; locals of
+/// plain types, each declared with a value; no `return` before the last statement) are
+/// written out where they are made: an argument that can be read again for free (a variable,
+/// a constant) and that the body cannot change takes its parameter's place, any other is
+/// computed into a new local first; the body's statements follow, their locals renamed; and the
+/// returned expression replaces the call (computed into a local first when the body writes
+/// something outside itself, so that what follows cannot change it). The new statements go
+/// before the statement that makes the call, so only calls that statement always makes, and
+/// makes before any effect of its own, are written out (not in a loop's condition or step, a
+/// `?:` branch or the right of `&&`/`||`). The compiler inlines calls anyway; this only moves
+/// the work to where the rules can see it.
 struct MesaInlining {
     /// Simple functions by the id of their symbol, already written out themselves.
     private var simple: [Int: CheckedFunction] = [:]
@@ -19,6 +24,14 @@ struct MesaInlining {
     private let definitionID: (FunctionSymbol) -> Int
     /// The next id for a new variable.
     private var nextID: Int
+    /// The size (`size(of:)`) of each simple function's body.
+    private var sizes: [Int: Int] = [:]
+    /// How much has been written out into the function being rewritten.
+    private var writtenSize = 0
+    /// The most written out into one function: NIR inlines every call, but a tree of calls
+    /// can make that exponential (piglit's `glsl-*-inline-explosion`); past this, calls stay
+    /// calls, and the compiler's own limit on inlined size speaks.
+    static let budget = 30_000
 
     /// The shader's functions with the calls of simple functions written out, callees first.
     static func rewriting(_ shader: CheckedShader) -> (CheckedFunction) -> CheckedFunction {
@@ -30,7 +43,10 @@ struct MesaInlining {
             for callee in f.callees { if let g = byID[pass.definitionID(callee)] { visit(g, path.union([f.symbol.id])) } }
             let rewritten = pass.inliningCalls(in: f)
             done[f.symbol.id] = rewritten
-            if Self.isSimple(rewritten) { pass.simple[f.symbol.id] = rewritten }
+            if Self.isSimple(rewritten) {
+                pass.simple[f.symbol.id] = rewritten
+                pass.sizes[f.symbol.id] = Self.size(of: rewritten.body)
+            }
         }
         for f in shader.functions { visit(f, []) }
         return { f in done[f.symbol.id] ?? f }
@@ -58,24 +74,46 @@ struct MesaInlining {
         return largest
     }
 
-    /// True when `f` is local declarations then one `return` of a value, its parameters `in`
-    /// and never written, nothing in it with effects, and every type a plain value.
+    /// True when `f` can be written out where it is called: its last statement is its only
+    /// `return`, of a value without effects; its parameters are `in`, its locals declared with
+    /// a value, all of plain types.
     static func isSimple(_ f: CheckedFunction) -> Bool {
         guard f.symbol.name != "main", let last = f.body.last, case .return(let value?) = last.kind,
               isPlain(f.symbol.returnType), MesaSumChains.isPure(value) else { return false }
         for p in f.parameters {
             guard case .parameter(.in) = p.storage, isPlain(p.type) else { return false }
         }
-        let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
-        guard f.parameters.allSatisfy(uses.neverWritten) else { return false }
+        var fits = true
         for s in f.body.dropLast() {
-            guard case .declarations(let ds) = s.kind else { return false }
-            for d in ds {
-                guard let e = d.initializer, MesaSumChains.isPure(e), isPlain(d.variable.type), !d.variable.isConst
-                else { return false }
+            ValueUses.forEachStatement(s) { t in
+                switch t.kind {
+                case .return: fits = false
+                case .declarations(let ds):
+                    for d in ds where d.initializer == nil || !isPlain(d.variable.type) || d.variable.isConst { fits = false }
+                default: break
+                }
             }
         }
-        return true
+        return fits
+    }
+
+    /// True when running `f`'s body may change something outside it (a global, through a call
+    /// too) or leave the fragment (`discard`).
+    static func hasOuterEffects(_ f: CheckedFunction) -> Bool {
+        var effects = false
+        let own = Set(f.parameters.map(\.id))
+        func visit(_ e: TypedExpression) {
+            if case .call = e.kind { effects = true }
+            for v in e.writtenVariables where v.storage != .local && !own.contains(v.id) { effects = true }
+            e.children.forEach(visit)
+        }
+        for s in f.body {
+            ValueUses.forEachStatement(s) { t in
+                if case .discard = t.kind { effects = true }
+                t.expressions.forEach(visit)
+            }
+        }
+        return effects
     }
 
     /// A scalar, vector or matrix.
@@ -89,7 +127,31 @@ struct MesaInlining {
     // MARK: Writing calls out
 
     mutating func inliningCalls(in f: CheckedFunction) -> CheckedFunction {
-        CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body), callees: f.callees, span: f.span)
+        writtenSize = 0
+        return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body), callees: f.callees, span: f.span)
+    }
+
+    /// The statements and expression nodes in `body`.
+    static func size(of body: [TypedStatement]) -> Int {
+        var n = 0
+        func visit(_ e: TypedExpression) {
+            n += 1
+            e.children.forEach(visit)
+        }
+        for s in body {
+            ValueUses.forEachStatement(s) { t in
+                n += 1
+                t.expressions.forEach(visit)
+            }
+        }
+        return n
+    }
+
+    /// What writing out every call `e` makes of a simple function would add.
+    func writtenOutSize(_ e: TypedExpression) -> Int {
+        var n = 0
+        if case .call(let symbol, _) = e.kind { n += sizes[definitionID(symbol)] ?? 0 }
+        return e.children.reduce(n) { $0 + writtenOutSize($1) }
     }
 
     mutating func block(_ body: [TypedStatement]) -> [TypedStatement] {
@@ -155,6 +217,9 @@ struct MesaInlining {
     /// when `e` has effects other than such calls, or makes none.
     mutating func hoisting(_ e: TypedExpression, _ before: inout [TypedStatement]) -> TypedExpression? {
         guard isPureButForSimpleCalls(e) else { return nil }
+        let added = writtenOutSize(e)
+        guard writtenSize + added <= Self.budget else { return nil }
+        writtenSize += added
         var changed = false
         let rewritten = writingOut(e, &before, &changed)
         return changed ? rewritten : nil
@@ -191,12 +256,16 @@ struct MesaInlining {
         }
     }
 
-    /// The value of `f(arguments)`, its parameters and locals declared in `before`.
+    /// The value of `f(arguments)`: its parameters and body written into `before`, its
+    /// locals renamed.
     mutating func writtenOut(_ f: CheckedFunction, _ arguments: [TypedExpression], span: SourceSpan,
                              _ before: inout [TypedStatement]) -> TypedExpression {
+        let effects = Self.hasOuterEffects(f)
+        let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
         var replacements: [Int: TypedExpression] = [:]
         for (p, a) in zip(f.parameters, arguments) {
-            if MesaReassociation.isReadAgainFree(a), a.type == p.type {
+            if MesaReassociation.isReadAgainFree(a), a.type == p.type, uses.neverWritten(p),
+               !effects || Self.readsOnlyLocals(a) {
                 replacements[p.id] = a
             } else {
                 let v = newLocal(like: p)
@@ -204,16 +273,53 @@ struct MesaInlining {
                 replacements[p.id] = TypedExpression(.variable(v), type: v.type, span: span)
             }
         }
-        for s in f.body.dropLast() {
-            guard case .declarations(let ds) = s.kind else { continue }
-            for d in ds {
-                let v = newLocal(like: d.variable)
-                before.append(Self.declaration(v, Self.substituting(d.initializer!, replacements), span: span))
-                replacements[d.variable.id] = TypedExpression(.variable(v), type: v.type, span: span)
-            }
-        }
+        for s in f.body.dropLast() { before.append(renamingLocals(s, &replacements)) }
         guard case .return(let value?) = f.body.last!.kind else { preconditionFailure("internal error: not a simple function") }
-        return Self.substituting(value, replacements)
+        let result = Self.substituting(value, replacements)
+        guard effects else { return result }
+        let r = newLocal(like: Variable(id: 0, name: f.symbol.name, type: f.symbol.returnType, storage: .local,
+                                         precision: f.symbol.returnPrecision, span: f.span))
+        before.append(Self.declaration(r, result, span: span))
+        return TypedExpression(.variable(r), type: r.type, span: span)
+    }
+
+    /// True when every variable `e` reads is a local (a body cannot change the caller's locals).
+    static func readsOnlyLocals(_ e: TypedExpression) -> Bool {
+        if case .variable(let v) = e.kind { return v.storage == .local }
+        return e.children.allSatisfy(readsOnlyLocals)
+    }
+
+    /// `s` with each local it declares replaced by a new one (added to `replacements`) and
+    /// every variable `replacements` names replaced.
+    mutating func renamingLocals(_ s: TypedStatement, _ replacements: inout [Int: TypedExpression]) -> TypedStatement {
+        func e(_ x: TypedExpression) -> TypedExpression { Self.substituting(x, replacements) }
+        let kind: TypedStatement.Kind
+        switch s.kind {
+        case .expression(let x): kind = .expression(e(x))
+        case .declarations(let ds):
+            var renamed: [VariableDeclaration] = []
+            for d in ds {
+                let value = d.initializer.map(e)
+                let v = newLocal(like: d.variable)
+                replacements[d.variable.id] = TypedExpression(.variable(v), type: v.type, span: d.span)
+                renamed.append(VariableDeclaration(variable: v, initializer: value, span: d.span))
+            }
+            kind = .declarations(renamed)
+        case .block(let body): kind = .block(body.map { renamingLocals($0, &replacements) })
+        case .ifElse(let c, let t, let o):
+            let condition = e(c)
+            kind = .ifElse(condition, renamingLocals(t, &replacements), o.map { renamingLocals($0, &replacements) })
+        case .forLoop(let i, let c, let st, let body):
+            let initializer = i.map { renamingLocals($0, &replacements) }
+            kind = .forLoop(initializer: initializer, condition: c.map(e), step: st.map(e), body: renamingLocals(body, &replacements))
+        case .whileLoop(let c, let body): kind = .whileLoop(e(c), renamingLocals(body, &replacements))
+        case .doWhile(let body, let c):
+            let b = renamingLocals(body, &replacements)
+            kind = .doWhile(b, e(c))
+        case .return(let v): kind = .return(v.map(e))
+        default: return s
+        }
+        return TypedStatement(kind: kind, span: s.span)
     }
 
     /// A new local with `original`'s type and precision, named after it and unlike any other

@@ -261,15 +261,7 @@ struct CostEstimator {
 
     /// True when `e` assigns nothing (user calls count as pure: Mesa inlines and then
     /// eliminates a repeated call with the same arguments like any other expression).
-    static func isPure(_ e: TypedExpression) -> Bool {
-        switch e.kind {
-        case .assignment: return false
-        case .unary(let op, _) where op.isIncrementOrDecrement: return false
-        case .call(let f, _) where f.parameters.contains(where: { $0.qualifier != .in }): return false
-        case .builtinCall(let o, _) where o.function.outParameterIndex != nil: return false
-        default: return e.children.allSatisfy(isPure)
-        }
-    }
+    static func isPure(_ e: TypedExpression) -> Bool { e.assignsNothing }
 
     /// NIR instructions a built-in becomes in llvmpipe's lowering (an estimate).
     static func builtinCost(_ f: BuiltinFunction) -> Int {

@@ -657,7 +657,7 @@ struct MesaSumChains {
     /// True when `a` and `b` are one value to NIR: equal constants, or the same text.
     static func isSameValue(_ a: TypedExpression, _ b: TypedExpression) -> Bool {
         if let x = a.constantValue, let y = b.constantValue { return x.description == y.description }
-        return a.description == b.description
+        return a.fingerprint == b.fingerprint
     }
 
     /// The operands of a float product of two non-matrix operands (not a negated one).

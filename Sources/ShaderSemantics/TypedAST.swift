@@ -173,11 +173,52 @@ public struct TypedExpression: Sendable, CustomStringConvertible {
     /// The source text the expression came from.
     public let span: SourceSpan
 
+    /// A hash of `description` made without printing it, from the node's own parts and its
+    /// operands' fingerprints: expressions with equal texts have equal fingerprints, so the
+    /// passes that count equal expressions (`ValueUses`) do so in time linear in the tree.
+    let fingerprint: Int
+    /// True when evaluating the expression assigns nothing (`CostEstimator.isPure`), known
+    /// when the node is made.
+    let assignsNothing: Bool
+
     init(_ kind: Kind, type: GLSLType, constant: ConstantValue? = nil, span: SourceSpan) {
         self.kind = kind
         self.type = type
         self.constantValue = constant
         self.span = span
+        self.fingerprint = Self.fingerprint(kind, type)
+        switch kind {
+        case .assignment: assignsNothing = false
+        case .unary(let op, _) where op.isIncrementOrDecrement: assignsNothing = false
+        case .call(let f, _) where f.parameters.contains(where: { $0.qualifier != .in }): assignsNothing = false
+        case .builtinCall(let o, _) where o.function.outParameterIndex != nil: assignsNothing = false
+        default: assignsNothing = Self.operands(of: kind).allSatisfy(\.assignsNothing)
+        }
+    }
+
+    private static func fingerprint(_ kind: Kind, _ type: GLSLType) -> Int {
+        var h = Hasher()
+        h.combine(type)
+        func operands(_ tag: Int, _ es: [TypedExpression]) {
+            h.combine(tag)
+            for e in es { h.combine(e.fingerprint) }
+        }
+        switch kind {
+        case .constant(let c): h.combine(0); h.combine(c)
+        case .variable(let v): h.combine(1); h.combine(v.name)
+        case .swizzle(let b, let cs): h.combine(cs); operands(2, [b])
+        case .field(let b, let i, let name): h.combine(i); h.combine(name); operands(3, [b])
+        case .index(let b, let i): operands(4, [b, i])
+        case .unary(let op, let a): h.combine(op); operands(5, [a])
+        case .binary(let op, let a, let b): h.combine(op); operands(6, [a, b])
+        case .assignment(let op, let a, let b): h.combine(op); operands(7, [a, b])
+        case .ternary(let c, let a, let b): operands(8, [c, a, b])
+        case .comma(let a, let b): operands(9, [a, b])
+        case .call(let f, let args): h.combine(f.name); operands(10, args)
+        case .builtinCall(let o, let args): h.combine(o.function); operands(11, args)
+        case .construct(let k, let args): h.combine(k); operands(12, args)
+        }
+        return h.finalize()
     }
 
     /// `true` when the value is known at compile time.
@@ -196,7 +237,10 @@ public struct TypedExpression: Sendable, CustomStringConvertible {
     }
 
     /// The operands, in evaluation order.
-    public var children: [TypedExpression] {
+    public var children: [TypedExpression] { Self.operands(of: kind) }
+
+    /// The operands of a node of this kind, in evaluation order.
+    static func operands(of kind: Kind) -> [TypedExpression] {
         switch kind {
         case .constant, .variable: []
         case .swizzle(let b, _), .field(let b, _, _), .unary(_, let b): [b]
