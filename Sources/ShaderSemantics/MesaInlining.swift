@@ -7,7 +7,8 @@ import ShaderDiagnostics
 /// 25698.0 * j)`, NIR unrolls it and folds `(2532.0 + 25698.0 * j) + 12.78` to `2544.78 +
 /// 25698.0 * j` (`XlSBDK`). Shade's rules work on each function's typed tree, so first the calls
 /// of functions that end in their only `return` (`in` parameters of plain types; locals of
-/// plain types, each declared with a value; no `return` before the last statement) are
+/// plain types, each declared with a value or written before every read; no `return` before
+/// the last statement) are
 /// written out where they are made: an argument that can be read again for free (a variable,
 /// a constant) and that the body cannot change takes its parameter's place, any other is
 /// computed into a new local first; the body's statements follow, their locals renamed; and the
@@ -76,7 +77,7 @@ struct MesaInlining {
 
     /// True when `f` can be written out where it is called: its last statement is its only
     /// `return`, of a value without effects; its parameters are `in`, its locals declared with
-    /// a value, all of plain types.
+    /// a value or written before any read, all of plain types.
     static func isSimple(_ f: CheckedFunction) -> Bool {
         guard f.symbol.name != "main", let last = f.body.last, case .return(let value?) = last.kind,
               isPlain(f.symbol.returnType), MesaSumChains.isPure(value) else { return false }
@@ -84,12 +85,16 @@ struct MesaInlining {
             guard case .parameter(.in) = p.storage, isPlain(p.type) else { return false }
         }
         var fits = true
+        let unwrittenReads = UndefinedReads.readBeforeWritten(in: f)
         for s in f.body.dropLast() {
             ValueUses.forEachStatement(s) { t in
                 switch t.kind {
                 case .return: fits = false
                 case .declarations(let ds):
-                    for d in ds where d.initializer == nil || !isPlain(d.variable.type) || d.variable.isConst { fits = false }
+                    // A local declared without a value must be written before every read (an
+                    // undefined value depends on where the declaration is: "Undefined behaviour").
+                    for d in ds where !isPlain(d.variable.type) || d.variable.isConst
+                        || (d.initializer == nil && unwrittenReads.contains(d.variable.id)) { fits = false }
                 default: break
                 }
             }

@@ -52,6 +52,14 @@ extension CheckedShader {
         if inlined.divisionsByConstantZero > versioned.divisionsByConstantZero {
             inlined = inlined.undefinedValuesMadeExplicit()
         }
+        // Inside `if (c)`, a select on `c` is its side (`MesaConditionUses`).
+        inlined = inlined.rewriting(
+            function: { f in
+                let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
+                return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: MesaConditionUses(uses: uses).rewrite(f.body),
+                                       callees: f.callees, span: f.span)
+            },
+            declaration: { $0 })
         inlined = MesaScaledVectors.rewriting(inlined)
         // A `mix` of a constant weight is two products and a sum before NIR's rules, so a
         // local holding one is seen through per component like any sum.

@@ -46,6 +46,15 @@ public enum UndefinedReads {
         return walk.readUnassigned.intersection(walk.written)
     }
 
+    /// The locals declared without an initializer that some read may see unwritten since
+    /// their declaration ran (loop-carried or not): the others hold a written value wherever
+    /// they are read.
+    static func readBeforeWritten(in function: CheckedFunction) -> Set<Int> {
+        var walk = Assignments()
+        for s in function.body { walk.statement(s) }
+        return walk.readUnassigned
+    }
+
     /// A walk that knows which locals declared without an initializer are certainly written
     /// at each point (the paths through a loop's body include a first trip, so a read there of
     /// what the body writes later is not), for `loopCarried`.
