@@ -101,7 +101,16 @@ extension MesaForwardSubstitution {
     /// when it cannot be written so.
     static func scalarComponent(_ e: TypedExpression, _ i: Int) -> TypedExpression? {
         if let c = component(e, i) { return c }
-        guard e.type.isVector, case .builtinCall(let o, let args) = e.kind, componentwiseFunctions.contains(o.function) else { return nil }
+        guard e.type.isVector, e.type.scalarKind == .float else { return nil }
+        switch e.kind {
+        case .binary(let op, let a, let b) where [.add, .subtract, .multiply, .divide].contains(op):
+            guard let x = scalarComponent(a, i), let y = scalarComponent(b, i) else { return nil }
+            return TypedExpression(.binary(op, x, y), type: .float, span: e.span)
+        case .unary(.negate, let a):
+            return scalarComponent(a, i).map { TypedExpression(.unary(.negate, $0), type: .float, span: e.span) }
+        default: break
+        }
+        guard case .builtinCall(let o, let args) = e.kind, componentwiseFunctions.contains(o.function) else { return nil }
         var parts: [TypedExpression] = []
         for a in args {
             guard a.type.scalarKind == .float, !a.type.isMatrix, let p = a.type.isScalar ? a : scalarComponent(a, i) else { return nil }

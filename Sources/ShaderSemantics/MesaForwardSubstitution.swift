@@ -167,6 +167,11 @@ struct MesaForwardSubstitution {
     func dotOperand(_ a: TypedExpression, other: TypedExpression, depth: Int) -> TypedExpression {
         let n = a.type.componentCount
         guard a.type.scalarKind == .float, other.type == a.type else { return expression(a, depth: depth) }
+        // `co.xy` of a `vec2 co` is `co` (lt3SDr's `rand(vec2 co)`, `dot(co.xy, …)`).
+        if case .swizzle(let base, let components) = a.kind, base.type == a.type, components == Array(0..<n),
+           case .variable = base.kind {
+            return dotOperand(base, other: other, depth: depth)
+        }
         let constants = other.constantValue
         func seenThrough(_ p: TypedExpression, _ i: Int) -> TypedExpression? {
             var value = p
@@ -198,7 +203,7 @@ struct MesaForwardSubstitution {
             let parts = (0..<n).map { i -> TypedExpression in
                 let read = TypedExpression(.swizzle(a, components: [i]), type: .float, span: a.span)
                 // A product only this `dot` reads (NIR's `is_used_once` on its instruction).
-                if declarationDepths[v.id] == depth, uses.componentReadOnce(v, i), let c = Self.component(d, i),
+                if declarationDepths[v.id] == depth, uses.componentReadOnce(v, i), let c = Self.scalarComponent(d, i),
                    case .binary(.multiply, _, _) = c.kind, MesaSumChains.isPure(c) {
                     changed = true
                     return c
