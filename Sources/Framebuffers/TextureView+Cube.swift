@@ -109,12 +109,18 @@ struct SeamlessCube {
     /// the min and mag filters being equal).
     var needsDerivatives: Bool { isMipmapped }
 
-    /// llvmpipe's major axis: 0 (x), 1 (y) or 2 (z).
+    /// llvmpipe's major axis: 0 (x), 1 (y) or 2 (z). z when `|z| >= max(|x|, |y|)`, else x
+    /// when `|x| > |y|`, else y — with gallivm's unordered comparisons (true when an operand is
+    /// NaN) and SSE's `max` (the second operand when one is NaN), so a NaN direction takes
+    /// the z face its sign picks (measured with glref.py: `texture(cube, vec3(NaN, ±1, NaN))`
+    /// reads the z faces whatever the sign of y).
     @inline(__always)
     static func majorAxis(_ p: SIMD3<Float>) -> Int {
         let ax = abs(p.x), ay = abs(p.y), az = abs(p.z)
-        if az >= Swift.max(ax, ay) { return 2 }
-        return ax > ay ? 0 : 1
+        let xOverY = !(ax <= ay)
+        let largerOfXY = ax > ay ? ax : ay
+        if !(az < largerOfXY) { return 2 }
+        return xOverY ? 0 : 1
     }
 
     /// The face, the minor coordinates (sc, tc) with GL's signs and the major coordinate.
@@ -147,7 +153,9 @@ struct SeamlessCube {
     func lookup(_ p: SIMD3<Float>, lod: Float) -> Lookup {
         let (face, sc, tc, ma) = Self.faceCoordinates(p, axis: Self.majorAxis(p))
         let am = abs(ma)
-        let ima: Float = am > 0 ? 0.5 / am : 0
+        // gallivm's unordered `am > 0`: a NaN major coordinate gives a NaN scale, so the
+        // minor coordinates are NaN too (and read as 0 by the filter).
+        let ima: Float = !(am <= 0) ? 0.5 / am : 0
         return Lookup(face: face, s: sc * ima + 0.5, t: tc * ima + 0.5, lod: lod)
     }
 

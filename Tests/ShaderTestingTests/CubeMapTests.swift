@@ -73,6 +73,19 @@ import Testing
         add("textureSize per level", """
             void main() { o = vec4(vec2(textureSize(c, int(gl_FragCoord.x) / 4)), 0.0, 1.0) / 16.0; }
             """, size: 16, state: SamplerState(filter: .linear, mipmapFilter: .linear), seed: 5, width: 24, height: 4)
+        // NaN directions (a `reflect` of a normal whose `sqrt` went negative, Shadertoy
+        // ltsXRM): gallivm's unordered comparisons pick the z faces by the sign of z, and a
+        // NaN major coordinate makes the face coordinates NaN, read as 0. (A NaN beside a
+        // finite major coordinate can put the other coordinate past the face, where
+        // llvmpipe reads outside the face's rows; that is not modelled.)
+        add("NaN directions", """
+            void main() {
+                float n = sqrt(-1.0 - gl_FragCoord.x * 0.001);
+                int k = int(gl_FragCoord.x) / 8;
+                vec3 d = k == 0 ? vec3(n) : k == 1 ? vec3(-n) : k == 2 ? vec3(n, 1.0, n) : vec3(-n, -gl_FragCoord.y, -n);
+                o = texture(c, d);
+            }
+            """, size: 8, state: SamplerState(filter: .linear), seed: 8)
         add("nearest", """
             void main() {
                 vec2 a = gl_FragCoord.xy / vec2(32.0, 24.0) * vec2(6.2831853, 3.1415926) - vec2(0.0, 1.5707963);
