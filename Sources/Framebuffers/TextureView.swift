@@ -188,6 +188,13 @@ public struct TextureView: @unchecked Sendable {
         // trick, step down when that rounded up, and read the integer from the low mantissa
         // bits. NaN and huge values are clamped first.
         let limit: Float = 4_194_304
+        // From 2^22 on the trick would round; a float there has at most one fraction bit,
+        // and llvmpipe's floor is exact up to 2^31 (a repeating 256-texel texture read at
+        // `uv * 7919.0`, Shadertoy 3lc3zM's random directions).
+        if abs(x) >= limit, abs(x) < 2_147_483_648 {
+            let f = x.rounded(.down)
+            return (Int(f), x - f)
+        }
         // NaN compares false, so it takes the upper limit: the last texel under clamp-to-edge,
         // which is what llvmpipe samples at a NaN coordinate.
         let c = x <= limit ? (x >= -limit ? x : -limit) : limit
@@ -196,6 +203,22 @@ public struct TextureView: @unchecked Sendable {
         let f = nearest > c ? nearest - 1 : nearest
         let bits = Int32(bitPattern: (f + magic).bitPattern) &- Int32(bitPattern: magic.bitPattern)
         return (Int(bits), c - f)
+    }
+
+    /// The first texel and the fraction of a bilinear footprint at texel-space coordinate `a`
+    /// (`s · width`): `split(a - 0.5)`, which is exact while `|a| < 2^23`. Past that the
+    /// subtraction would round, and llvmpipe's 8-bit path works in fixed point instead:
+    /// `v = rint(a · 256) - 128` as a 32-bit integer (INT_MIN when out of range), the texel
+    /// `v >> 8` and the weight `v & 255` (a 256-texel texture repeated at `uv * 7.9e6`) — on a
+    /// repeating axis; under clamp-to-edge llvmpipe clamps first (the edge texel either way).
+    /// Float textures and axes that do not repeat (`fixedPoint` false): `split(a - 0.5)` always.
+    @inline(__always)
+    static func corner(_ a: Float, fixedPoint: Bool = true) -> (index: Int, fraction: Float) {
+        guard fixedPoint, abs(a) >= 8_388_608, a.isFinite else { return split(a - 0.5) }
+        let scaled = (a * 256).rounded(.toNearestOrEven)
+        let fixed = abs(scaled) < 2_147_483_648 ? Int32(scaled) : Int32.min
+        let v = fixed &- 128
+        return (Int(v >> 8), Float(v & 255) / 256)
     }
 
     /// `rint(f * 256)` for a fraction in [0, 1): 8-bit sub-texel weight, ties to even.
@@ -294,10 +317,10 @@ public struct TextureView: @unchecked Sendable {
 
     /// The bilinear filter's first texel (unwrapped, texel offset added) and fractions at (s, t).
     @inline(__always)
-    private func bilinearCorner(_ s: Float, _ t: Float) -> (x: Int, fx: Float, y: Int, fy: Float) {
+    private func bilinearCorner(_ s: Float, _ t: Float, fixedPoint: Bool = true) -> (x: Int, fx: Float, y: Int, fy: Float) {
         let (s, t, ox, oy) = prepared(s, t)
-        let (ix, fx) = TextureView.split(s * widthF - 0.5)
-        let (iy, fy) = TextureView.split(t * heightF - 0.5)
+        let (ix, fx) = TextureView.corner(s * widthF, fixedPoint: fixedPoint && state.wrapS == .repeat)
+        let (iy, fy) = TextureView.corner(t * heightF, fixedPoint: fixedPoint && state.wrapT == .repeat)
         return (ix &+ ox, fx, iy &+ oy, fy)
     }
 
@@ -357,8 +380,8 @@ public struct TextureView: @unchecked Sendable {
                 for i in 0..<m {
                     // Repeating axes of other sizes than powers of two wrap the coordinate first.
                     let (si, ti) = repeatsFractionally ? { let p = prepared(sp[i], tp[i]); return (p.s, p.t) }() : (sp[i], tp[i])
-                    let (ix, fx) = TextureView.split(si * widthF - 0.5)
-                    let (iy, fy) = TextureView.split(ti * heightF - 0.5)
+                    let (ix, fx) = TextureView.corner(si * widthF, fixedPoint: state.wrapS == .repeat)
+                    let (iy, fy) = TextureView.corner(ti * heightF, fixedPoint: state.wrapT == .repeat)
                     // A weight of 256 (a fraction that rounds up) takes all of the next texel:
                     // the lerp `c0 + ((c1 - c0) * 256 + 128) >> 8` is exactly c1, so step the
                     // index instead and keep weights in 0..<256.
@@ -478,7 +501,7 @@ public struct TextureView: @unchecked Sendable {
 
     @inline(__always)
     private func linearFloat(_ s: Float, _ t: Float) -> SIMD4<Float> {
-        let (ix, fx, iy, fy) = bilinearCorner(s, t)
+        let (ix, fx, iy, fy) = bilinearCorner(s, t, fixedPoint: false)
         let x0 = TextureView.wrap(ix, width, state.wrapS)
         let y0 = TextureView.wrap(iy, height, state.wrapT)
         let x1 = TextureView.wrap(ix + 1, width, state.wrapS)

@@ -912,11 +912,26 @@ struct NativeCodeGenerator {
         // for step in scalar C: the same bits, without a call into Swift per group.
         static inline void split_s(float x, long *index, float *fraction) {
           const float limit = 4194304.0f;
+          if (__builtin_fabsf(x) >= limit && __builtin_fabsf(x) < 2147483648.0f) {
+            const float f = __builtin_floorf(x);
+            *index = (long)f;
+            *fraction = x - f;
+            return;
+          }
           const float c = x <= limit ? (x >= -limit ? x : -limit) : limit;
           const float nearest = (c + MAGIC) - MAGIC;
           const float f = nearest > c ? nearest - 1.0f : nearest;
           *index = (long)(__builtin_bit_cast(int, f + MAGIC) - 0x4B400000);
           *fraction = c - f;
+        }
+        // TextureView.corner: the bilinear footprint's first texel and fraction at s * width.
+        static inline void corner_s(float a, int fixed_point, long *index, float *fraction) {
+          if (!fixed_point || !(__builtin_fabsf(a) >= 8388608.0f) || !__builtin_isfinite(a)) { split_s(a - 0.5f, index, fraction); return; }
+          const float scaled = __builtin_rintf(a * 256.0f);
+          const int fixed = __builtin_fabsf(scaled) < 2147483648.0f ? (int)scaled : (int)0x80000000u;
+          const int v = (int)((unsigned)fixed - 128u);
+          *index = (long)(v >> 8);
+          *fraction = (float)(v & 255) / 256.0f;
         }
         static inline int weight_s(float f) { return __builtin_bit_cast(int, f * 256.0f + MAGIC) - 0x4B400000; }
         static inline long wrap_s(long i, long n, long mode) {
@@ -946,7 +961,7 @@ struct NativeCodeGenerator {
             else { const float *p = l->floats + (y * w + x) * 4; for (int k = 0; k < 4; k++) f[k] = p[k]; }
             return;
           }
-          split_s(s * wf - 0.5f, &ix, &fx); split_s(t * hf - 0.5f, &iy, &fy);
+          corner_s(s * wf, l->bytes != 0 && tex->wrap_s == 1, &ix, &fx); corner_s(t * hf, l->bytes != 0 && tex->wrap_t == 1, &iy, &fy);
           const long x0 = wrap_s(ix, w, tex->wrap_s), y0 = wrap_s(iy, h, tex->wrap_t);
           if (l->bytes) {
             const int wx = weight_s(fx), wy = weight_s(fy);

@@ -175,6 +175,26 @@ import Testing
                     """,
                 inputs: [Self.noise(width: 64, height: 32, seed: 9)], samplerState: state, width: 24, height: 20))
         }
+        // Far from the origin (Shadertoy 3lc3zM's random directions read a repeating texture
+        // at `p * 7919.0`): past 2^23 texels, `s · width - 0.5` would round, and llvmpipe's
+        // 8-bit filter works in fixed point, `rint(s · width · 256) - 128`.
+        for (w, h) in [(64, 64), (40, 24)] {
+            all.append(DifferentialCase(
+                name: "far from the origin, \(w)x\(h)",
+                fragmentSource: """
+                    #version 300 es
+                    precision highp float; precision highp int;
+                    uniform sampler2D inputImageTexture;
+                    out vec4 o;
+                    void main() {
+                        vec2 p = gl_FragCoord.xy / vec2(30.0, 22.0) * 3.0 - 1.3;
+                        float k = gl_FragCoord.x < 15.0 ? 3.0e4 : 7.919e6;
+                        o = texture(inputImageTexture, p * k + 0.37);
+                    }
+                    """,
+                inputs: [Self.noise(width: w, height: h, seed: 10)], samplerState: SamplerState(filter: .linear, wrap: .repeat),
+                width: 30, height: 22))
+        }
         return all
     }
 
