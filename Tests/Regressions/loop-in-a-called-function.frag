@@ -1,6 +1,7 @@
 // regression: a function with a loop (`randomCircuit`: six trips of `n += 12.78` feeding an integer hash) gave other points than llvmpipe wherever its argument was `2532.0 + 25698.0 * j`, a third of the pixels
 // cause: Mesa inlines every call, so NIR folds the argument's constant into the unrolled loop's sums (`(2532.0 + 25698.0 * j) + 12.78` is `2544.78 + 25698.0 * j`), and `(n * 2.356) * vec2(4660.0, 22136.0)` in the hash is `n * vec2(10978.96, 52152.414)`; Shade wrote out only functions of declarations and one return, and did not fold a constant through a local reading a loop counter (found in Shadertoy XlSBDK)
 // size: 48x32
+// uniforms: t=0.0
 #version 300 es
 precision highp float;
 precision highp int;
@@ -27,11 +28,10 @@ vec3 randomCircuit(float t, float n) {
     }
     return p;
 }
+uniform float t;
 void main() {
-    for (float j = 0.0; j < 2.0; j++) {
-        if (floor(gl_FragCoord.x / 24.0) != j) continue;
-        float i = floor(gl_FragCoord.y / 4.0);
-        vec3 pos = randomCircuit(0.3 - i * 0.03, 2532.0 + 25698.0 * j + floor(mod(gl_FragCoord.x, 24.0)));
-        colour = vec4(fract(pos), 1.0);
-    }
+    float j = floor(gl_FragCoord.x / 8.0);
+    float i = floor(gl_FragCoord.y / 8.0);
+    vec3 pos = randomCircuit(0.6 * t - i * 0.03, 2532.0 + 25698.0 * j);
+    colour = vec4(fract(pos), 1.0);
 }
