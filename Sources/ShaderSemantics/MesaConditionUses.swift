@@ -37,7 +37,7 @@ struct MesaConditionUses {
         for s in body {
             var rewritten = statement(s)
             if case .ifElse(let c, let t, let e) = rewritten.kind, MesaSumChains.isPure(c), !PrecisionLowering.isSelect(t, e) {
-                let picked = available.filter { isSame($0.value.condition, c) }
+                let picked = available.filter { MesaSumChains.isSameValue($0.value.condition, c) }
                 if !picked.isEmpty {
                     // `reads` holds the condition's variables too: a branch that writes none
                     // of them still sees the select's value and the condition's.
@@ -86,14 +86,7 @@ struct MesaConditionUses {
     }
 
     /// The ids of the variables `s` writes.
-    static func writes(_ s: TypedStatement) -> Set<Int> {
-        var ids = Set<Int>()
-        [s].forEachExpressionNode { e in
-            guard !e.assignsNothing else { return }
-            for v in e.writtenVariables { ids.insert(v.id) }
-        }
-        return ids
-    }
+    static func writes(_ s: TypedStatement) -> Set<Int> { [s].variableIDs(\.writtenVariables) }
 
     /// `s` (a branch of `if (condition)` taken when the condition is `value`) with every
     /// select on the condition replaced by its `value` side: written there, held by one of
@@ -112,13 +105,13 @@ struct MesaConditionUses {
 
         func expression(_ e: TypedExpression) -> TypedExpression {
             switch e.kind {
-            case .ternary(let c, let x, let y) where isSame(c, condition) && (!locals.isEmpty || uses.readsOnlyUnchangedValues(c)):
+            case .ternary(let c, let x, let y) where MesaSumChains.isSameValue(c, condition) && (!locals.isEmpty || uses.readsOnlyUnchangedValues(c)):
                 // Only the side the condition picks runs anyway (`locals` are only given for a
                 // branch that writes none of the condition's variables).
                 return expression(value ? x : y)
             case .variable(let v) where v.storage == .local:
                 if let select = locals[v.id] { return value ? select.sides.0 : select.sides.1 }
-                guard let d = uses.definition(of: v), case .ternary(let c, let x, let y) = d.kind, isSame(c, condition),
+                guard let d = uses.definition(of: v), case .ternary(let c, let x, let y) = d.kind, MesaSumChains.isSameValue(c, condition),
                       uses.readsOnlyUnchangedValues(condition) else { return e }
                 let side = value ? x : y
                 return MesaSumChains.isPure(side) && uses.readsOnlyUnchangedValues(side) ? side : e
@@ -136,9 +129,4 @@ struct MesaConditionUses {
             }
         }
     }
-}
-
-/// True when `a` and `b` are one value to NIR (the same text).
-private func isSame(_ a: TypedExpression, _ b: TypedExpression) -> Bool {
-    a.fingerprint == b.fingerprint && a.description == b.description
 }

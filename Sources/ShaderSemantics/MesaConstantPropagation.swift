@@ -435,16 +435,8 @@ struct ValueUses {
     static func stepCounters(_ body: [TypedStatement]) -> Set<Int> {
         var counters = Set<Int>()
         var writtenElsewhere = Set<Int>()
-        func writes(_ e: TypedExpression) -> [Int] {
-            var ids: [Int] = []
-            func visit(_ e: TypedExpression) {
-                // Only an expression that assigns something can write a variable.
-                guard !e.assignsNothing else { return }
-                ids += e.writtenVariables.map(\.id)
-                e.children.forEach(visit)
-            }
-            visit(e)
-            return ids
+        func writes(_ e: TypedExpression) -> Set<Int> {
+            [TypedStatement(kind: .expression(e), span: e.span)].variableIDs(\.writtenVariables)
         }
         for s in body {
             forEachStatement(s) { t in
@@ -456,10 +448,10 @@ struct ValueUses {
         }
         for s in body {
             forEachStatement(s) { t in
-                var written = t.expressions.flatMap(writes)
+                var written = t.expressions.reduce(into: Set<Int>()) { $0.formUnion(writes($1)) }
                 // The step's write of its own counter is the one allowed.
                 if case .forLoop(let i?, let c, let step?, _) = t.kind, case .declarations(let ds) = i.kind, ds.count == 1 {
-                    written = (c.map(writes) ?? []) + writes(step).filter { $0 != ds[0].variable.id }
+                    written = (c.map(writes) ?? []).union(writes(step).subtracting([ds[0].variable.id]))
                 }
                 writtenElsewhere.formUnion(written)
             }
