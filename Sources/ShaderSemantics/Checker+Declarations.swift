@@ -49,10 +49,11 @@ extension CheckContext {
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
         checked.uniformBlocks = uniformBlocks
         // Loop counters declared outside their loop given their own (`MesaLoopCounters`),
+        // functions that can fall off their end given one exit (`MesaReturnLowering`),
         // constants regrouped as Mesa's NIR regroups them, then the profile's fp16 and
         // fixed-point qualifiers as rounding: what the compiler and the reference interpreter
         // both run.
-        return MesaLoopCounters.rewriting(checked).undefinedValuesMadeExplicit().reassociated()
+        return MesaReturnLowering.rewriting(MesaLoopCounters.rewriting(checked)).undefinedValuesMadeExplicit().reassociated()
             .lowered(to: profile.precision(for: stage))
     }
 
