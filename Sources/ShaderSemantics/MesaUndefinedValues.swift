@@ -20,6 +20,8 @@
 ///   and so do `length` and `distance` of a vector with an undefined component (the square
 ///   root of an undefined sum);
 /// - `exp`, `exp2`, `log`, `log2`, `tanh` and `pow(c, a)` give NaN;
+/// - a value known only when running divided by a constant +0.0 is undefined itself, and so is
+///   `smoothstep(e, e, x)` with two equal constant edges (Mesa divides by `edge1 - edge0`);
 /// - `c ? a : y` is `y` (LLVM drops the undefined side of a select), and so `mix(a, b, 1.0)`
 ///   is `b`, and `v[i] = e` on a vector nothing has written makes every component `e`.
 ///
@@ -230,9 +232,26 @@ struct MesaUndefinedValues {
     /// True for a float division of a value known only when running by a constant with a +0.0
     /// component, undefined to LLVM there (`binary`).
     static func dividesByConstantZero(_ e: TypedExpression) -> Bool {
+        if smoothstepOverZeroWidth(e) != nil { return true }
         guard case .binary(.divide, let a, let b) = e.kind, e.type.scalarKind == .float, a.constantValue == nil,
               let c = b.constantValue else { return false }
         return c.components.contains { $0.floatValue.bitPattern == 0 }
+    }
+
+    /// The components of `smoothstep(edge0, edge1, x)`, `x` known only when running, whose
+    /// constant edges are equal: Mesa computes `(x - edge0) / (edge1 - edge0)`, a division by
+    /// +0.0 there. Nil when there are none.
+    static func smoothstepOverZeroWidth(_ e: TypedExpression) -> [Int]? {
+        guard case .builtinCall(let o, let args) = e.kind, o.function == .smoothstep, args.count == 3,
+              e.type.scalarKind == .float, args[2].constantValue == nil,
+              let low = args[0].constantValue, let high = args[1].constantValue else { return nil }
+        let width = e.type.componentCount
+        let zero = (0..<width).filter { k in
+            let a = low.components[low.components.count == 1 ? 0 : k].floatValue
+            let b = high.components[high.components.count == 1 ? 0 : k].floatValue
+            return (b - a).bitPattern == 0
+        }
+        return zero.isEmpty ? nil : zero
     }
 
     /// `v[i] = e;` as the first thing done to an undefined vector `v`, outside any `if` or
@@ -618,6 +637,15 @@ struct MesaUndefinedValues {
             let (n, m) = expression(a)
             nodes.append(n)
             masks.append(m)
+        }
+        if let zeroWidth = Self.smoothstepOverZeroWidth(e) {
+            // Mesa's `smoothstep` divides by `edge1 - edge0`: a constant +0.0 there is a
+            // division by zero, undefined as one written out is (measured: XXjGzR's grid lines
+            // `smoothstep(0.45, .45, d)` reach the framebuffer as 0 everywhere).
+            var mask = Array(repeating: false, count: e.type.componentCount)
+            for m in masks { for (k, u) in Self.broadcast(m, mask.count).enumerated() where u { mask[k] = true } }
+            for k in zeroWidth { mask[k] = true }
+            return (e.with(.builtinCall(o, nodes)), mask)
         }
         let anyUndefined = masks.contains { $0?.contains(true) ?? false }
         guard anyUndefined, o.returnType.scalarKind == .float, !o.returnType.isMatrix,
