@@ -21,8 +21,10 @@ import ShaderDiagnostics
 /// for a write in a branch (a constant, or a branch NIR flattens into a select). Engines and
 /// the reference interpreter start `r` at 0, so where those rules do not apply the result is the
 /// 0 it was before. Only functions whose `return`s are each in a chain of `if`s in which one
-/// side always returns (or nothing follows) are rewritten: a `return` in a loop or a `switch`,
-/// or after a `discard`, leaves the function as it was.
+/// side always returns (or nothing follows) are rewritten, a `switch` whose cases return
+/// instead of breaking included (MXXGDn's `albedo`, no case for the `ID` of a ray that hit
+/// nothing): a `return` in a loop, or in a function with a `discard`, leaves the function as
+/// it was.
 enum MesaReturnLowering {
     /// The shader with each function that can fall off its end given a single exit.
     static func rewriting(_ shader: CheckedShader) -> CheckedShader {
@@ -64,6 +66,11 @@ enum MesaReturnLowering {
             case .block(let body):
                 guard let inner = lowered(body[...] + rest, into: result) else { return nil }
                 return out + [TypedStatement(kind: .block(inner), span: s.span)]
+            // A `switch` (the checker's `do { if (entry <= 0) { … } … } while (false);`) whose
+            // segments end in `return`s, not `break`s: its body runs once, as a block's.
+            case .doWhile(let body, let condition) where condition.constantValue?.scalar?.boolValue == false && !leavesLoop(body):
+                guard let inner = lowered([body] + rest, into: result) else { return nil }
+                return out + [TypedStatement(kind: .block(inner), span: s.span)]
             case .ifElse(let c, let t, let e):
                 let thenReturns = alwaysReturns([t]), elseReturns = e.map { alwaysReturns([$0]) } ?? false
                 guard thenReturns || elseReturns || rest.isEmpty else { return nil }
@@ -90,6 +97,15 @@ enum MesaReturnLowering {
             case .ifElse(_, let t, let e?): return alwaysReturns([t]) && alwaysReturns([e])
             default: return false
             }
+        }
+    }
+
+    /// True when `s` holds a `break` or `continue` of the loop around it (not of a loop inside).
+    static func leavesLoop(_ s: TypedStatement) -> Bool {
+        switch s.kind {
+        case .break, .continue: return true
+        case .forLoop, .whileLoop, .doWhile: return false
+        default: return s.substatements.contains(where: leavesLoop)
         }
     }
 
