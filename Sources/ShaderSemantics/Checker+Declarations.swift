@@ -49,11 +49,13 @@ extension CheckContext {
             warnings: parseWarnings + diagnostics.filter { !$0.isError })
         checked.uniformBlocks = uniformBlocks
         // Loop counters declared outside their loop given their own (`MesaLoopCounters`),
-        // functions that can fall off their end given one exit (`MesaReturnLowering`),
+        // functions that can fall off their end given one exit (`MesaReturnLowering`), an `if`
+        // inside a branch of one on the same condition decided (`MesaConditionUses`),
         // constants regrouped as Mesa's NIR regroups them, then the profile's fp16 and
         // fixed-point qualifiers as rounding: what the compiler and the reference interpreter
         // both run.
-        return MesaReturnLowering.rewriting(MesaLoopCounters.rewriting(checked)).undefinedValuesMadeExplicit().reassociated()
+        let lowered = MesaReturnLowering.rewriting(MesaLoopCounters.rewriting(checked))
+        return MesaConditionUses.repeatedConditionsFolded(lowered).undefinedValuesMadeExplicit().reassociated()
             .lowered(to: profile.precision(for: stage))
     }
 

@@ -130,3 +130,49 @@ struct MesaConditionUses {
         }
     }
 }
+
+extension MesaConditionUses {
+    /// The shader with each `if` inside a branch of an `if` on the same condition replaced by
+    /// the side that condition takes.
+    ///
+    /// The same rule of NIR's reaches a second `if` on the same value (CSE has made the two
+    /// conditions one): in the `else` of `if (c)`, `if (c)` is `if (false)` and goes. It runs
+    /// before NIR flattens branches into selects, so it decides which writes a variable
+    /// GLSL leaves undefined keeps: 4lSyR1's colour chain repeats its fifth test as its sixth,
+    /// and a hue past the last range (`h >= 300`) gets the fifth branch's colour on llvmpipe,
+    /// not the sixth's (`MesaUndefinedValues` runs after this). Only a pure condition that reads
+    /// values nothing changes in the function (uniforms, parameters never written, locals
+    /// written once) is followed, so the two evaluate alike and the rewrite keeps every value.
+    static func repeatedConditionsFolded(_ shader: CheckedShader) -> CheckedShader {
+        shader.rewriting(
+            function: { f in
+                let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
+                let body = f.body.map { repeatedConditionsFolded($0, known: [], uses: uses) }
+                return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
+            },
+            declaration: { $0 })
+    }
+
+    static func repeatedConditionsFolded(_ s: TypedStatement, known: [(condition: TypedExpression, value: Bool)],
+                                         uses: ValueUses) -> TypedStatement {
+        func again(_ t: TypedStatement) -> TypedStatement { repeatedConditionsFolded(t, known: known, uses: uses) }
+        let kind: TypedStatement.Kind
+        switch s.kind {
+        case .ifElse(let c, let t, let e):
+            if let k = known.first(where: { MesaSumChains.isSameValue($0.condition, c) }) {
+                if k.value { return again(t) }
+                return e.map(again) ?? TypedStatement(kind: .empty, span: s.span)
+            }
+            let followed = MesaSumChains.isPure(c) && uses.readsOnlyUnchangedValues(c)
+            let then = repeatedConditionsFolded(t, known: followed ? known + [(c, true)] : known, uses: uses)
+            let otherwise = e.map { repeatedConditionsFolded($0, known: followed ? known + [(c, false)] : known, uses: uses) }
+            kind = .ifElse(c, then, otherwise)
+        case .block(let body): kind = .block(body.map(again))
+        case .forLoop(let i, let c, let st, let body): kind = .forLoop(initializer: i, condition: c, step: st, body: again(body))
+        case .whileLoop(let c, let body): kind = .whileLoop(c, again(body))
+        case .doWhile(let body, let c): kind = .doWhile(again(body), c)
+        default: return s
+        }
+        return TypedStatement(kind: kind, span: s.span)
+    }
+}
