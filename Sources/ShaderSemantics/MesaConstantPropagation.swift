@@ -255,6 +255,9 @@ struct ValueUses {
         func visit(_ e: TypedExpression) {
             if isMergedCopy(e) { return }
             for v in e.writtenVariables { writes[v.id, default: 0] += 1 }
+            // A value known when compiling reads nothing when running (`tt + 1.41` with `tt`
+            // known to hold 0).
+            if e.constantValue != nil { return }
             switch e.kind {
             case .variable(let v):
                 reads[v.id, default: 0] += 1
@@ -273,6 +276,43 @@ struct ValueUses {
             e.children.forEach(visit)
         }
         for s in body { Self.forEachStatement(s) { $0.expressions.forEach(visit) } }
+        // Stores to locals nothing reads, and their declarations' values, are deleted by NIR,
+        // and what they store is not used there (the last copy of a loop written out writes its
+        // variables back, `tt = tt__43`, after which nothing reads `tt`; a parameter of a call
+        // written out whose reads were replaced by its value): counted again without them.
+        let unread = reads
+        func isDeadStore(_ e: TypedExpression) -> Bool {
+            guard case .assignment(nil, let target, let value) = e.kind, case .variable(let v) = target.kind,
+                  v.storage == .local, unread[v.id, default: 0] <= 0 else { return false }
+            return CostEstimator.isPure(value)
+        }
+        func isDeadDeclaration(_ d: VariableDeclaration) -> Bool {
+            guard d.variable.storage == .local, unread[d.variable.id, default: 0] <= 0, let value = d.initializer else { return false }
+            return CostEstimator.isPure(value)
+        }
+        var hasDeadStores = false
+        for s in body {
+            Self.forEachStatement(s) { t in
+                if case .expression(let e) = t.kind, isDeadStore(e) { hasDeadStores = true }
+                if case .declarations(let ds) = t.kind, ds.contains(where: isDeadDeclaration) { hasDeadStores = true }
+            }
+        }
+        if hasDeadStores {
+            reads = [:]
+            componentReads = [:]
+            writes = [:]
+            merged = []
+            for s in body {
+                Self.forEachStatement(s) { t in
+                    switch t.kind {
+                    case .expression(let e) where isDeadStore(e): return
+                    case .declarations(let ds):
+                        for d in ds where !isDeadDeclaration(d) { d.initializer.map(visit) }
+                    default: t.expressions.forEach(visit)
+                    }
+                }
+            }
+        }
         // Equal expressions, except in the initializers of variables nothing reads (NIR
         // deletes those; `MesaForwardSubstitution` leaves them behind).
         var definitions: [Int: TypedExpression] = [:]
@@ -323,6 +363,8 @@ struct ValueUses {
                         }
                         d.initializer.map(count)
                     }
+                } else if case .expression(let e) = t.kind, isDeadStore(e) {
+                    return
                 } else {
                     t.expressions.forEach(count)
                 }
@@ -349,7 +391,7 @@ struct ValueUses {
             }
             for s in body {
                 _ = Self.mappingExpressions(s, contexts: copy) { e, once in
-                    visitReads(e, usedOnce: once)
+                    if !isDeadStore(e) { visitReads(e, usedOnce: once) }
                     return e
                 }
             }
