@@ -6,14 +6,19 @@ import ShaderDiagnostics
 /// with a loop `for (int i = 0; i < 6; i++) { … n += 12.78; }` in `randomCircuit(t, 2532.0 +
 /// 25698.0 * j)`, NIR unrolls it and folds `(2532.0 + 25698.0 * j) + 12.78` to `2544.78 +
 /// 25698.0 * j` (`XlSBDK`). Shade's rules work on each function's typed tree, so first the calls
-/// of functions that end in their only `return` (`in` parameters of plain types; locals of
-/// plain types, each declared with a value or written before every read; no `return` before
-/// the last statement) are
+/// of functions that end in their only `return`, or have none (parameters and locals of plain
+/// types, each local declared with a value or written before every read, each `out` parameter
+/// written before it is read; no `return` before the last statement — `MesaReturnLowering`
+/// gave early ones a single exit) are
 /// written out where they are made: an argument that can be read again for free (a variable,
 /// a constant) and that the body cannot change takes its parameter's place, any other is
-/// computed into a new local first; the body's statements follow, their locals renamed; and the
-/// returned expression replaces the call (computed into a local first when the body writes
-/// something outside itself, so that what follows cannot change it). The new statements go
+/// computed into a new local first, and an `out` or `inout` argument (a variable or components
+/// of one) gets a new local, `inout` starting from its value, `out` from none; the body's
+/// statements follow, their locals renamed; the returned expression replaces the call
+/// (computed into a local first when the body writes something outside itself or an argument,
+/// so that what follows cannot change it), and the `out` and `inout` locals are written back to
+/// their arguments. A call with such arguments is written out only when nothing else in its
+/// statement mentions the variables it writes back. The new statements go
 /// before the statement that makes the call, so only calls that statement always makes, and
 /// makes before any effect of its own, are written out (not in a loop's condition or step, a
 /// `?:` branch or the right of `&&`/`||`). The compiler inlines calls anyway; this only moves
@@ -33,6 +38,9 @@ struct MesaInlining {
     /// can make that exponential (piglit's `glsl-*-inline-explosion`); past this, calls stay
     /// calls, and the compiler's own limit on inlined size speaks.
     static let budget = 30_000
+    /// The largest body of a function without a value, or with `out` or `inout` parameters,
+    /// that is written out where it is called.
+    static let smallBody = 2_000
 
     /// The shader's functions with the calls of simple functions written out, callees first.
     static func rewriting(_ shader: CheckedShader) -> (CheckedFunction) -> CheckedFunction {
@@ -44,7 +52,14 @@ struct MesaInlining {
             for callee in f.callees { if let g = byID[pass.definitionID(callee)] { visit(g, path.union([f.symbol.id])) } }
             let rewritten = pass.inliningCalls(in: f)
             done[f.symbol.id] = rewritten
-            if Self.isSimple(rewritten) {
+            // Functions without a value or with arguments written back are written out while
+            // small: a tree of such calls would otherwise become one chain of versions too deep
+            // for the passes after. A function without a value or parameters stays a call (the
+            // compiler shares one body among the calls of a large one: piglit's call trees).
+            let isVoid = rewritten.symbol.returnType == .void
+            let small = (!isVoid && Self.writtenBack(rewritten).isEmpty)
+                || (Self.size(of: rewritten.body) <= Self.smallBody && !(isVoid && rewritten.parameters.isEmpty))
+            if small, Self.isSimple(rewritten) {
                 pass.simple[f.symbol.id] = rewritten
                 pass.sizes[f.symbol.id] = Self.size(of: rewritten.body)
             }
@@ -79,14 +94,28 @@ struct MesaInlining {
     /// `return`, of a value without effects; its parameters are `in`, its locals declared with
     /// a value or written before any read, all of plain types.
     static func isSimple(_ f: CheckedFunction) -> Bool {
-        guard f.symbol.name != "main", let last = f.body.last, case .return(let value?) = last.kind,
-              isPlain(f.symbol.returnType), MesaSumChains.isPure(value) else { return false }
+        guard f.symbol.name != "main" else { return false }
+        var statements = f.body[...]
+        if f.symbol.returnType == .void {
+            // No `return` at all (`MesaReturnLowering` removed the early ones).
+            guard !f.body.contains(where: MesaReturnLowering.containsReturn) else { return false }
+        } else {
+            guard let last = f.body.last, case .return(let value?) = last.kind,
+                  isPlain(f.symbol.returnType), MesaSumChains.isPure(value) else { return false }
+            statements = statements.dropLast()
+        }
         for p in f.parameters {
-            guard case .parameter(.in) = p.storage, isPlain(p.type) else { return false }
+            guard isPlain(p.type) else { return false }
+            switch p.storage {
+            case .parameter(.in), .parameter(.inout): break
+            // An `out` parameter read before anything writes it reads what its storage held.
+            case .parameter(.out): if !UndefinedReads.warnings(in: f).isEmpty { return false }
+            default: return false
+            }
         }
         var fits = true
         let unwrittenReads = UndefinedReads.readBeforeWritten(in: f)
-        for s in f.body.dropLast() {
+        for s in statements {
             ValueUses.forEachStatement(s) { t in
                 switch t.kind {
                 case .return: fits = false
@@ -100,6 +129,16 @@ struct MesaInlining {
             }
         }
         return fits
+    }
+
+    /// The parameters of `f` a call writes back (`out` and `inout`), by position.
+    static func writtenBack(_ f: CheckedFunction) -> [Int] {
+        f.parameters.indices.filter { k in
+            switch f.parameters[k].storage {
+            case .parameter(.out), .parameter(.inout): return true
+            default: return false
+            }
+        }
     }
 
     /// True when running `f`'s body may change something outside it (a global, through a call
@@ -171,6 +210,11 @@ struct MesaInlining {
         let kind: TypedStatement.Kind
         switch s.kind {
         case .expression(let e):
+            if case .call(let symbol, _) = e.kind, let f = simple[definitionID(symbol)], f.symbol.returnType == .void {
+                // A call of a function without a value: only what its body does stays.
+                guard hoisting(e, &before, exceptTarget: nil) != nil else { return [s] }
+                return before
+            }
             guard let rewritten = topLevel(e, &before) else { return [s] }
             kind = .expression(rewritten)
         case .declarations(let ds) where ds.count == 1:
@@ -212,7 +256,7 @@ struct MesaInlining {
     /// without effects; nil when nothing is written out.
     mutating func topLevel(_ e: TypedExpression, _ before: inout [TypedStatement]) -> TypedExpression? {
         if case .assignment(let op, let target, let value) = e.kind {
-            guard MesaSumChains.isPure(target), let rewritten = hoisting(value, &before) else { return nil }
+            guard MesaSumChains.isPure(target), let rewritten = hoisting(value, &before, exceptTarget: target.rootVariable) else { return nil }
             return TypedExpression(.assignment(op, target, rewritten), type: e.type, span: e.span)
         }
         return hoisting(e, &before)
@@ -220,8 +264,8 @@ struct MesaInlining {
 
     /// `e` with the calls it always makes written out (their locals appended to `before`); nil
     /// when `e` has effects other than such calls, or makes none.
-    mutating func hoisting(_ e: TypedExpression, _ before: inout [TypedStatement]) -> TypedExpression? {
-        guard isPureButForSimpleCalls(e) else { return nil }
+    mutating func hoisting(_ e: TypedExpression, _ before: inout [TypedStatement], exceptTarget: Variable? = nil) -> TypedExpression? {
+        guard isPureButForSimpleCalls(e), writesBackSafely(e, target: exceptTarget) else { return nil }
         let added = writtenOutSize(e)
         guard writtenSize + added <= Self.budget else { return nil }
         writtenSize += added
@@ -234,10 +278,48 @@ struct MesaInlining {
     func isPureButForSimpleCalls(_ e: TypedExpression) -> Bool {
         switch e.kind {
         case .assignment: return false
-        case .call(let symbol, let args): return simple[definitionID(symbol)] != nil && args.allSatisfy(isPureButForSimpleCalls)
+        case .call(let symbol, let args):
+            guard let f = simple[definitionID(symbol)] else { return false }
+            let back = Set(Self.writtenBack(f))
+            return args.indices.allSatisfy { k in
+                back.contains(k) ? Self.isPlace(args[k]) : isPureButForSimpleCalls(args[k])
+            }
         case .unary(let op, _) where op.isIncrementOrDecrement: return false
         default: return e.children.allSatisfy(isPureButForSimpleCalls)
         }
+    }
+
+    /// A variable, or components of one (`v.xz`): what an `out` argument writes back to.
+    static func isPlace(_ e: TypedExpression) -> Bool {
+        switch e.kind {
+        case .variable: return true
+        case .swizzle(let base, _): if case .variable = base.kind { return true }
+        default: break
+        }
+        return false
+    }
+
+    /// True when the calls in `e` that write arguments back can run before the rest of `e`:
+    /// nothing else in `e` (nor the assignment's `target`) mentions a variable they write, and
+    /// no two of them write the same variable. The statements written out run before the
+    /// statement, so a read of such a variable elsewhere in it would see the new value.
+    func writesBackSafely(_ e: TypedExpression, target: Variable?) -> Bool {
+        var written: [Int: Int] = [:]
+        var mentions: [Int: Int] = [:]
+        func visit(_ x: TypedExpression) {
+            if case .variable(let v) = x.kind { mentions[v.id, default: 0] += 1 }
+            if case .call(let symbol, let args) = x.kind, let f = simple[definitionID(symbol)] {
+                for k in Self.writtenBack(f) where k < args.count {
+                    if let v = args[k].rootVariable { written[v.id, default: 0] += 1 }
+                }
+            }
+            x.children.forEach(visit)
+        }
+        visit(e)
+        for (id, n) in written {
+            if n > 1 || mentions[id, default: 0] != 1 || target?.id == id { return false }
+        }
+        return true
     }
 
     mutating func writingOut(_ e: TypedExpression, _ before: inout [TypedStatement], _ changed: inout Bool) -> TypedExpression {
@@ -265,12 +347,29 @@ struct MesaInlining {
     /// locals renamed.
     mutating func writtenOut(_ f: CheckedFunction, _ arguments: [TypedExpression], span: SourceSpan,
                              _ before: inout [TypedStatement]) -> TypedExpression {
-        let effects = Self.hasOuterEffects(f)
+        let back = Self.writtenBack(f)
+        // An argument written back may be read by what follows: the value goes into a local.
+        let effects = Self.hasOuterEffects(f) || !back.isEmpty
         let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
         var replacements: [Int: TypedExpression] = [:]
-        for (p, a) in zip(f.parameters, arguments) {
-            if MesaReassociation.isReadAgainFree(a), a.type == p.type, uses.neverWritten(p),
+        var copies: [(local: Variable, argument: TypedExpression)] = []
+        for (k, (p, a)) in zip(f.parameters, arguments).enumerated() {
+            if back.contains(k) {
+                // `inout` starts from the argument's value, `out` from nothing (NIR's `undef`).
+                let v = newLocal(like: p)
+                let isOut: Bool = { if case .parameter(.out) = p.storage { return true }; return false }()
+                before.append(TypedStatement(kind: .declarations([VariableDeclaration(variable: v, initializer: isOut ? nil : a, span: span)]), span: span))
+                replacements[p.id] = TypedExpression(.variable(v), type: v.type, span: span)
+                copies.append((v, a))
+            } else if MesaReassociation.isReadAgainFree(a), a.type == p.type, uses.neverWritten(p),
                !effects || Self.readsOnlyLocals(a) {
+                replacements[p.id] = a
+            } else if !effects, a.type == p.type, p.type.isScalar, uses.neverWritten(p), MesaSumChains.isPure(a),
+                      Self.readOnceOutsideLoops(p, in: f.body) {
+                // A scalar read once, where nothing can have changed what the argument reads:
+                // the value itself, as SSA has it (a local holding it would be a use of its
+                // own: NdtXDj's `hash(tt + 123.4)`). Vectors keep their local, through which
+                // the rules see their components.
                 replacements[p.id] = a
             } else {
                 let v = newLocal(like: p)
@@ -278,14 +377,51 @@ struct MesaInlining {
                 replacements[p.id] = TypedExpression(.variable(v), type: v.type, span: span)
             }
         }
-        for s in f.body.dropLast() { before.append(renamingLocals(s, &replacements)) }
-        guard case .return(let value?) = f.body.last!.kind else { preconditionFailure("internal error: not a simple function") }
-        let result = Self.substituting(value, replacements)
-        guard effects else { return result }
-        let r = newLocal(like: Variable(id: 0, name: f.symbol.name, type: f.symbol.returnType, storage: .local,
-                                         precision: f.symbol.returnPrecision, span: f.span))
-        before.append(Self.declaration(r, result, span: span))
-        return TypedExpression(.variable(r), type: r.type, span: span)
+        let isVoid = f.symbol.returnType == .void
+        for s in isVoid ? f.body[...] : f.body.dropLast() { before.append(renamingLocals(s, &replacements)) }
+        var result: TypedExpression?
+        if !isVoid {
+            guard case .return(let value?) = f.body.last!.kind else { preconditionFailure("internal error: not a simple function") }
+            result = Self.substituting(value, replacements)
+            if effects {
+                let r = newLocal(like: Variable(id: 0, name: f.symbol.name, type: f.symbol.returnType, storage: .local,
+                                                 precision: f.symbol.returnPrecision, span: f.span))
+                before.append(Self.declaration(r, result!, span: span))
+                result = TypedExpression(.variable(r), type: r.type, span: span)
+            }
+        }
+        // The arguments written back, in order, after the body (and the value) ran.
+        for (v, a) in copies {
+            let read = TypedExpression(.variable(v), type: v.type, span: span)
+            let write = TypedExpression(.assignment(nil, a, read), type: a.type, span: span)
+            before.append(TypedStatement(kind: .expression(write), span: span))
+        }
+        // A call without a value stands only as a statement (`statement`), which drops this.
+        return result ?? TypedExpression(.constant(.bool(false)), type: .bool, constant: .bool(false), span: span)
+    }
+
+    /// True when `body` reads `p` exactly once, and not inside a loop.
+    static func readOnceOutsideLoops(_ p: Variable, in body: [TypedStatement]) -> Bool {
+        var count = 0
+        var inLoop = false
+        func visit(_ e: TypedExpression, looped: Bool) {
+            if case .variable(let v) = e.kind, v.id == p.id {
+                count += 1
+                if looped { inLoop = true }
+            }
+            e.children.forEach { visit($0, looped: looped) }
+        }
+        func visit(_ s: TypedStatement, looped: Bool) {
+            let inner: Bool
+            switch s.kind {
+            case .forLoop, .whileLoop, .doWhile: inner = true
+            default: inner = looped
+            }
+            s.expressions.forEach { visit($0, looped: inner) }
+            s.substatements.forEach { visit($0, looped: inner) }
+        }
+        body.forEach { visit($0, looped: false) }
+        return count == 1 && !inLoop
     }
 
     /// True when every variable `e` reads is a local (a body cannot change the caller's locals).

@@ -1,37 +1,47 @@
 import ShaderDiagnostics
 
-/// Functions that can reach their end without a `return`, given one exit as NIR gives them.
+/// Functions with a `return` before their end, or none at the end, given one exit as NIR gives
+/// them.
 ///
-/// GLSL leaves the result of such a call undefined. NIR lowers every `return` before it inlines
-/// (`nir_lower_returns`): the code after an `if` whose branch returns moves into the other
-/// branch, and the value returned is a variable each `return` writes and the end reads, which
-/// holds `undef` on the path that falls off. The phi of a value and `undef` is that value, so
-/// on llvmpipe the path that falls off returns what another path returns (measured with glref.py
-/// on Mesa 22.3.6: `vec3 line(vec2 uv) { if (uv.x > 0.3 && uv.x < 0.5) return vec3(1, 0, 0); }`
-/// is red at every pixel; with a second `if (uv.x > 0.7) return blue;` after a first that
-/// returns green, the pixels that pass neither test are blue — the second `if` sits in the
-/// first one's `else`). Shadertoy `ws3fRS`'s debug grid draws its centre line over the whole
-/// picture that way.
+/// NIR lowers every `return` before it inlines (`nir_lower_returns`): the code after an `if`
+/// whose branch returns moves into the other branch, and the value returned is a variable each
+/// `return` writes and the end reads. Where a path can reach the end without a `return`, GLSL
+/// leaves the result undefined, and that variable holds `undef` on it; the phi of a value and
+/// `undef` is that value, so on llvmpipe the path that falls off returns what another path
+/// returns (measured with glref.py on Mesa 22.3.6: `vec3 line(vec2 uv) { if (uv.x > 0.3 &&
+/// uv.x < 0.5) return vec3(1, 0, 0); }` is red at every pixel; with a second `if (uv.x > 0.7)
+/// return blue;` after a first that returns green, the pixels that pass neither test are blue
+/// — the second `if` sits in the first one's `else`). Shadertoy `ws3fRS`'s debug grid draws
+/// its centre line over the whole picture that way.
 ///
 /// The pass rewrites such a function into that shape,
 ///
 ///     T f(…) { T r; if (c) { …; r = a; } else { rest }; return r; }
 ///
-/// so that `MesaUndefinedValues` sees `r` as the undefined local it is and applies its rules
-/// for a write in a branch (a constant, or a branch NIR flattens into a select). Engines and
-/// the reference interpreter start `r` at 0, so where those rules do not apply the result is the
-/// 0 it was before. Only functions whose `return`s are each in a chain of `if`s in which one
-/// side always returns (or nothing follows) are rewritten, a `switch` whose cases return
-/// instead of breaking included (MXXGDn's `albedo`, no case for the `ID` of a ray that hit
-/// nothing): a `return` in a loop, or in a function with a `discard`, leaves the function as
-/// it was.
+/// (a `void` function the same way without `r`), so that `MesaUndefinedValues` sees `r` as the
+/// undefined local it is and applies its rules for a write in a branch (a constant, or a branch
+/// NIR flattens into a select), and so that `MesaInlining`, which writes out functions whose
+/// only `return` ends them, writes these out too, as NIR inlines every call. Engines and the
+/// reference interpreter start `r` at 0, so where those rules do not apply the result is the 0
+/// it was before, and every path that returns returns what it did. Only functions whose
+/// `return`s are each in a chain of `if`s in which one side always returns (or nothing follows)
+/// are rewritten, a `switch` whose cases return instead of breaking included (MXXGDn's
+/// `albedo`, no case for the `ID` of a ray that hit nothing): a `return` in a loop, or in a
+/// function with a `discard`, leaves the function as it was.
 enum MesaReturnLowering {
-    /// The shader with each function that can fall off its end given a single exit.
+    /// The shader with each function that returns early, or can fall off its end, given a
+    /// single exit.
     static func rewriting(_ shader: CheckedShader) -> CheckedShader {
         var nextID = MesaInlining.largestVariableID(shader) + 1
         return shader.rewriting(
             function: { f in
-                guard f.symbol.returnType != .void, !alwaysReturns(f.body), !f.body.contains(where: containsDiscard) else { return f }
+                guard f.symbol.name != "main", hasEarlyReturn(f), !f.body.contains(where: containsDiscard) else { return f }
+                guard f.symbol.returnType != .void else {
+                    var body = f.body
+                    if case .return(nil)? = body.last?.kind { body.removeLast() }
+                    guard let lowered = lowered(body[...], into: nil) else { return f }
+                    return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: lowered, callees: f.callees, span: f.span)
+                }
                 let result = Variable(
                     id: nextID, name: "\(f.symbol.name)__result\(nextID)", type: f.symbol.returnType, storage: .local,
                     precision: f.symbol.returnPrecision, span: f.span)
@@ -47,9 +57,23 @@ enum MesaReturnLowering {
             declaration: { $0 })
     }
 
+    /// True when `f` has a `return` other than one statement that ends its body, or can reach
+    /// its end without one.
+    static func hasEarlyReturn(_ f: CheckedFunction) -> Bool {
+        let returns = f.body.reduce(0) { $0 + returnCount($1) }
+        if f.symbol.returnType != .void && !alwaysReturns(f.body) { return true }
+        guard case .return? = f.body.last?.kind else { return returns > 0 }
+        return returns > 1
+    }
+
+    static func returnCount(_ s: TypedStatement) -> Int {
+        if case .return = s.kind { return 1 }
+        return s.substatements.reduce(0) { $0 + returnCount($1) }
+    }
+
     /// `statements` with each `return e` made `result = e` and the statements after an `if` one
     /// of whose sides returns moved into its other side; nil where a `return` sits elsewhere.
-    static func lowered(_ statements: ArraySlice<TypedStatement>, into result: Variable) -> [TypedStatement]? {
+    static func lowered(_ statements: ArraySlice<TypedStatement>, into result: Variable?) -> [TypedStatement]? {
         var out: [TypedStatement] = []
         for i in statements.indices {
             let s = statements[i]
@@ -59,7 +83,10 @@ enum MesaReturnLowering {
             }
             let rest = statements[(i + 1)...]
             switch s.kind {
+            case .return(nil) where result == nil:
+                return out
             case .return(let value?):
+                guard let result else { return nil }
                 let target = TypedExpression(.variable(result), type: result.type, span: s.span)
                 let write = TypedExpression(.assignment(nil, target, value), type: result.type, span: s.span)
                 return out + [TypedStatement(kind: .expression(write), span: s.span)]
