@@ -46,6 +46,10 @@ extension CheckedShader {
         let loopCopyVersions = versioning.loopCopyVersions
         var inlined = MesaKnownValues.rewriting(
             versioned.rewriting(function: MesaInlining.rewriting(versioned), declaration: { $0 }))
+        // The globals the calls written out assign (`SEED += 1.2312;` in a `Rand()`) get
+        // versions where they now are, as NIR's, which makes them locals of `main`, does.
+        var globalVersioning = MesaVersioning(nextID: MesaInlining.largestVariableID(inlined) + 1, globalsOnly: true)
+        inlined = inlined.rewriting(function: { globalVersioning.rewrite($0) }, declaration: { $0 })
         // A parameter that is a constant +0.0 where the call is written out can make a division
         // by zero (`smin(a, b, 0.0)` dividing by its `k`): undefined to LLVM, as one written in
         // the source is, so the undefined values are made explicit again.

@@ -9,6 +9,13 @@ import ShaderDiagnostics
 /// and the reads after it read `uv__12`, which is written once and which the other passes
 /// (`MesaForwardSubstitution`, `ValueUses`' definitions) see through.
 ///
+/// Globals get versions too (NIR, with every call inlined, makes them locals of `main`): a
+/// call of a function not written out may read or write any of them, so a global takes its
+/// last version back before a statement that makes one, before a `return`, and at the end of
+/// the function. A second run after `MesaInlining` versions only globals, which the calls
+/// written out assign (WtS3Ry's `Rand()`, `SEED += 1.2312;` once per call, is `SEED + 2.4624`
+/// at its second call to NIR's constant rules).
+///
 /// Only assignments statements make (`v = e;`, `v += e;`, `-=`, `*=`, `/=`, and the same on one
 /// component, `v.x *= e;`, which makes `vec2(v.x * e, v.y)`) to float scalars and vectors at `highp` (or without precision) get a version; `e` must write no
 /// local (calls with `in` parameters only). The variable itself takes the last version's value again (`uv = uv__12;`, a move)
@@ -29,11 +36,21 @@ public struct MesaVersioning {
     /// How many written-out loops the statements being versioned are in.
     private var copyDepth = 0
 
-    init(nextID: Int) { self.nextID = nextID }
+    /// Only globals get versions (a second run, after calls were written out).
+    private let globalsOnly: Bool
+    /// The variables the function being versioned assigns anywhere (declarations aside).
+    private var writtenInFunction: Set<Int> = []
+
+    init(nextID: Int, globalsOnly: Bool = false) {
+        self.nextID = nextID
+        self.globalsOnly = globalsOnly
+    }
+
 
     /// `f` with its assignments versioned.
     mutating func rewrite(_ f: CheckedFunction) -> CheckedFunction {
         carried = UndefinedReads.loopCarried(in: f)
+        writtenInFunction = f.body.variableIDs(\.writtenVariables)
         return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: block(f.body, renames: [:], isFunctionBody: true),
                         callees: f.callees, span: f.span)
     }
@@ -54,6 +71,11 @@ public struct MesaVersioning {
             }
         }
         func process(_ s: TypedStatement) {
+            // A call may read or write any global, and a `return` leaves the function: a
+            // global takes its last version back first.
+            if Self.callsOrReturns(s) {
+                restore(Set(versionedHere.keys.filter { versionedHere[$0].map(Self.outlivesFunction) ?? false }), at: s.span)
+            }
             // A loop of one trip around the copies `MesaLoopCopies` wrote out is straight code:
             // its body is versioned with this block's, so the versions run on into what follows.
             if case .forLoop(let i?, let c, let st, let body) = s.kind, case .declarations(let ds) = i.kind,
@@ -78,7 +100,8 @@ public struct MesaVersioning {
                 return
             }
             if case .expression(let e) = s.kind, let target = Self.target(of: e),
-               let (v, op, value, components) = Self.versionable(e), !carried.contains(v.id) {
+               let (v, op, value, components) = Self.versionable(e), !carried.contains(v.id),
+               !globalsOnly || v.storage == .global, v.storage != .global || !Self.callsOrReturns(s) {
                 let read = TypedExpression(.variable(current[v.id] ?? v), type: v.type, span: e.span)
                 var value = Self.renamed(value, current), op = op
                 if let cs = components, cs.count > 1 {
@@ -93,6 +116,14 @@ public struct MesaVersioning {
                         span: s.span))
                     value = TypedExpression(.variable(part), type: type, span: e.span)
                     op = nil
+                }
+                if globalsOnly, op == nil, components == nil, case .variable(let u) = value.kind, u.storage == .local,
+                   u.type == v.type, !writtenInFunction.contains(u.id) {
+                    // A global given a local's one value (a written-out call's version, `SEED =
+                    // SEED__3;`) is that local until it changes: SSA has no copies.
+                    current[v.id] = u
+                    versionedHere[v.id] = v
+                    return
                 }
                 let initializer = Self.newValue(v, read, op, value, components: components, span: e.span)
                 let version = newVersion(of: v)
@@ -109,9 +140,11 @@ public struct MesaVersioning {
             out.append(statement(s, current))
         }
         statements.forEach(process)
-        // A function's locals and parameters end with it.
+        // A function's locals and parameters end with it; its globals do not.
         if let last = statements.last, !isFunctionBody {
             restore(Set(versionedHere.keys).subtracting(declaredHere), at: last.span)
+        } else if let last = statements.last {
+            restore(Set(versionedHere.keys.filter { versionedHere[$0].map(Self.outlivesFunction) ?? false }), at: last.span)
         }
         return out
     }
@@ -202,9 +235,22 @@ public struct MesaVersioning {
 
     /// True for a local or `in` parameter, a float, int or uint scalar or vector, or a matrix, at
     /// `highp` (or without precision).
+    /// True when `s` calls a user function or holds a `return`.
+    static func callsOrReturns(_ s: TypedStatement) -> Bool {
+        if case .return = s.kind { return true }
+        func calls(_ e: TypedExpression) -> Bool {
+            if case .call = e.kind { return true }
+            return e.children.contains(where: calls)
+        }
+        return s.expressions.contains(where: calls) || s.substatements.contains(where: callsOrReturns)
+    }
+
+    /// Globals, whose value the function leaves behind.
+    static func outlivesFunction(_ v: Variable) -> Bool { v.storage == .global }
+
     static func isVersionable(_ v: Variable) -> Bool {
         switch v.storage {
-        case .local, .parameter(.in): break
+        case .local, .parameter(.in), .global: break
         default: return false
         }
         return (v.precision == nil || v.precision == .highp) && [.float, .int, .uint].contains(v.type.scalarKind)
