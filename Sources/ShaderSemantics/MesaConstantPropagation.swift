@@ -276,27 +276,22 @@ struct ValueUses {
             e.children.forEach(visit)
         }
         for s in body { Self.forEachStatement(s) { $0.expressions.forEach(visit) } }
-        // Stores to locals nothing reads, and their declarations' values, are deleted by NIR,
-        // and what they store is not used there (the last copy of a loop written out writes its
-        // variables back, `tt = tt__43`, after which nothing reads `tt`; a parameter of a call
-        // written out whose reads were replaced by its value): counted again without them.
+        // Moves into locals nothing reads are not in NIR's program at all (the last copy of a
+        // loop written out writes its variables back, `tt = tt__43`, after which nothing reads
+        // `tt`): counted again without them.
         let unread = reads
+        // Only the moves Shade's own passes leave behind (their variables' names hold `__`,
+        // which GLSL reserves); other values nothing reads still count (SumChainTests' `p *=
+        // 1.37` chain: its versions, read where their values were substituted, keep `x * (0.37
+        // + zero)` from taking the chain's constant, as on llvmpipe).
         func isDeadStore(_ e: TypedExpression) -> Bool {
             guard case .assignment(nil, let target, let value) = e.kind, case .variable(let v) = target.kind,
-                  v.storage == .local, unread[v.id, default: 0] <= 0 else { return false }
-            return CostEstimator.isPure(value)
-        }
-        func isDeadDeclaration(_ d: VariableDeclaration) -> Bool {
-            guard d.variable.storage == .local, unread[d.variable.id, default: 0] <= 0, let value = d.initializer else { return false }
-            return CostEstimator.isPure(value)
+                  v.storage == .local, unread[v.id, default: 0] <= 0,
+                  case .variable(let u) = value.kind, u.name.contains("__") else { return false }
+            return true
         }
         var hasDeadStores = false
-        for s in body {
-            Self.forEachStatement(s) { t in
-                if case .expression(let e) = t.kind, isDeadStore(e) { hasDeadStores = true }
-                if case .declarations(let ds) = t.kind, ds.contains(where: isDeadDeclaration) { hasDeadStores = true }
-            }
-        }
+        for s in body { Self.forEachStatement(s) { t in if case .expression(let e) = t.kind, isDeadStore(e) { hasDeadStores = true } } }
         if hasDeadStores {
             reads = [:]
             componentReads = [:]
@@ -304,12 +299,8 @@ struct ValueUses {
             merged = []
             for s in body {
                 Self.forEachStatement(s) { t in
-                    switch t.kind {
-                    case .expression(let e) where isDeadStore(e): return
-                    case .declarations(let ds):
-                        for d in ds where !isDeadDeclaration(d) { d.initializer.map(visit) }
-                    default: t.expressions.forEach(visit)
-                    }
+                    if case .expression(let e) = t.kind, isDeadStore(e) { return }
+                    t.expressions.forEach(visit)
                 }
             }
         }
