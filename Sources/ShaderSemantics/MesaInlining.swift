@@ -282,21 +282,11 @@ struct MesaInlining {
             guard let f = simple[definitionID(symbol)] else { return false }
             let back = Set(Self.writtenBack(f))
             return args.indices.allSatisfy { k in
-                back.contains(k) ? Self.isPlace(args[k]) : isPureButForSimpleCalls(args[k])
+                back.contains(k) ? MesaUndefinedValues.isWholeOrSwizzle(args[k]) : isPureButForSimpleCalls(args[k])
             }
         case .unary(let op, _) where op.isIncrementOrDecrement: return false
         default: return e.children.allSatisfy(isPureButForSimpleCalls)
         }
-    }
-
-    /// A variable, or components of one (`v.xz`): what an `out` argument writes back to.
-    static func isPlace(_ e: TypedExpression) -> Bool {
-        switch e.kind {
-        case .variable: return true
-        case .swizzle(let base, _): if case .variable = base.kind { return true }
-        default: break
-        }
-        return false
     }
 
     /// True when the calls in `e` that write arguments back can run before the rest of `e`:
