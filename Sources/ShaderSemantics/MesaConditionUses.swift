@@ -159,7 +159,11 @@ extension MesaConditionUses {
         let kind: TypedStatement.Kind
         switch s.kind {
         case .ifElse(let c, let t, let e):
-            if let k = known.first(where: { MesaSumChains.isSameValue($0.condition, c) }) {
+            // The same text and the same variables (nested `switch`es each have a `switch$entry`).
+            if let k = known.first(where: {
+                MesaSumChains.isSameValue($0.condition, c)
+                    && MesaUndefinedValues.readVariables($0.condition) == MesaUndefinedValues.readVariables(c)
+            }) {
                 if k.value { return again(t) }
                 return e.map(again) ?? TypedStatement(kind: .empty, span: s.span)
             }
