@@ -354,13 +354,6 @@ struct MesaInlining {
             } else if MesaReassociation.isReadAgainFree(a), a.type == p.type, uses.neverWritten(p),
                !effects || Self.readsOnlyLocals(a) {
                 replacements[p.id] = a
-            } else if !effects, a.type == p.type, p.type.isScalar, uses.neverWritten(p), MesaSumChains.isPure(a),
-                      Self.readOnceOutsideLoops(p, in: f.body) {
-                // A scalar read once, where nothing can have changed what the argument reads:
-                // the value itself, as SSA has it (a local holding it would be a use of its
-                // own: NdtXDj's `hash(tt + 123.4)`). Vectors keep their local, through which
-                // the rules see their components.
-                replacements[p.id] = a
             } else {
                 let v = newLocal(like: p)
                 before.append(Self.declaration(v, a, span: span))
@@ -388,30 +381,6 @@ struct MesaInlining {
         }
         // A call without a value stands only as a statement (`statement`), which drops this.
         return result ?? TypedExpression(.constant(.bool(false)), type: .bool, constant: .bool(false), span: span)
-    }
-
-    /// True when `body` reads `p` exactly once, and not inside a loop.
-    static func readOnceOutsideLoops(_ p: Variable, in body: [TypedStatement]) -> Bool {
-        var count = 0
-        var inLoop = false
-        func visit(_ e: TypedExpression, looped: Bool) {
-            if case .variable(let v) = e.kind, v.id == p.id {
-                count += 1
-                if looped { inLoop = true }
-            }
-            e.children.forEach { visit($0, looped: looped) }
-        }
-        func visit(_ s: TypedStatement, looped: Bool) {
-            let inner: Bool
-            switch s.kind {
-            case .forLoop, .whileLoop, .doWhile: inner = true
-            default: inner = looped
-            }
-            s.expressions.forEach { visit($0, looped: inner) }
-            s.substatements.forEach { visit($0, looped: inner) }
-        }
-        body.forEach { visit($0, looped: false) }
-        return count == 1 && !inLoop
     }
 
     /// True when every variable `e` reads is a local (a body cannot change the caller's locals).

@@ -1,5 +1,5 @@
 // regression: a sum built in a loop NIR unrolls, hashed in its last trip, was rounded as written, where llvmpipe adds the constant of the hash's argument to the sum's constant first (Shadertoy NdtXDj's cable colours `hash(tt + 123.4)`: a third of its pixels off)
-// cause: NIR's rule for `(a + b) + c` with `c` a constant needs the inner sum used once; Shade counted a use in the value the last trip writes back to `tt`, and in the `in` parameter of the call written out, both of which nothing reads (NIR deletes them), and a read of `tt` where its value is known when compiling
+// cause: NIR's rule for `(a + b) + c` with `c` a constant needs the inner sum used once; Shade counted a use in the value the last trip of the loop it writes out writes back to `tt`, which nothing reads (NIR has no such move), and a read of `tt` where its value is known when compiling
 // size: 48x32
 #version 300 es
 precision highp float;
