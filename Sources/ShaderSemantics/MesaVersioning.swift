@@ -70,11 +70,13 @@ public struct MesaVersioning {
                 current[id] = nil
             }
         }
+        /// The globals this block gave versions to: their value outlives the function.
+        func versionedGlobals() -> Set<Int> { Set(versionedHere.filter { $0.value.storage == .global }.keys) }
         func process(_ s: TypedStatement) {
             // A call may read or write any global, and a `return` leaves the function: a
             // global takes its last version back first.
             if Self.callsOrReturns(s) {
-                restore(Set(versionedHere.keys.filter { versionedHere[$0].map(Self.outlivesFunction) ?? false }), at: s.span)
+                restore(versionedGlobals(), at: s.span)
             }
             // A loop of one trip around the copies `MesaLoopCopies` wrote out is straight code:
             // its body is versioned with this block's, so the versions run on into what follows.
@@ -144,7 +146,7 @@ public struct MesaVersioning {
         if let last = statements.last, !isFunctionBody {
             restore(Set(versionedHere.keys).subtracting(declaredHere), at: last.span)
         } else if let last = statements.last {
-            restore(Set(versionedHere.keys.filter { versionedHere[$0].map(Self.outlivesFunction) ?? false }), at: last.span)
+            restore(versionedGlobals(), at: last.span)
         }
         return out
     }
@@ -244,9 +246,6 @@ public struct MesaVersioning {
         }
         return s.expressions.contains(where: calls) || s.substatements.contains(where: callsOrReturns)
     }
-
-    /// Globals, whose value the function leaves behind.
-    static func outlivesFunction(_ v: Variable) -> Bool { v.storage == .global }
 
     static func isVersionable(_ v: Variable) -> Bool {
         switch v.storage {
