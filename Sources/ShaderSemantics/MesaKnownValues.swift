@@ -22,6 +22,10 @@
 struct MesaKnownValues {
     /// The constant value of each variable known to hold one, by id.
     private var known: [Int: ConstantValue]
+    /// The components known to be constants of each local vector built of scalars some of
+    /// which are (`vec3(sin(t) * 5.0, 1.8, c)`), by id: NIR's vectors are scalars by the time
+    /// its rules run, so `ro.y` is 1.8 to them.
+    private var knownComponents: [Int: [ScalarValue?]] = [:]
     /// The globals among them.
     private var globals: Set<Int> = []
 
@@ -77,9 +81,13 @@ struct MesaKnownValues {
             for d in ds {
                 let initializer = d.initializer.map { expression($0) }
                 known[d.variable.id] = nil
+                knownComponents[d.variable.id] = nil
                 if let value = initializer?.constantValue, d.variable.storage == .local, Self.isTracked(d.variable),
                    Self.isFinite(value) {
                     known[d.variable.id] = value
+                } else if let initializer, d.variable.storage == .local, Self.isTracked(d.variable), d.variable.type.isVector,
+                          let components = Self.constantComponents(initializer) {
+                    knownComponents[d.variable.id] = components
                 }
                 out.append(VariableDeclaration(variable: d.variable, initializer: initializer, span: d.span))
             }
@@ -140,7 +148,27 @@ struct MesaKnownValues {
 
     /// Forgets the values of `ids` (globals stay: no function writes them).
     mutating func forget(_ ids: Set<Int>) {
-        for id in ids where !globals.contains(id) { known[id] = nil }
+        for id in ids where !globals.contains(id) {
+            known[id] = nil
+            knownComponents[id] = nil
+        }
+    }
+
+    /// The components of vector `e` built of scalars (`vec3(x, 1.8, y)`), each constant one
+    /// known; nil unless it is built so and at least one component is known.
+    static func constantComponents(_ e: TypedExpression) -> [ScalarValue?]? {
+        guard case .construct(.vectorFromComponents, let args) = e.kind else { return nil }
+        var components: [ScalarValue?] = []
+        for a in args {
+            if let c = a.constantValue, isFinite(c) {
+                components += c.components.map { $0 }
+            } else {
+                guard !a.type.isMatrix else { return nil }
+                components += Array(repeating: nil, count: a.type.componentCount)
+            }
+        }
+        guard components.count == e.type.componentCount, components.contains(where: { $0 != nil }) else { return nil }
+        return components
     }
 
     /// `e` with reads of known variables written as their constants and the operations on
@@ -149,6 +177,14 @@ struct MesaKnownValues {
         if e.constantValue != nil { return e }
         if case .variable(let v) = e.kind, let value = known[v.id] {
             return TypedExpression(.constant(value), type: e.type, constant: value, span: e.span)
+        }
+        if case .swizzle(let base, let components) = e.kind, case .variable(let v) = base.kind,
+           let partial = knownComponents[v.id] {
+            let values = components.compactMap { partial[$0] }
+            if values.count == components.count {
+                let value = ConstantValue(type: e.type, components: values)
+                return TypedExpression(.constant(value), type: e.type, constant: value, span: e.span)
+            }
         }
         let node = e.mappingChildren(rewrite)
         guard let value = Self.folded(node), Self.isFinite(value) else { return node }

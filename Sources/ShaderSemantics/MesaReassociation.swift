@@ -11,8 +11,9 @@ extension CheckedShader {
     /// - `(x * c1) * c2` is `(c1 * c2) * x`, in any order of the operands, a negation of either
     ///   product pulled out first (`-x * 2.0 * 3.0` is `-(6.0 * x)`);
     /// - `(x + c1) + c2` is `(c1 + c2) + x`, subtractions read as additions of the negated
-    ///   operand: `(x - 1.0) + 0.5` is `x + (-1.0 + 0.5)`, `2.0 - (1.0 - x)` is `(2.0 - 1.0) + x`
-    ///   — but `(x + c1) - c2` and `c2 - (x + c1)` stay as written;
+    ///   operand: `(x - 1.0) + 0.5` is `x + (-1.0 + 0.5)`, `2.0 - (1.0 - x)` is `(2.0 - 1.0) + x`,
+    ///   `(x + 1.8) - 0.7` is `1.1 + x` (measured again on 7 December 2026); through the values
+    ///   of locals too (`MesaSumChains.constantSumThroughValues`);
     /// - `exp(x)` is `exp2(x * log2(e))` and `log(x)` is `log2(x) * ln(2)` by then, so
     ///   `exp(-d * 2.0)` is `exp2(-((2.0 * log2(e)) * d))` and `log(x) * 0.5` is
     ///   `log2(x) * (ln(2) * 0.5)`.
@@ -73,12 +74,19 @@ extension CheckedShader {
                                 body: f.body.map { $0.mappingExpressions(rewriter.mixesLowered) }, callees: f.callees, span: f.span)
             },
             declaration: { $0.mappingInitializer(rewriter.mixesLowered) })
-        let regrouped = inlined.rewriting(
+        let substituted = inlined.rewriting(
             function: { f in
                 let uses = ValueUses(parametersUsedOnce: [:], definitionID: { $0.id }).counting(f.body)
                 let body = MesaForwardSubstitution.rewrite(f.body, uses: uses, loopCopyVersions: loopCopyVersions)
-                return CheckedFunction(
-                    symbol: f.symbol, parameters: f.parameters, body: body.map { $0.mappingExpressions(rewriter.rewrite) },
+                return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
+            },
+            declaration: { $0 })
+        // A component substituted from a vector's value may be a known constant (`p.y` of
+        // `p = ro + rd * d` is `ro.y + rd.y * d`, and `ro.y` is 1.8), which the rules must see.
+        let regrouped = MesaKnownValues.rewriting(substituted).rewriting(
+            function: { f in
+                CheckedFunction(
+                    symbol: f.symbol, parameters: f.parameters, body: f.body.map { $0.mappingExpressions(rewriter.rewrite) },
                     callees: f.callees, span: f.span)
             },
             declaration: { $0.mappingInitializer(rewriter.rewrite) })
@@ -602,6 +610,7 @@ struct MesaSumChains {
         if let compared = comparedWithoutConstant(e) { return compared.mappingChildren(rewrite) }
         if let terms = madOperands(e) { return regrouped(terms, type: e.type, operands: rewrite) }
         let node = e.mappingChildren(rewrite)
+        if let sum = constantSumThroughValues(node) { return sum }
         if let square = squaredRoot(node) { return square }
         if let product = Self.factored(node) ?? factoredThroughReads(node) { return product }
         if let terms = madOperands(node, original: e) { return regrouped(terms, type: e.type, operands: { $0 }) }
@@ -705,12 +714,82 @@ struct MesaSumChains {
         factors(MesaReassociation.strippingNegation(e).0) != nil
     }
 
-    /// `isProduct`, also for a local whose one value is a product: NIR asks what computed an
-    /// SSA value, however often it is used (`is_fmul`).
+    /// `isProduct`, also for a local whose one value is a product, or a component of a local
+    /// vector whose one value has a product there (`ro.z` of `ro = vec3(s, 1.8, c * 5.0)`, `p.y`
+    /// of `p = rd * d`): NIR asks what computed an SSA value, however often it is used
+    /// (`is_fmul`), and its vectors are scalars by then.
     func isProductValue(_ e: TypedExpression) -> Bool {
         let (x, _) = MesaReassociation.strippingNegation(e)
-        if case .variable(let v) = x.kind, let value = uses?.definition(of: v) { return isProductValue(value) }
+        if let value = definingValue(x) { return isProductValue(value) }
         return Self.isProduct(x)
+    }
+
+    /// What the read `e` (a local, or one component of a local vector) holds, as the local's
+    /// one value has it; nil for anything else.
+    func definingValue(_ e: TypedExpression) -> TypedExpression? {
+        switch e.kind {
+        case .variable(let v): return uses?.definition(of: v)
+        case .swizzle(let base, let components) where components.count == 1:
+            guard case .variable(let v) = base.kind, let value = uses?.definition(of: v) else { return nil }
+            return MesaForwardSubstitution.component(value, components[0])
+        default: return nil
+        }
+    }
+
+    /// `e`'s value when it is a constant or reads one through locals' values (`ro.y` of
+    /// `ro = vec3(s, 1.8, c)`); nil otherwise.
+    func constantThroughValues(_ e: TypedExpression) -> ConstantValue? {
+        e.constantValue ?? definingValue(e).flatMap(constantThroughValues)
+    }
+
+    /// Scalar `e` as a constant plus a rest, `k + x` or `k - x`, seen through the values of
+    /// the locals it reads, each nested constant folded in as NIR's `#a + (b + #c) -> (a + c)
+    /// + b` folds it, innermost first; and whether a local's value was looked through. Nil
+    /// unless `e` is such a sum.
+    func constantAndRest(_ e: TypedExpression) -> (constant: ConstantValue, rest: Term, throughValues: Bool)? {
+        guard e.type == .float, e.constantValue == nil else { return nil }
+        if let value = definingValue(e) {
+            return constantAndRest(value).map { ($0.constant, $0.rest, true) }
+        }
+        if case .unary(.negate, let x) = e.kind, let inner = constantAndRest(x),
+           let k = ConstantFolder.unary(.negate, inner.constant) {
+            return (k, (inner.rest.expression, !inner.rest.negated), inner.throughValues)
+        }
+        guard let (t1, t2) = Self.terms(e) else { return nil }
+        for (c, other) in [(t1, t2), (t2, t1)] {
+            guard let k = constantThroughValues(c.expression), constantThroughValues(other.expression) == nil,
+                  let signedK = MesaReassociation.signed(k, c.negated) else { continue }
+            let through = c.expression.constantValue == nil
+            guard let inner = constantAndRest(other.expression) else { return (signedK, other, through) }
+            guard let innerK = MesaReassociation.signed(inner.constant, other.negated),
+                  let total = MesaReassociation.fold(.add, signedK, innerK) else { return nil }
+            return (total, (inner.rest.expression, inner.rest.negated != other.negated), through || inner.throughValues)
+        }
+        return nil
+    }
+
+    /// NIR's `#a + (b + #c) -> (a + c) + b`, which asks nothing about uses, where the inner sum
+    /// is the value of a local the node reads (or of a component of a local vector): with
+    /// `ro = vec3(s, 1.8, c)` and `p = ro + rd * d` read often, `p.y - 0.0005` is `1.7995 + rd.y
+    /// * d`, and a sum of the vector and a constant is looked at per component (`p + vec3(0.0005,
+    /// -0.0005, 0.0)`, lfjXzd's normal). Measured on llvmpipe (Mesa 22.3.6): subtractions and
+    /// negated reads fold alike (`0.7 - q.y` with `q.y = 1.8 - x` is `-1.1 + x`). The rest is
+    /// read again where the node is, so only when what it reads keeps its value; nil otherwise.
+    func constantSumThroughValues(_ e: TypedExpression) -> TypedExpression? {
+        guard let uses, MesaReassociation.isFloatValue(e), Self.terms(e) != nil else { return nil }
+        func regrouped(_ x: TypedExpression) -> TypedExpression? {
+            guard let (k, rest, through) = constantAndRest(x), through, Self.isPure(rest.expression),
+                  uses.readsOnlyUnchangedValues(rest.expression) else { return nil }
+            let constant = MesaReassociation.constant(k, x.span)
+            return TypedExpression(.binary(rest.negated ? .subtract : .add, constant, rest.expression), type: .float, span: x.span)
+        }
+        guard e.type.isVector else { return regrouped(e) }
+        guard let (t1, t2) = Self.terms(e), t1.expression.constantValue != nil || t2.expression.constantValue != nil,
+              let parts = MesaReassociation.components(of: e, e.type.componentCount) else { return nil }
+        let regroupedParts = parts.map(regrouped)
+        guard regroupedParts.contains(where: { $0 != nil }) else { return nil }
+        let components = zip(parts, regroupedParts).map { $1 ?? $0 }
+        return TypedExpression(.construct(.vectorFromComponents, components), type: e.type, span: e.span)
     }
 
     /// `x + c1 < c2` as `x < c2 - c1` (NIR's inexact comparison rules, `flt`, `fge`, `feq`
