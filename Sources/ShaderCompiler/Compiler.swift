@@ -101,10 +101,10 @@ final class Lowering {
     var carriedStorage: [CarriedKey: Value] = [:]
     struct CarriedKey: Hashable {
         var variable: Int
-        var path: [SourceSpan?]
+        var path: [CallSite]
     }
     /// The calls the code being lowered is inlined through, outermost first.
-    var callPath: [SourceSpan?] = []
+    var callPath: [CallSite] = []
 
     init(_ shader: CheckedShader) {
         self.shader = shader
@@ -863,7 +863,7 @@ final class Lowering {
             }
         }
         for (id, binding) in parameterBindings { bindings[id] = binding }
-        callPath.append(span)
+        callPath.append(CallSite(span: span, arguments: args))
         defer { callPath.removeLast() }
         let returns = countReturns(f.body)
         var result: Value = .constant([])

@@ -234,8 +234,13 @@ struct MesaReassociation {
             let product = TypedExpression(.binary(.multiply, y, floor), type: e.type, span: e.span)
             return TypedExpression(.binary(.subtract, x, product), type: e.type, span: e.span)
         case .builtinCall(let o, let args) where o.function == .mix && args.count == 3 && args[2].type.scalarKind == .float:
-            // A constant weight was written out before forward substitution (`mixesLowered`).
-            return mixOfEqualEnds(e, args[0], args[1], args[2])
+            // A constant weight was written out before forward substitution (`mixesLowered`);
+            // one known only when running is written out here, once `dot`s are lowered and
+            // ends that are equal per component can be seen.
+            guard let equal = mixOfEqualEnds(e, args[0], args[1], args[2]) else {
+                return mixOfVaryingWeight(e, args[0], args[1], args[2])
+            }
+            return equal
         case .builtinCall(let o, let args) where o.function == .exp && args.count == 1:
             // `exp(x)` is `exp2(x * log2(e))`; worth writing so only when the product regroups.
             let x = args[0]
@@ -278,6 +283,55 @@ struct MesaReassociation {
         guard case .builtinCall(let o, let args) = node.kind, o.function == .mix, args.count == 3,
               args[2].type.scalarKind == .float, mixOfEqualEnds(node, args[0], args[1], args[2]) == nil else { return node }
         return mixOfConstantWeight(node, args[0], args[1], args[2]) ?? node
+    }
+
+    /// `mix(x, y, t)` with a weight that is not constant as NIR's `flrp` lowering writes it for
+    /// llvmpipe, so that the rules see its operations (each form measured with glref.py on Mesa
+    /// 22.3.6):
+    ///
+    /// - two constant ends the "fast" form below, their difference folded;
+    /// - an end of zeros or ones takes the "strict" form `x * (1 - t) + y * t` with the
+    ///   products by 0 and 1 dropped: `mix(0.0, y, t)` is `y * t`, `mix(x, 0.0, t)` is
+    ///   `x * (1.0 - t)`, `mix(x, 1.0, t)` is `x * (1.0 - t) + t` (and `mix(1.0, y, t)` is
+    ///   `(1.0 - t) + y * t`, below);
+    /// - anything else the "fast" form `x + t * (y - x)`, which llvmpipe's engines compute for a
+    ///   call too, written out so that the rules see `y - x`: constant ends fold their difference
+    ///   and a constant it is multiplied by moves into the weight's products (`mix(0.455,
+    ///   0.325, smoothstep(-0.5, 1.0, v))` is `0.455 + (u * -0.13) * (u * (3.0 - 2.0 * u))`,
+    ///   4ltGDS's sky), and with lowered `dot`s of gradients as ends, `(p + q) - x` is
+    ///   `(p - x) + q` (the MAD rule; gradient noise's `mix(a, b, u.x)`, 4ltGDS's terrain). NIR
+    ///   lowers after its rules have run on `y` once, so a sum `y` that distributes
+    ///   (`u * v + v * 0.3`) is factored first.
+    ///
+    /// Nil when an operand read twice is large (more than 16 nodes) or, for the weight, cannot be
+    /// read again for free, or an end is a constant
+    /// with some components but not all 0 or 1 (NIR picks per component).
+    func mixOfVaryingWeight(_ e: TypedExpression, _ x: TypedExpression, _ y: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
+        guard t.constantValue == nil, x.type == e.type, y.type == e.type, MesaSumChains.isPure(x), MesaSumChains.isPure(y),
+              MesaSumChains.isPure(t) else { return nil }
+        func all(_ c: ConstantValue?, _ v: Float) -> Bool { c?.components.allSatisfy { $0.floatValue == v } ?? false }
+        func some(_ c: ConstantValue?) -> Bool { c?.components.contains { $0.floatValue == 0 || $0.floatValue == 1 } ?? false }
+        // Each new operation through the rules (the operands are rewritten already).
+        func node(_ op: BinaryOperator, _ a: TypedExpression, _ b: TypedExpression) -> TypedExpression {
+            let n = TypedExpression(.binary(op, a, b), type: e.type, span: e.span)
+            return regrouped(n) ?? n
+        }
+        let (xc, yc) = (x.constantValue, y.constantValue)
+        if let xc, let yc {
+            guard let k = Self.fold(.subtract, yc, xc) else { return nil }
+            return node(.add, x, node(.multiply, t, Self.constant(k, y.span)))
+        }
+        if all(xc, 0) { return node(.multiply, y, t) }
+        let one = Self.constant(ConstantValue(type: t.type, components: Array(repeating: .float(1), count: t.type.componentCount)), t.span)
+        let difference = TypedExpression(.binary(.subtract, one, t), type: t.type, span: t.span)
+        let complement = regrouped(difference) ?? difference
+        if all(yc, 0) { return node(.multiply, x, complement) }
+        if all(yc, 1) { return Self.isReadAgainFree(t) ? node(.add, node(.multiply, x, complement), t) : nil }
+        if all(xc, 1) || some(xc) || some(yc) { return nil }
+        // `x` is read twice: a small value is computed twice (the same bits), as NIR uses its one
+        // value twice.
+        guard xc != nil || Self.isReadAgainFree(x) || Self.nodeCount(x) <= 16 else { return nil }
+        return node(.add, x, node(.multiply, t, node(.subtract, MesaSumChains.factored(y) ?? y, x)))
     }
 
     /// `mix(x, y, c)` with a constant weight as NIR's `flrp` lowering writes it for llvmpipe,

@@ -384,6 +384,33 @@ public struct MesaVersioning {
     }
 }
 
+/// A call a function's body is lowered through, as the engines and the interpreter key the
+/// storage of a local whose undefined value a loop carries (`CheckedShader.loopCarriedLocals`):
+/// where the call is written and the variables its arguments read. NIR has one such variable
+/// per call site once it has inlined every call; two copies of one call that `MesaInlining`
+/// wrote out in two places read different locals, so they are two sites (Shadertoy Nd3GD8:
+/// `ray_scene`, written out twice, calls `ray_grid`, whose loop carries an undefined `h`, and
+/// one storage for both calls gave the second call the first one's hit), while the iterations
+/// of a loop lowered again read the same variables and share one storage, as NIR's do.
+public struct CallSite: Hashable, Sendable {
+    /// Where the call is written.
+    public let span: SourceSpan?
+    /// The ids of the variables its arguments read, sorted.
+    public let reads: [Int]
+
+    /// The site of a call written at `span` with `arguments`.
+    public init(span: SourceSpan?, arguments: [TypedExpression]) {
+        self.span = span
+        var ids = Set<Int>()
+        func visit(_ e: TypedExpression) {
+            if case .variable(let v) = e.kind { ids.insert(v.id) }
+            e.children.forEach(visit)
+        }
+        arguments.forEach(visit)
+        reads = ids.sorted()
+    }
+}
+
 extension CheckedShader {
     /// Every function's versions that live in their variable's storage
     /// (`MesaVersioning.restoredVersions`), by id; both engines and the interpreter store them so.

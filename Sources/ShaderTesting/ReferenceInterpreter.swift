@@ -78,12 +78,12 @@ final class ReferenceInterpreter {
     /// does not reset them. Each call site has its own, as each inlined copy has in the engines:
     /// `persistent` keeps the values of the copies not running, by variable and call path.
     let loopCarried: Set<Int>
-    var callPath: [SourceSpan] = []
+    var callPath: [CallSite] = []
     var persistent: [PersistentKey: [[Float]]] = [:]
     var carriedKey: [Int: PersistentKey] = [:]
     struct PersistentKey: Hashable {
         var variable: Int
-        var path: [SourceSpan]
+        var path: [CallSite]
     }
     /// True when ints and uints are 32-bit values held as their bits (GLSL ES 3.00, desktop
     /// 1.30+); before, ints are whole floats.
@@ -788,7 +788,7 @@ final class ReferenceInterpreter {
             _ = try evaluate(a, m)
             return try evaluate(b, m)
         case .call(let symbol, let args):
-            callPath.append(e.span)
+            callPath.append(CallSite(span: e.span, arguments: args))
             defer { callPath.removeLast() }
             return try call(symbol, args, m, type: e.type)
         case .builtinCall(let overload, let args):
