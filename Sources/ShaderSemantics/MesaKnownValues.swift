@@ -157,11 +157,12 @@ struct MesaKnownValues {
     /// The components of vector `e` built of scalars (`vec3(x, 1.8, y)`), each constant one
     /// known; nil unless it is built so and at least one component is known.
     static func constantComponents(_ e: TypedExpression) -> [ScalarValue?]? {
-        guard case .construct(.vectorFromComponents, let args) = e.kind else { return nil }
+        guard case .construct(.vectorFromComponents, let args) = e.kind, let kind = e.type.scalarKind else { return nil }
         var components: [ScalarValue?] = []
         for a in args {
             if let c = a.constantValue, isFinite(c) {
-                components += c.components.map { $0 }
+                // Converted as the constructor converts (`vec3(h, 1, v)` holds 1.0).
+                components += c.components.map { $0.converted(to: kind, nativeIntegers: true) }
             } else {
                 guard !a.type.isMatrix else { return nil }
                 components += Array(repeating: nil, count: a.type.componentCount)

@@ -307,6 +307,8 @@ struct MesaReassociation {
     /// read again for free, or an end is a constant
     /// with some components but not all 0 or 1 (NIR picks per component).
     func mixOfVaryingWeight(_ e: TypedExpression, _ x: TypedExpression, _ y: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
+        // A weight of `step` is 0 or 1, and NIR picks an end (`flrp(a, b, b2f(c))` is a select).
+        if case .builtinCall(let o, _) = t.kind, o.function == .step { return nil }
         guard t.constantValue == nil, x.type == e.type, y.type == e.type, MesaSumChains.isPure(x), MesaSumChains.isPure(y),
               MesaSumChains.isPure(t) else { return nil }
         func all(_ c: ConstantValue?, _ v: Float) -> Bool { c?.components.allSatisfy { $0.floatValue == v } ?? false }
@@ -347,6 +349,13 @@ struct MesaReassociation {
             let sum = TypedExpression(.binary(.add, regrouped(complement) ?? complement, regrouped(product) ?? product),
                                       type: e.type, span: e.span)
             return regrouped(sum) ?? sum
+        }
+        // A weight of all zeros or all ones picks an end (NIR's `flrp(a, b, 0.0) -> a` and
+        // `flrp(a, b, 1.0) -> b`), exactly, where `x + (y - x) * 1.0` rounds (`mix(vec3(1.0), rgb,
+        // c.y)` with `c = vec3(h, 1, v)`, X3syWs's hsv2rgb).
+        if let c = t.constantValue, x.type == e.type, y.type == e.type {
+            if c.components.allSatisfy({ $0.floatValue == 0 }) { return x }
+            if c.components.allSatisfy({ $0.floatValue == 1 }) { return y }
         }
         guard let c = t.constantValue, c.components.allSatisfy({ $0.floatValue != 0 && $0.floatValue != 1 }),
               x.type == e.type, y.type == e.type, MesaSumChains.isPure(x), MesaSumChains.isPure(y) else { return nil }
