@@ -22,6 +22,10 @@
 struct MesaKnownValues {
     /// The constant value of each variable known to hold one, by id.
     private var known: [Int: ConstantValue]
+    /// True for a pass that only writes known components of vectors as constants, folding
+    /// nothing else (after forward substitution, where a folded node would lose the precision
+    /// its operands were computed at).
+    private var componentsOnly = false
     /// The components known to be constants of each local vector built of scalars some of
     /// which are (`vec3(sin(t) * 5.0, 1.8, c)`), by id: NIR's vectors are scalars by the time
     /// its rules run, so `ro.y` is 1.8 to them.
@@ -30,7 +34,7 @@ struct MesaKnownValues {
     private var globals: Set<Int> = []
 
     /// The shader with the reads of variables holding constants written as the constants.
-    static func rewriting(_ shader: CheckedShader) -> CheckedShader {
+    static func rewriting(_ shader: CheckedShader, componentsOnly: Bool = false) -> CheckedShader {
         let writtenAnywhere = shader.functions.reduce(into: Set<Int>()) { $0.formUnion(assigned(in: $1.body)) }
         // Globals, in order: an initializer may read an earlier global.
         var globals = MesaKnownValues(known: [:])
@@ -42,7 +46,7 @@ struct MesaKnownValues {
         }
         return shader.rewriting(
             function: { f in
-                var pass = MesaKnownValues(known: globals.known, globals: Set(globals.known.keys))
+                var pass = MesaKnownValues(known: globals.known, componentsOnly: componentsOnly, globals: Set(globals.known.keys))
                 let body = f.body.map { pass.statement($0) }
                 return CheckedFunction(symbol: f.symbol, parameters: f.parameters, body: body, callees: f.callees, span: f.span)
             },
@@ -176,7 +180,7 @@ struct MesaKnownValues {
     /// constants folded.
     func rewrite(_ e: TypedExpression) -> TypedExpression {
         if e.constantValue != nil { return e }
-        if case .variable(let v) = e.kind, let value = known[v.id] {
+        if !componentsOnly, case .variable(let v) = e.kind, let value = known[v.id] {
             return TypedExpression(.constant(value), type: e.type, constant: value, span: e.span)
         }
         if case .swizzle(let base, let components) = e.kind, case .variable(let v) = base.kind,
@@ -188,7 +192,7 @@ struct MesaKnownValues {
             }
         }
         let node = e.mappingChildren(rewrite)
-        guard let value = Self.folded(node), Self.isFinite(value) else { return node }
+        guard !componentsOnly, let value = Self.folded(node), Self.isFinite(value) else { return node }
         return TypedExpression(.constant(value), type: node.type, constant: value, span: node.span)
     }
 

@@ -83,7 +83,7 @@ extension CheckedShader {
             declaration: { $0 })
         // A component substituted from a vector's value may be a known constant (`p.y` of
         // `p = ro + rd * d` is `ro.y + rd.y * d`, and `ro.y` is 1.8), which the rules must see.
-        let regrouped = MesaKnownValues.rewriting(substituted).rewriting(
+        let regrouped = MesaKnownValues.rewriting(substituted, componentsOnly: true).rewriting(
             function: { f in
                 CheckedFunction(
                     symbol: f.symbol, parameters: f.parameters, body: f.body.map { $0.mappingExpressions(rewriter.rewrite) },
@@ -790,10 +790,12 @@ struct MesaSumChains {
     /// What the read `e` (a local, or one component of a local vector) holds, as the local's
     /// one value has it; nil for anything else.
     func definingValue(_ e: TypedExpression) -> TypedExpression? {
+        // A store at a lower precision rounds what it stores.
+        func exact(_ v: Variable) -> Bool { v.precision == nil || v.precision == .highp }
         switch e.kind {
-        case .variable(let v): return uses?.definition(of: v)
+        case .variable(let v): return exact(v) ? uses?.definition(of: v) : nil
         case .swizzle(let base, let components) where components.count == 1:
-            guard case .variable(let v) = base.kind, let value = uses?.definition(of: v) else { return nil }
+            guard case .variable(let v) = base.kind, exact(v), let value = uses?.definition(of: v) else { return nil }
             return MesaForwardSubstitution.component(value, components[0])
         default: return nil
         }
@@ -807,26 +809,27 @@ struct MesaSumChains {
 
     /// Scalar `e` as a constant plus a rest, `k + x` or `k - x`, seen through the values of
     /// the locals it reads, each nested constant folded in as NIR's `#a + (b + #c) -> (a + c)
-    /// + b` folds it, innermost first; and whether a local's value was looked through. Nil
-    /// unless `e` is such a sum.
-    func constantAndRest(_ e: TypedExpression) -> (constant: ConstantValue, rest: Term, throughValues: Bool)? {
+    /// + b` folds it, innermost first; whether a local's value was looked through, and whether
+    /// two constants were folded. A local stored at a precision below `highp` is not looked
+    /// through (its store rounds). Nil unless `e` is such a sum.
+    func constantAndRest(_ e: TypedExpression) -> (constant: ConstantValue, rest: Term, throughValues: Bool, folded: Bool)? {
         guard e.type == .float, e.constantValue == nil else { return nil }
         if let value = definingValue(e) {
-            return constantAndRest(value).map { ($0.constant, $0.rest, true) }
+            return constantAndRest(value).map { ($0.constant, $0.rest, true, $0.folded) }
         }
         if case .unary(.negate, let x) = e.kind, let inner = constantAndRest(x),
            let k = ConstantFolder.unary(.negate, inner.constant) {
-            return (k, (inner.rest.expression, !inner.rest.negated), inner.throughValues)
+            return (k, (inner.rest.expression, !inner.rest.negated), inner.throughValues, inner.folded)
         }
         guard let (t1, t2) = Self.terms(e) else { return nil }
         for (c, other) in [(t1, t2), (t2, t1)] {
             guard let k = constantThroughValues(c.expression), constantThroughValues(other.expression) == nil,
                   let signedK = MesaReassociation.signed(k, c.negated) else { continue }
             let through = c.expression.constantValue == nil
-            guard let inner = constantAndRest(other.expression) else { return (signedK, other, through) }
+            guard let inner = constantAndRest(other.expression) else { return (signedK, other, through, false) }
             guard let innerK = MesaReassociation.signed(inner.constant, other.negated),
                   let total = MesaReassociation.fold(.add, signedK, innerK) else { return nil }
-            return (total, (inner.rest.expression, inner.rest.negated != other.negated), through || inner.throughValues)
+            return (total, (inner.rest.expression, inner.rest.negated != other.negated), through || inner.throughValues, true)
         }
         return nil
     }
@@ -841,7 +844,8 @@ struct MesaSumChains {
     func constantSumThroughValues(_ e: TypedExpression) -> TypedExpression? {
         guard let uses, MesaReassociation.isFloatValue(e), Self.terms(e) != nil else { return nil }
         func regrouped(_ x: TypedExpression) -> TypedExpression? {
-            guard let (k, rest, through) = constantAndRest(x), through, Self.isPure(rest.expression),
+            // Only where two constants fold: `k + x` with `k` a local's constant is left as written.
+            guard let (k, rest, through, folded) = constantAndRest(x), through, folded, Self.isPure(rest.expression),
                   uses.readsOnlyUnchangedValues(rest.expression) else { return nil }
             let constant = MesaReassociation.constant(k, x.span)
             return TypedExpression(.binary(rest.negated ? .subtract : .add, constant, rest.expression), type: .float, span: x.span)
