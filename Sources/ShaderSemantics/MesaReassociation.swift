@@ -304,11 +304,15 @@ struct MesaReassociation {
     ///   (`u * v + v * 0.3`) is factored first.
     ///
     /// Nil when an operand read twice is large (more than 16 nodes) or, for the weight, cannot be
-    /// read again for free, or an end is a constant
-    /// with some components but not all 0 or 1 (NIR picks per component).
+    /// read again for free; when an end is a constant with some components but not all 0 or 1
+    /// (NIR picks per component); and for a weight that is a boolean made float (`step(e, x)`,
+    /// `float(c)`: NIR's `flrp(a, b, b2f(c))` is a select, which the engines' `mix` computes).
     func mixOfVaryingWeight(_ e: TypedExpression, _ x: TypedExpression, _ y: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
-        // A weight of `step` is 0 or 1, and NIR picks an end (`flrp(a, b, b2f(c))` is a select).
-        if case .builtinCall(let o, _) = t.kind, o.function == .step { return nil }
+        switch t.kind {
+        case .builtinCall(let o, _) where o.function == .step: return nil
+        case .construct(.scalarConversion, let args) where args.first?.type.scalarKind == .bool: return nil
+        default: break
+        }
         guard t.constantValue == nil, x.type == e.type, y.type == e.type, MesaSumChains.isPure(x), MesaSumChains.isPure(y),
               MesaSumChains.isPure(t) else { return nil }
         func all(_ c: ConstantValue?, _ v: Float) -> Bool { c?.components.allSatisfy { $0.floatValue == v } ?? false }
@@ -339,7 +343,8 @@ struct MesaReassociation {
     /// `mix(x, y, c)` with a constant weight as NIR's `flrp` lowering writes it for llvmpipe,
     /// `x * (1.0 - c) + y * c`, so that the rules see both products: `mix(a, b * 0.7, 0.3)` is
     /// `a * 0.7 + 0.21 * b`, `mix(1.0, s, 0.75)` is `0.25 + s * 0.75` (measured with glref.py on
-    /// Mesa 22.3.6). A weight with a component of 0 or 1 keeps the call (NIR picks an end).
+    /// Mesa 22.3.6). A weight of all zeros or all ones is that end; one with some components 0 or
+    /// 1 keeps the call (NIR picks an end per component).
     /// With an end of 1.0 and a weight that is not constant, `mix(1.0, y, t)` is `(1.0 - t) + y * t`.
     func mixOfConstantWeight(_ e: TypedExpression, _ x: TypedExpression, _ y: TypedExpression, _ t: TypedExpression) -> TypedExpression? {
         if t.constantValue == nil, let one = x.constantValue, one.components.allSatisfy({ $0.floatValue == 1 }),

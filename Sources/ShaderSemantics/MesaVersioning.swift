@@ -401,13 +401,7 @@ public struct CallSite: Hashable, Sendable {
     /// The site of a call written at `span` with `arguments`.
     public init(span: SourceSpan?, arguments: [TypedExpression]) {
         self.span = span
-        var ids = Set<Int>()
-        func visit(_ e: TypedExpression) {
-            if case .variable(let v) = e.kind { ids.insert(v.id) }
-            e.children.forEach(visit)
-        }
-        arguments.forEach(visit)
-        reads = ids.sorted()
+        reads = arguments.reduce(into: Set<Int>()) { $0.formUnion(MesaUndefinedValues.readVariables($1)) }.sorted()
     }
 }
 
