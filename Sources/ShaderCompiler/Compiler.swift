@@ -91,7 +91,7 @@ final class Lowering {
     /// Which arrays llvmpipe reads from its constant buffer (what an index out of range reads).
     let arrayStorage: MesaArrayStorage
     /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`).
-    let restoredVersions: [Int: Variable]
+    let restoredVersions: [Int: RestoredVersion]
     /// Locals whose value a later run of their declaration sees (`UndefinedReads.loopCarried`):
     /// their storage is not reset at their declaration.
     let loopCarried: Set<Int>
@@ -312,12 +312,19 @@ final class Lowering {
             return
         }
         let initial = try d.initializer.map { try lower($0) }
-        if let original = restoredVersions[v.id], let initial, initial.constantValues == nil {
-            // A phi's source in NIR: written into the variable's storage for the active lanes.
-            let storage = try value(of: original, d.span)
+        if let restored = restoredVersions[v.id], let initial, initial.constantValues == nil {
+            // A phi's source in NIR: written into the variable's storage for the active lanes;
+            // the components no phi reads (and constant ones) stay the value every lane computes.
+            let storage = try value(of: restored.original, d.span)
             if slots(of: storage).count == storage.width {
+                let stored = initial.components.indices.filter {
+                    restored.isStored($0) && !initial.components[$0].isConstant
+                }
+                let computed = stored.count == initial.width ? initial : snapshot(initial)
                 builder.store(initial, into: storage)
-                bindings[v.id] = .value(storage)
+                bindings[v.id] = .value(Value(initial.components.indices.map {
+                    stored.contains($0) ? storage.components[$0] : computed.components[$0]
+                }))
                 return
             }
         }
@@ -385,7 +392,10 @@ final class Lowering {
         case .block(let b): try lowerStatements(b)
         case .ifElse(let c, let t, let e):
             let condition = try lower(c)
-            builder.ifThen(condition, then: nested { try self.lower(t) }, else: e.map { e in nested { try self.lower(e) } })
+            let neighbours = e?.readsNeighbouringLanes(functionBody: { [self] in functions[$0.id]?.body }) ?? false
+            builder.ifThen(
+                condition, then: nested { try self.lower(t) }, else: e.map { e in nested { try self.lower(e) } },
+                elseReadsNeighbours: neighbours)
         case .forLoop(let initializer, let condition, let step, let body):
             if let initializer, let (v, values) = MesaLoopUnrolling.unrolledCounter(
                 initializer, condition, step, body, functionBody: { [self] in functions[$0.id]?.body }) {

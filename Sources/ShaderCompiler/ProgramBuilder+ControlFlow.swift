@@ -21,7 +21,16 @@ extension ProgramBuilder {
     ///
     /// A uniform condition takes a plain branch. Otherwise each side runs under its own mask
     /// (computed before either side runs) and is skipped when no lane of the batch takes it.
-    public func ifThen(_ condition: Value, then: () -> Void, else otherwise: (() -> Void)? = nil) {
+    ///
+    /// With `elseReadsNeighbours` (the else side has a derivative or an implicit-derivative
+    /// lookup), the else side sees, in every lane, the values from before the branch of the
+    /// variables the then side stored into, as an SSA compiler's else block does: a quad that
+    /// straddles the condition differentiates the values its then lanes had before the `if`,
+    /// not what the then side assigned them. Each lane gets its own values back afterwards.
+    public func ifThen(
+        _ condition: Value, then: () -> Void, else otherwise: (() -> Void)? = nil,
+        elseReadsNeighbours: Bool = false
+    ) {
         precondition(condition.width == 1, "internal error: condition must be a bool")
         if let c = condition.constantValues?.first {
             if c != 0 { then() } else { otherwise?() }
@@ -47,8 +56,41 @@ extension ProgramBuilder {
         let masks = allocateLanes(2)
         let thenMask = masks[0], elseMask = masks[1]
         pinnedSlots.formUnion(masks)
+        let restores = elseReadsNeighbours && otherwise != nil
+        let slotsBefore = laneSlotCount, freeBefore = Set(freeLaneSlots)
+        if restores { maskedWriteLog.append([]) }
         let thenStep = region(.conditional, mask: thenMask, then)
-        let elseStep = otherwise.map { region(.conditional, mask: elseMask, $0) }
+        // Variables live before the branch that the then side stores into (slots it
+        // allocated itself belong to its own declarations).
+        let restored = restores
+            ? maskedWriteLog.removeLast().filter { $0 < slotsBefore && !freeBefore.contains($0) }.sorted() : []
+        var beforeBranch: [Int] = []
+        if !restored.isEmpty {
+            beforeBranch = allocateLanes(restored.count)
+            pinnedSlots.formUnion(beforeBranch)
+            copy(Self.lanes(restored), into: beforeBranch, masked: false)
+        }
+        let elseStep = otherwise.map { body in
+            region(.conditional, mask: elseMask) {
+                guard !restored.isEmpty else { return body() }
+                let afterThen = allocateLanes(restored.count)
+                pinnedSlots.formUnion(afterThen)
+                copy(Self.lanes(restored), into: afterThen, masked: false)
+                copy(Self.lanes(beforeBranch), into: restored, masked: false)
+                guard case .lane(let outside) = unary(.logicalNot, Self.lanes([elseMask])).components[0] else {
+                    preconditionFailure("internal error: a mask's complement is not a lane value")
+                }
+                pinnedSlots.insert(outside)
+                body()
+                // Lanes that did not run the else side take back what the then side left.
+                Self.forChunks(restored.count) { r in
+                    let d = Array(restored[r]), a = Array(afterThen[r])
+                    emit(
+                        Kernels.maskedMove(LaneOperand.self, d: Slots(restored[r]), a: Slots(afterThen[r]), width: r.count, mask: outside),
+                        .maskedMove(destination: d, source: Self.sources(a, isLanes: true), mask: outside))
+                }
+            }
+        }
         let thenKernel = thenStep.kernel, elseBlock = elseStep?.kernel
         var code: LaneCode?
         if let thenCode = Self.codes(thenStep), elseStep == nil || elseStep?.code != nil {

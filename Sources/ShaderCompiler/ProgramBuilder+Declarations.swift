@@ -261,6 +261,7 @@ extension ProgramBuilder {
         let readsArray = value.components.contains { if case .lane(let s) = $0 { return arraySlots.contains(s) }; return false }
         let (v, vIsLanes) = operand(readsArray ? materialize(value) : value)
         let w = array.elementWidth, n = array.count, m = currentMask
+        if m != Program.rootMaskSlot { noteMaskedWrites(arraySlots) }
         let code = LaneCode.scatter(
             value: Self.sources(v, isLanes: vIsLanes), index: idxIsLanes ? .lane(idx[0]) : .uniform(idx[0]), base: array.base,
             elementWidth: w, count: n, mask: m, rule: array.outOfRange)

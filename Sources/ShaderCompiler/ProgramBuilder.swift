@@ -57,6 +57,16 @@ public final class ProgramBuilder {
     /// unrolls). See `CompileTimeMath`.
     var foldingStage = CompileTimeMath.Stage.glslIR
     var usesDiscard = false
+    /// Lane slots written by stores under a mask, one set per `ifThen` that restores values
+    /// (`elseReadsNeighbours`) while its then side is built; every store adds to all of them.
+    var maskedWriteLog: [Set<Int>] = []
+
+    /// Records stores under a mask into `slots` for the branches being built.
+    func noteMaskedWrites<S: Sequence>(_ slots: S) where S.Element == Int {
+        guard !maskedWriteLog.isEmpty else { return }
+        let slots = Set(slots)
+        for i in maskedWriteLog.indices { maskedWriteLog[i].formUnion(slots) }
+    }
 
     /// The zero initialisation of the variable declared last, while nothing followed it.
     struct PendingInit {
@@ -218,6 +228,7 @@ public final class ProgramBuilder {
             }
         }
         let mask = currentMask
+        if masked { noteMaskedWrites(laneD + uniD) }
         for (d, s, isLanes) in [(laneD, laneS, true), (uniD, uniS, false)] {
             Self.forChunks(d.count) { r in
                 let ds = Slots(d[r]), ss = Slots(s[r]), w = r.count

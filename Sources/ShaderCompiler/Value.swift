@@ -18,6 +18,12 @@ public struct Value: Hashable, Sendable, CustomStringConvertible {
             if case .lane = self { return true }
             return false
         }
+
+        /// True for `.constant`.
+        public var isConstant: Bool {
+            if case .constant = self { return true }
+            return false
+        }
     }
 
     /// The components in order (a matrix is column-major: column 0 first).

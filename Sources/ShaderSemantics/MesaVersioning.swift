@@ -329,9 +329,14 @@ public struct MesaVersioning {
     /// `stack[depth - 1]` in a lane that has left the loop reads `stack[depth]`. A give-back after
     /// a `return`, or of a variable nothing reads again, makes no phi: the version stays a value
     /// every lane computes.
-    public static func restoredVersions(in body: [TypedStatement]) -> [Int: Variable] {
+    ///
+    /// llvmpipe's phis are scalar: only the components read again are a phi's sources; the
+    /// others stay values every lane computes (`dir = vec3(uv.yx * 24.0, 2.0)` in a branch,
+    /// with only `dir.z` read after it: `dFdx(dir.x)` there differentiates `uv.y * 24.0` in
+    /// every lane of the quad).
+    public static func restoredVersions(in body: [TypedStatement]) -> [Int: RestoredVersion] {
         var nested: Set<Int> = []
-        var restored: [Int: Variable] = [:]
+        var restored: [Int: RestoredVersion] = [:]
         /// `following`: the statements after the current one in each enclosing block, innermost
         /// last; `loops`: the enclosing loops.
         func visit(_ list: [TypedStatement], depth: Int, following: [ArraySlice<TypedStatement>], loops: [TypedStatement]) {
@@ -346,10 +351,12 @@ public struct MesaVersioning {
                     }
                 case .expression(let e):
                     if case .assignment(nil, let target, let value) = e.kind, case .variable(let original) = target.kind,
-                       case .variable(let version) = value.kind, version.name == "\(original.name)__\(version.id)",
-                       (following + [rest]).contains(where: { $0.contains { $0.reads(original.id) } })
-                        || loops.contains(where: { $0.reads(original.id) }) {
-                        restored[version.id] = original
+                       case .variable(let version) = value.kind, version.name == "\(original.name)__\(version.id)" {
+                        let width = original.type.componentCount
+                        var read = Set<Int>()
+                        for later in (following + [rest]).joined() { read.formUnion(later.componentsRead(of: original.id, width: width)) }
+                        for loop in loops { read.formUnion(loop.componentsRead(of: original.id, width: width)) }
+                        if !read.isEmpty { restored[version.id] = RestoredVersion(original: original, components: read) }
                     }
                 case .return, .discard, .break, .continue:
                     return  // what follows in this block never runs
@@ -405,10 +412,23 @@ public struct CallSite: Hashable, Sendable {
     }
 }
 
+/// A version that lives, in the components a phi reads, in its variable's storage
+/// (`MesaVersioning.restoredVersions`).
+public struct RestoredVersion: Sendable {
+    /// The variable the version gives its value back to.
+    public let original: Variable
+    /// The components read again after the version's block: the phis' sources. The other
+    /// components stay values every lane computes.
+    public let components: Set<Int>
+
+    /// `true` when component `k` is a phi's source.
+    public func isStored(_ k: Int) -> Bool { components.contains(k) }
+}
+
 extension CheckedShader {
     /// Every function's versions that live in their variable's storage
     /// (`MesaVersioning.restoredVersions`), by id; both engines and the interpreter store them so.
-    public var restoredVersions: [Int: Variable] {
+    public var restoredVersions: [Int: RestoredVersion] {
         (functions + [main]).reduce(into: [:]) { all, f in
             all.merge(MesaVersioning.restoredVersions(in: f.body)) { a, _ in a }
         }
@@ -421,20 +441,34 @@ extension CheckedShader {
 }
 
 extension TypedStatement {
-    /// True when the statement (or one inside it) reads variable `id`: any use but as the
-    /// whole target of a plain assignment.
-    func reads(_ id: Int) -> Bool {
-        func uses(_ e: TypedExpression) -> Bool {
+    /// The components of variable `id` (of `width` components) that the statement (or one
+    /// inside it) reads: a swizzle's, or all of them for any other use but as the target of a
+    /// plain assignment.
+    func componentsRead(of id: Int, width: Int) -> Set<Int> {
+        var read = Set<Int>()
+        func uses(_ e: TypedExpression) {
             switch e.kind {
-            case .variable(let v): return v.id == id
+            case .variable(let v) where v.id == id: read.formUnion(0..<width)
+            case .swizzle(let b, let comps):
+                if case .variable(let v) = b.kind, v.id == id { read.formUnion(comps) } else { uses(b) }
             case .assignment(nil, let target, let value):
-                if case .variable = target.kind { return uses(value) }
-                return uses(target) || uses(value)
-            default: return e.children.contains(where: uses)
+                switch target.kind {
+                case .variable: break
+                case .swizzle(let b, _) where b.kind.isVariable: break
+                default: uses(target)
+                }
+                uses(value)
+            default: e.children.forEach(uses)
             }
         }
-        return expressions.contains(where: uses) || substatements.contains { $0.reads(id) }
+        expressions.forEach(uses)
+        for s in substatements { read.formUnion(s.componentsRead(of: id, width: width)) }
+        return read
     }
+}
+
+extension TypedExpression.Kind {
+    var isVariable: Bool { if case .variable = self { true } else { false } }
 }
 
 extension TypedExpression {

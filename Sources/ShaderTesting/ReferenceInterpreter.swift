@@ -58,7 +58,9 @@ struct LaneMask: Equatable, ExpressibleByIntegerLiteral {
 /// - Every lane runs every statement its control flow reaches; a lane leaves a region when a
 ///   condition is false for it, or it runs `break`, `continue`, `return` or `discard`.
 /// - Stores change only the lanes that run them; expressions without side effects are
-///   evaluated for all four lanes, so `dFdx`/`dFdy` see their neighbours.
+///   evaluated for all four lanes, so `dFdx`/`dFdy` see their neighbours. An else side
+///   that reads neighbours sees, in the lanes that took the then side, their values from
+///   before the `if` (an SSA compiler's else block reads those, not the then side's stores).
 /// - Lanes are 0 = (x, y), 1 = (x + 1, y), 2 = (x, y + 1), 3 = (x + 1, y + 1); `dFdx` is the
 ///   difference along each row, `dFdy` along each column.
 /// - Arithmetic is fp32 as written, left to right; `dot`, matrix products and other built-ins
@@ -72,7 +74,7 @@ final class ReferenceInterpreter {
     let arrayStorage: MesaArrayStorage
     /// Versions that live in their variable's storage (`MesaVersioning.restoredVersions`), and
     /// those that do now (their value was not known when compiling), by id.
-    let restoredVersions: [Int: Variable]
+    let restoredVersions: [Int: RestoredVersion]
     var aliases: [Int: Variable] = [:]
     /// Locals whose undefined value a loop carries (`UndefinedReads.loopCarried`): a declaration
     /// does not reset them. Each call site has its own, as each inlined copy has in the engines:
@@ -94,6 +96,8 @@ final class ReferenceInterpreter {
     let views: [String: [TextureView]]
     /// Per-lane values of every variable that has been touched.
     var memory: [Variable: [[Float]]] = [:]
+    /// `readsNeighbouringLanes(_:)`'s answers by statement.
+    var neighbourReads: [SourceSpan: Bool] = [:]
     /// Per-lane inputs of the stage: varyings (fragment) or attributes (vertex), by name.
     var inputs: [String: [[Float]]] = [:]
     var fragCoord: [[Float]] = Array(repeating: [0, 0, 0, 1], count: 4)
@@ -185,6 +189,27 @@ final class ReferenceInterpreter {
             default: return !o.function.isTextureLookup && args.allSatisfy(isKnownAtCompileTime)
             }
         case .assignment, .comma, .call: return false
+        }
+    }
+
+    /// The components of `e` known when compiling (a constructor's or a swizzle's constant
+    /// parts), as the compiler's values keep constant components apart.
+    func constantComponents(_ e: TypedExpression) -> Set<Int> {
+        let width = e.type.componentCount
+        if isKnownAtCompileTime(e) { return Set(0..<width) }
+        switch e.kind {
+        case .construct(.vectorFromComponents, let args):
+            var known = Set<Int>(), k = 0
+            for a in args where k < width {
+                let inner = constantComponents(a)
+                for j in 0..<a.type.componentCount where k + j < width && inner.contains(j) { known.insert(k + j) }
+                k += a.type.componentCount
+            }
+            return known
+        case .swizzle(let b, let comps):
+            let inner = constantComponents(b)
+            return Set(comps.indices.filter { inner.contains(comps[$0]) })
+        default: return []
         }
     }
 
@@ -370,14 +395,28 @@ final class ReferenceInterpreter {
     func declare(_ d: VariableDeclaration, _ m: LaneMask, isGlobal: Bool = false) throws {
         let v = d.variable
         if v.type.containsSampler { return }
-        if let original = restoredVersions[v.id], let i = d.initializer, !isKnownAtCompileTime(i) {
+        if let restored = restoredVersions[v.id], let i = d.initializer, !isKnownAtCompileTime(i) {
             // A phi's source in NIR: written into the variable's storage for the lanes in `m`.
+            // The components no phi reads, and constant ones, are what every lane computes.
+            let original = restored.original
             let value = try evaluate(i, m)
-            var lanes = read(original)
+            let before = read(original)
+            var lanes = before
             for k in 0..<4 where m.contains(k) { lanes[k] = value.lanes[k] }
             memory[original] = lanes
-            aliases[v.id] = original
             known.remove(v)
+            let constants = constantComponents(i)
+            let stored = (0..<value.lanes[0].count).filter { restored.isStored($0) && !constants.contains($0) }
+            if stored.count == value.lanes[0].count {
+                aliases[v.id] = original
+            } else {
+                // Only within the version's block: the variable is not written again there.
+                aliases[v.id] = nil
+                memory[v] = (0..<4).map { k in
+                    m.contains(k) ? value.lanes[k]
+                        : value.lanes[k].indices.map { stored.contains($0) ? before[k][$0] : value.lanes[k][$0] }
+                }
+            }
             if !d.span.text.isEmpty { noteVersion(d, value, m) }
             return
         }
@@ -478,9 +517,23 @@ final class ReferenceInterpreter {
             let condition = try evaluate(c, m)
             let taken = condition.truthy(m)
             note(s.span, m, "if (\(self.source(c))) -> \(taken.contains(self.tracedLane ?? 0))")
-            if !taken.isEmpty { try execute(then, taken) }
             let rest = m & ~taken
-            if let otherwise, !rest.isEmpty { try execute(otherwise, rest) }
+            // An else side that reads the quad's other lanes (a derivative, an implicit
+            // lookup) sees, in the lanes that took the then side, their values from before
+            // the `if`, as in an SSA compiler's else block; each lane keeps its own after.
+            let restores = !taken.isEmpty && !rest.isEmpty && otherwise.map(readsNeighbouringLanes) == true
+            let beforeBranch = restores ? memory : [:]
+            if !taken.isEmpty { try execute(then, taken) }
+            if let otherwise, !rest.isEmpty {
+                guard restores else { try execute(otherwise, rest); break }
+                let afterThen = memory
+                for (v, lanes) in beforeBranch { memory[v] = lanes }
+                try execute(otherwise, rest)
+                for (v, lanes) in memory {
+                    guard let thenLanes = afterThen[v] else { continue }
+                    memory[v] = (0..<4).map { rest.contains($0) ? lanes[$0] : thenLanes[$0] }
+                }
+            }
         case .forLoop(let initializer, let condition, let stepExpression, let body):
             // A loop `MesaLoopCopies` wrote out (one trip around the copies, each of which
             // notes its counter's value) is traced as its copies: its own header is not the
@@ -524,6 +577,15 @@ final class ReferenceInterpreter {
         case .empty:
             break
         }
+    }
+
+    /// Whether `s` reads the quad's other lanes, remembered per statement (copies of one
+    /// statement that Mesa's passes write out share its span and its answer).
+    func readsNeighbouringLanes(_ s: TypedStatement) -> Bool {
+        if let known = neighbourReads[s.span] { return known }
+        let reads = s.readsNeighbouringLanes(functionBody: { [functions] in functions[$0]?.body })
+        neighbourReads[s.span] = reads
+        return reads
     }
 
     func executeBlock(_ body: [TypedStatement], _ m: LaneMask) throws {
