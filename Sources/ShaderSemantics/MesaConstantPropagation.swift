@@ -220,6 +220,10 @@ struct ValueUses {
     private var readManyTimes: Set<Int> = []
     /// The initializers of locals only their declaration sets, by variable id.
     private var definitions: [Int: TypedExpression] = [:]
+    /// Locals with a definition whose every read sees the variables that definition reads
+    /// unchanged: nothing writes them from the declaration to the last statement of its block
+    /// that reads the local, and no user function is called there.
+    private var stableDefinitions: Set<Int> = []
     /// Per function id, per parameter: read at most once and never written (an argument
     /// passed there is used once).
     let parametersUsedOnce: [Int: [Bool]]
@@ -363,6 +367,7 @@ struct ValueUses {
         }
         copy.occurrences = occurrences
         copy.definitions = definitions
+        copy.stableDefinitions = Self.stableDefinitions(body, definitions)
         copy.reads = reads
         copy.componentReads = componentReads
         copy.writes = writes
@@ -462,6 +467,41 @@ struct ValueUses {
         }
         return e.children.allSatisfy(readsOnlyUnchangedValues)
     }
+
+    /// The locals of `definitions` whose definitions read, at every read of the local, the
+    /// values they read at the declaration (see `stableDefinitions`).
+    static func stableDefinitions(_ body: [TypedStatement], _ definitions: [Int: TypedExpression]) -> Set<Int> {
+        var stable = Set<Int>()
+        func block(_ list: [TypedStatement]) {
+            for (i, s) in list.enumerated() {
+                if case .declarations(let ds) = s.kind {
+                    for d in ds {
+                        guard let value = definitions[d.variable.id] else { continue }
+                        let rest = list[(i + 1)...]
+                        guard let last = rest.lastIndex(where: {
+                            !$0.componentsRead(of: d.variable.id, width: d.variable.type.componentCount).isEmpty
+                        }) else { continue }
+                        let range = Array(list[(i + 1)...last])
+                        var callsFunction = false
+                        range.forEachExpressionNode { if case .call = $0.kind { callsFunction = true } }
+                        let written = range.variableIDs(\.writtenVariables)
+                        if !callsFunction, MesaUndefinedValues.readVariables(value).isDisjoint(with: written) {
+                            stable.insert(d.variable.id)
+                        }
+                    }
+                }
+                for t in s.substatements {
+                    if case .block(let inner) = t.kind { block(inner) } else { block([t]) }
+                }
+            }
+        }
+        block(body)
+        return stable
+    }
+
+    /// True when every read of local `v` sees the variables its one value reads as they were
+    /// at its declaration: the value can be computed again where `v` is read.
+    func definitionIsStable(_ v: Variable) -> Bool { stableDefinitions.contains(v.id) }
 
     /// The counters of the `for` loops in `body` that its initializer declares alone, its step
     /// writes, and nothing else writes.

@@ -45,8 +45,9 @@ public struct MesaLoopCopies {
         switch s.kind {
         case .forLoop(let i, let c, let st, let b):
             let body = statement(b)
-            if let i, Self.carriesConstantChain(body), let (v, values) = MesaLoopUnrolling.unrolledCounter(
-                i, c, st, body, functionBody: functionBody), let first = values.first {
+            if let i, let (v, values) = MesaLoopUnrolling.unrolledCounter(
+                i, c, st, body, functionBody: functionBody), let first = values.first,
+               Self.carriesConstantChain(body) || Self.feedsFloats(body, counter: v) {
                 return writtenOut(body, counter: v, values: values, first: first, span: s.span)
             }
             kind = .forLoop(initializer: i, condition: c, step: st, body: body)
@@ -77,6 +78,28 @@ public struct MesaLoopCopies {
                     found = a.constantValue != nil || b.constantValue != nil
                 }
             default: break
+            }
+        }
+        return found
+    }
+
+    /// True when the counter is read as a float in `body` (`float(i) * 0.37`, or a float
+    /// counter): in each copy it is a constant that NIR's rules fold into the constants around
+    /// it (`p + vec2(3.1, 4.0) + float(i) * 0.37` is `p + vec2(3.47, 4.37)` in the second
+    /// copy).
+    static func feedsFloats(_ body: TypedStatement, counter: Variable) -> Bool {
+        func readsCounter(_ e: TypedExpression) -> Bool {
+            if case .variable(let v) = e.kind { return v.id == counter.id }
+            return e.children.contains(where: readsCounter)
+        }
+        var found = false
+        [body].forEachExpressionNode { e in
+            guard !found else { return }
+            if case .variable(let v) = e.kind, v.id == counter.id, v.type.scalarKind == .float { found = true }
+            if case .construct(let kind, let args) = e.kind, e.type.scalarKind == .float,
+               kind == .scalarConversion || kind == .vectorFromScalar || kind == .vectorFromComponents,
+               args.contains(where: { $0.type.scalarKind != .float && readsCounter($0) }) {
+                found = true
             }
         }
         return found

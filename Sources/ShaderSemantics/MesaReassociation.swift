@@ -918,14 +918,35 @@ struct MesaSumChains {
         let originals = original.flatMap(Self.terms)
         // NIR tries the operands in order: the first that is a sum of two products wins.
         for (index, (sum, other)) in [(first, second), (second, first)].enumerated() where !sum.negated {
-            guard sum.expression.type == e.type, let (a, b) = Self.terms(sum.expression),
+            let inner = Self.terms(sum.expression) == nil ? sumReadOnce(sum.expression) ?? sum.expression : sum.expression
+            guard sum.expression.type == e.type, let (a, b) = Self.terms(inner),
                   isProductValue(a.expression), isProductValue(b.expression),
                   !isProductValue(other.expression),
-                  occursOnce(sum.expression),
+                  occursOnce(inner),
                   originals.map({ occursOnce(index == 0 ? $0.0.expression : $0.1.expression) }) ?? true else { continue }
             return (a, other, b)
         }
         return nil
+    }
+
+    /// The sum a read holds when that read is its only use: a scalar local read once, or a
+    /// component of a local vector read once (NIR's values are scalars: `c.y + r.y` with `r =
+    /// vec3(0.0, x*x - y*y, 0.0)`, a written-out function's result, is `(x*x + c.y) - y*y`,
+    /// dtGfDw's sum over samples; `x + c.x` with `float x = z.x*z.x - z.y*z.y` in its
+    /// Mandelbrot loop). Only when what the sum reads keeps its value up to the read, so that
+    /// it can be read there; nil otherwise.
+    func sumReadOnce(_ e: TypedExpression) -> TypedExpression? {
+        guard let uses, let value = definingValue(e), Self.terms(value) != nil, Self.isPure(value) else { return nil }
+        switch e.kind {
+        case .variable(let v):
+            guard uses.readsOnlyUnchangedValues(value) || uses.definitionIsStable(v) else { return nil }
+            return uses.storedValueUsedOnce(v) ? value : nil
+        case .swizzle(let base, let components):
+            guard case .variable(let v) = base.kind,
+                  uses.readsOnlyUnchangedValues(value) || uses.definitionIsStable(v) else { return nil }
+            return uses.componentReadOnce(v, components[0]) ? value : nil
+        default: return nil
+        }
     }
 
     /// `a + b` as a term, written with the fewest negations: `a - b`, `b - a`, or `-(a + b)`.
