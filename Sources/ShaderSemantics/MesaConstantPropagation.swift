@@ -443,7 +443,7 @@ struct ValueUses {
     ) -> TypedStatement {
         s.mappingExpressions { e, place in
             switch place {
-            case .initializer(let v): transform(e, uses.storedValueUsedOnce(v))
+            case .initializer(let v): transform(e, uses.storedValueUsedOnce(v) || uses.everyComponentUsedOnce(v))
             case .returnValue: transform(e, uses.returnsUsedOnce)
             case .other: transform(e, true)
             }
@@ -545,6 +545,13 @@ struct ValueUses {
     func componentReadOnce(_ v: Variable, _ i: Int) -> Bool {
         guard case .local = v.storage, i < 4 else { return false }
         return (componentReads[v.id]?[i] ?? 0) <= 1 && writes[v.id, default: 0] == 0
+    }
+
+    /// True when `v` is a vector local each component of which is used at most once: NIR's
+    /// values are scalars, so each component of its initializer is used once (`p = mod(p +
+    /// 10.0, 20.0) - 10.0` with `p.z` and `p.xy` read apart: fscfWX's folded space).
+    func everyComponentUsedOnce(_ v: Variable) -> Bool {
+        v.type.isVector && (0..<v.type.componentCount).allSatisfy { componentUsedOnce(v, $0) }
     }
 
     /// True when the value stored in local `v` is used at most once.

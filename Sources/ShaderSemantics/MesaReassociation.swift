@@ -225,7 +225,7 @@ struct MesaReassociation {
             // small; a constant `y` with a zero component keeps the call (NIR makes that `x`).
             let (x, y) = (args[0], args[1])
             guard x.type.scalarKind == .float, MesaSumChains.isPure(x), Self.isReadAgainFree(y),
-                  Self.nodeCount(x) <= 6 else { return nil }
+                  Self.nodeCount(x) <= 16 else { return nil }
             if let c = y.constantValue, c.components.contains(where: { $0.floatValue == 0 }) { return nil }
             let quotient = TypedExpression(.binary(.divide, x, y), type: e.type, span: e.span)
             let floor = TypedExpression(
