@@ -472,6 +472,19 @@ struct ValueUses {
     /// values they read at the declaration (see `stableDefinitions`).
     static func stableDefinitions(_ body: [TypedStatement], _ definitions: [Int: TypedExpression]) -> Set<Int> {
         var stable = Set<Int>()
+        // What a definition reads, through the definitions of the locals it reads: a value
+        // seen through two locals is read where the second is, so the variables under both
+        // must keep their values over both locals' ranges.
+        var deepReads: [Int: Set<Int>] = [:]
+        func reads(of id: Int) -> Set<Int> {
+            if let known = deepReads[id] { return known }
+            guard let value = definitions[id] else { return [] }
+            deepReads[id] = []
+            var all = MesaUndefinedValues.readVariables(value)
+            for r in all where definitions[r] != nil { all.formUnion(reads(of: r)) }
+            deepReads[id] = all
+            return all
+        }
         func block(_ list: [TypedStatement]) {
             for (i, s) in list.enumerated() {
                 if case .declarations(let ds) = s.kind {
@@ -485,7 +498,7 @@ struct ValueUses {
                         var callsFunction = false
                         range.forEachExpressionNode { if case .call = $0.kind { callsFunction = true } }
                         let written = range.variableIDs(\.writtenVariables)
-                        if !callsFunction, MesaUndefinedValues.readVariables(value).isDisjoint(with: written) {
+                        if !callsFunction, MesaUndefinedValues.readVariables(value).union(reads(of: d.variable.id)).isDisjoint(with: written) {
                             stable.insert(d.variable.id)
                         }
                     }
@@ -502,6 +515,13 @@ struct ValueUses {
     /// True when every read of local `v` sees the variables its one value reads as they were
     /// at its declaration: the value can be computed again where `v` is read.
     func definitionIsStable(_ v: Variable) -> Bool { stableDefinitions.contains(v.id) }
+
+    /// True when every local `e` reads that has one value (a definition) keeps, at its
+    /// reads, what that value reads (`definitionIsStable`): `e`'s operands can be seen
+    /// through those locals and read where `e` is.
+    func readsStableDefinitions(_ e: TypedExpression) -> Bool {
+        MesaUndefinedValues.readVariables(e).allSatisfy { id in definitions[id] == nil || stableDefinitions.contains(id) }
+    }
 
     /// The counters of the `for` loops in `body` that its initializer declares alone, its step
     /// writes, and nothing else writes.

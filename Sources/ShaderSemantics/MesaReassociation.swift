@@ -31,7 +31,8 @@ extension CheckedShader {
     /// used once (`MesaConstantPropagation`). Integers are exact under any grouping and are left
     /// alone.
     ///
-    /// The passes, in order: assignments made versions (`MesaVersioning`), calls of simple
+    /// The passes, in order: assignments inside expressions made statements
+    /// (`MesaAssignmentHoisting`), assignments made versions (`MesaVersioning`), calls of simple
     /// functions written out (`MesaInlining`), locals
     /// read once read where the rules can use them (`MesaForwardSubstitution`), the constant
     /// rules above with `pow` and `dot` lowered, constants moved into chains used once
@@ -41,7 +42,7 @@ extension CheckedShader {
         // Versions first: a function that assigns its parameter (`p = fract(p * c); p += …;
         // return …;`) is then declarations and a return, simple enough to write out.
         // Constants first, so that a loop bounded by a local holding one is seen as counted.
-        let unrolled = MesaLoopCopies.rewriting(MesaKnownValues.rewriting(self))
+        let unrolled = MesaLoopCopies.rewriting(MesaKnownValues.rewriting(MesaAssignmentHoisting.rewriting(self)))
         var versioning = MesaVersioning(nextID: MesaInlining.largestVariableID(unrolled) + 1)
         let versioned = unrolled.rewriting(function: { versioning.rewrite($0) }, declaration: { $0 })
         let loopCopyVersions = versioning.loopCopyVersions
@@ -851,7 +852,7 @@ struct MesaSumChains {
         func regrouped(_ x: TypedExpression) -> TypedExpression? {
             // Only where two constants fold: `k + x` with `k` a local's constant is left as written.
             guard let (k, rest, through, folded) = constantAndRest(x), through, folded, Self.isPure(rest.expression),
-                  uses.readsOnlyUnchangedValues(rest.expression) else { return nil }
+                  uses.readsOnlyUnchangedValues(rest.expression) || uses.readsStableDefinitions(x) else { return nil }
             let constant = MesaReassociation.constant(k, x.span)
             return TypedExpression(.binary(rest.negated ? .subtract : .add, constant, rest.expression), type: .float, span: x.span)
         }

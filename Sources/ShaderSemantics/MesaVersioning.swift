@@ -9,7 +9,8 @@ import ShaderDiagnostics
 /// and the reads after it read `uv__12`, which is written once and which the other passes
 /// (`MesaForwardSubstitution`, `ValueUses`' definitions) see through.
 ///
-/// Globals get versions too (NIR, with every call inlined, makes them locals of `main`): a
+/// Globals get versions too (NIR, with every call inlined, makes them locals of `main`), and so
+/// do `out` and `inout` parameters, which likewise take their last version back: a
 /// call of a function not written out may read or write any of them, so a global takes its
 /// last version back before a statement that makes one, before a `return`, and at the end of
 /// the function. A second run after `MesaInlining` versions only globals, which the calls
@@ -71,7 +72,7 @@ public struct MesaVersioning {
             }
         }
         /// The globals this block gave versions to: their value outlives the function.
-        func versionedGlobals() -> Set<Int> { Set(versionedHere.filter { $0.value.storage == .global }.keys) }
+        func versionedGlobals() -> Set<Int> { Set(versionedHere.filter { Self.outlivesFunction($0.value) }.keys) }
         func process(_ s: TypedStatement) {
             // A call may read or write any global, and a `return` leaves the function: a
             // global takes its last version back first.
@@ -103,7 +104,8 @@ public struct MesaVersioning {
             }
             if case .expression(let e) = s.kind, let target = Self.target(of: e),
                let (v, op, value, components) = Self.versionable(e), !carried.contains(v.id),
-               !globalsOnly || v.storage == .global, v.storage != .global || !Self.callsOrReturns(s) {
+               !globalsOnly || v.storage == .global || isMoveOfOneValue(e),
+               !Self.outlivesFunction(v) || !Self.callsOrReturns(s) {
                 let read = TypedExpression(.variable(current[v.id] ?? v), type: v.type, span: e.span)
                 var value = Self.renamed(value, current), op = op
                 if let cs = components, cs.count > 1 {
@@ -119,10 +121,11 @@ public struct MesaVersioning {
                     value = TypedExpression(.variable(part), type: type, span: e.span)
                     op = nil
                 }
-                if globalsOnly, op == nil, components == nil, case .variable(let u) = value.kind, u.storage == .local,
-                   u.type == v.type, !writtenInFunction.contains(u.id) {
+                if globalsOnly, isMoveOfOneValue(e), case .variable(let u) = value.kind {
                     // A global given a local's one value (a written-out call's version, `SEED =
-                    // SEED__3;`) is that local until it changes: SSA has no copies.
+                    // SEED__3;`) is that local until it changes: SSA has no copies. So is a
+                    // local (the copy of an `inout` argument a written-out call gives its last
+                    // version back to, `seed__25 = seed__18__28;`).
                     current[v.id] = u
                     versionedHere[v.id] = v
                     return
@@ -247,9 +250,27 @@ public struct MesaVersioning {
         return s.expressions.contains(where: calls) || s.substatements.contains(where: callsOrReturns)
     }
 
+    /// True for `v = u;` with `u` a local of `v`'s type that nothing writes after its
+    /// declaration (one value), in the run after calls were written out.
+    func isMoveOfOneValue(_ e: TypedExpression) -> Bool {
+        guard case .assignment(nil, let target, let value) = e.kind, case .variable(let v) = target.kind,
+              case .variable(let u) = value.kind, u.storage == .local, u.type == v.type else { return false }
+        return !writtenInFunction.contains(u.id)
+    }
+
+    /// True for a variable whose value outlives the function: a global, or an `out` or
+    /// `inout` parameter (copied back to the caller's argument). Like a global, such a
+    /// variable takes its last version back before a call or a `return` and at the end.
+    static func outlivesFunction(_ v: Variable) -> Bool {
+        switch v.storage {
+        case .global, .parameter(.out), .parameter(.inout): true
+        default: false
+        }
+    }
+
     static func isVersionable(_ v: Variable) -> Bool {
         switch v.storage {
-        case .local, .parameter(.in), .global: break
+        case .local, .parameter(.in), .parameter(.out), .parameter(.inout), .global: break
         default: return false
         }
         return (v.precision == nil || v.precision == .highp) && [.float, .int, .uint].contains(v.type.scalarKind)
