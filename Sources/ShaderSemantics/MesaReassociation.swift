@@ -323,6 +323,24 @@ struct MesaReassociation {
             let n = TypedExpression(.binary(op, a, b), type: e.type, span: e.span)
             return regrouped(n) ?? n
         }
+        // NIR's `flrp(a * b, a * c, t) -> flrp(b, c, t) * a`: ends that are products with a
+        // common factor mix the other factors, then multiply (`mix(floor(y) * 8.0, floor(-y) *
+        // 8.0, t)` is `(f + t * (g - f)) * 8.0`, which the MAD rule then leaves alone:
+        // NdGyD3's columns).
+        if x.constantValue == nil, y.constantValue == nil,
+           let (xa, xb) = MesaSumChains.factors(x), let (ya, yb) = MesaSumChains.factors(y) {
+            for (cx, rx) in [(xa, xb), (xb, xa)] {
+                for (cy, ry) in [(ya, yb), (yb, ya)] where MesaSumChains.isSameValue(cx, cy) && cx.constantValue == nil
+                    || cx.constantValue != nil && cx.constantValue == cy.constantValue {
+                    guard rx.type == e.type, ry.type == e.type, MesaSumChains.isPure(cx) else { continue }
+                    let inner = mixOfVaryingWeight(e, rx, ry, t)
+                        ?? TypedExpression(.builtinCall(BuiltinOverload(function: .mix, parameterTypes: [e.type, e.type, t.type], returnType: e.type), [rx, ry, t]),
+                                           type: e.type, span: e.span)
+                    let product = TypedExpression(.binary(.multiply, inner, cx), type: e.type, span: e.span)
+                    return regrouped(product) ?? product
+                }
+            }
+        }
         let (xc, yc) = (x.constantValue, y.constantValue)
         if let xc, let yc {
             guard let k = Self.fold(.subtract, yc, xc) else { return nil }
