@@ -486,19 +486,28 @@ struct ValueUses {
             return all
         }
         func block(_ list: [TypedStatement]) {
+            // Per statement, once: the variables it reads and writes, and whether it calls a
+            // user function.
+            var readSets: [Set<Int>] = [], writeSets: [Set<Int>] = [], calls: [Bool] = []
+            for s in list {
+                var read = Set<Int>(), call = false
+                [s].forEachExpressionNode { e in
+                    if case .variable(let v) = e.kind { read.insert(v.id) }
+                    if case .call = e.kind { call = true }
+                }
+                readSets.append(read)
+                writeSets.append([s].variableIDs(\.writtenVariables))
+                calls.append(call)
+            }
             for (i, s) in list.enumerated() {
                 if case .declarations(let ds) = s.kind {
                     for d in ds {
-                        guard let value = definitions[d.variable.id] else { continue }
-                        let rest = list[(i + 1)...]
-                        guard let last = rest.lastIndex(where: {
-                            !$0.componentsRead(of: d.variable.id, width: d.variable.type.componentCount).isEmpty
-                        }) else { continue }
-                        let range = Array(list[(i + 1)...last])
-                        var callsFunction = false
-                        range.forEachExpressionNode { if case .call = $0.kind { callsFunction = true } }
-                        let written = range.variableIDs(\.writtenVariables)
-                        if !callsFunction, MesaUndefinedValues.readVariables(value).union(reads(of: d.variable.id)).isDisjoint(with: written) {
+                        guard definitions[d.variable.id] != nil,
+                              let last = (i + 1 < list.count ? (i + 1)..<list.count : list.count..<list.count)
+                                .last(where: { readSets[$0].contains(d.variable.id) }) else { continue }
+                        let needed = reads(of: d.variable.id)
+                        let range = (i + 1)...last
+                        if !range.contains(where: { calls[$0] || !writeSets[$0].isDisjoint(with: needed) }) {
                             stable.insert(d.variable.id)
                         }
                     }

@@ -72,7 +72,9 @@ struct CheckerBenchmark {
         print("checker benchmark: 300-line shader, median \(median) (parse + check), "
               + "\(checkTimes[checkTimes.count / 2]) (check only)")
         // A generous bound that only a pathological slowdown (e.g. quadratic scopes) breaks,
-        // even in a debug build on a busy machine.
-        #expect(median < .milliseconds(500))
+        // even in a debug build on a busy machine. Checking includes Mesa's compile-time
+        // model (`reassociated()`), which writes out the counted loops NIR unrolls whose counter
+        // feeds a float (`float(i + 1)` here: four copies of each loop body), as NIR does.
+        #expect(median < .milliseconds(2000))
     }
 }
