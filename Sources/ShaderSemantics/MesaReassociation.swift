@@ -330,8 +330,7 @@ struct MesaReassociation {
         if x.constantValue == nil, y.constantValue == nil,
            let (xa, xb) = MesaSumChains.factors(x), let (ya, yb) = MesaSumChains.factors(y) {
             for (cx, rx) in [(xa, xb), (xb, xa)] {
-                for (cy, ry) in [(ya, yb), (yb, ya)] where MesaSumChains.isSameValue(cx, cy) && cx.constantValue == nil
-                    || cx.constantValue != nil && cx.constantValue == cy.constantValue {
+                for (cy, ry) in [(ya, yb), (yb, ya)] where MesaSumChains.isSameValue(cx, cy) {
                     guard rx.type == e.type, ry.type == e.type, MesaSumChains.isPure(cx) else { continue }
                     let inner = mixOfVaryingWeight(e, rx, ry, t)
                         ?? TypedExpression(.builtinCall(BuiltinOverload(function: .mix, parameterTypes: [e.type, e.type, t.type], returnType: e.type), [rx, ry, t]),
@@ -955,17 +954,11 @@ struct MesaSumChains {
     /// Mandelbrot loop). Only when what the sum reads keeps its value up to the read, so that
     /// it can be read there; nil otherwise.
     func sumReadOnce(_ e: TypedExpression) -> TypedExpression? {
-        guard let uses, let value = definingValue(e), Self.terms(value) != nil, Self.isPure(value) else { return nil }
-        switch e.kind {
-        case .variable(let v):
-            guard uses.readsOnlyUnchangedValues(value) || uses.definitionIsStable(v) else { return nil }
-            return uses.storedValueUsedOnce(v) ? value : nil
-        case .swizzle(let base, let components):
-            guard case .variable(let v) = base.kind,
-                  uses.readsOnlyUnchangedValues(value) || uses.definitionIsStable(v) else { return nil }
-            return uses.componentReadOnce(v, components[0]) ? value : nil
-        default: return nil
-        }
+        guard let uses, let value = definingValue(e), Self.terms(value) != nil, Self.isPure(value),
+              let v = e.rootVariable, uses.readsOnlyUnchangedValues(value) || uses.definitionIsStable(v) else { return nil }
+        // `definingValue` reads only a local or one component of one.
+        if case .swizzle(_, let components) = e.kind { return uses.componentReadOnce(v, components[0]) ? value : nil }
+        return uses.storedValueUsedOnce(v) ? value : nil
     }
 
     /// `a + b` as a term, written with the fewest negations: `a - b`, `b - a`, or `-(a + b)`.
